@@ -1,0 +1,5 @@
+//! Benchmarks for evidence collection (run with `cargo bench`).
+
+fn main() {
+    divan::main();
+}

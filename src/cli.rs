@@ -1,0 +1,68 @@
+//! Command-line definitions (clap derive). Only parsing lives here; `commands/` does the work.
+
+use crate::evidence::{TestFormat, transcript};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Writes verified session handoff notes for coding agents.
+///
+/// Facts are collected from git, test output and the agent's transcript; a deterministic
+/// validator checks every claim before the note is written.
+#[derive(Debug, Parser)]
+#[command(name = "handoff", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the evidence bundle (git state, test runs, transcript) without drafting anything.
+    Collect(CollectArgs),
+}
+
+/// Where the evidence comes from; shared by every command that collects.
+#[derive(Debug, Clone, Args)]
+pub struct EvidenceArgs {
+    /// Repository (or any directory inside it) to read git state from.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub repo: PathBuf,
+
+    /// Test output files (JUnit XML, cargo test/nextest, pytest, go test, jest --json, TAP).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub tests: Vec<PathBuf>,
+
+    /// Force the format of every --tests file instead of detecting it.
+    #[arg(long, value_name = "FORMAT", value_enum)]
+    pub tests_format: Option<TestFormat>,
+
+    /// Run this test command now (through the shell, in the repository root) and record it.
+    #[arg(long, value_name = "CMD")]
+    pub test_cmd: Option<String>,
+
+    /// Kill --test-cmd after this many seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    pub test_timeout: u64,
+
+    /// Agent transcript to read (format detected from content).
+    #[arg(long, value_name = "FILE")]
+    pub transcript: Option<PathBuf>,
+
+    /// Force the transcript format instead of detecting it.
+    #[arg(long, value_name = "FORMAT", value_enum)]
+    pub format: Option<transcript::Format>,
+}
+
+/// `handoff collect`.
+#[derive(Debug, Args)]
+pub struct CollectArgs {
+    /// Evidence sources.
+    #[command(flatten)]
+    pub evidence: EvidenceArgs,
+
+    /// Print the bundle as JSON on stdout (schema: docs/evidence.md).
+    #[arg(long)]
+    pub json: bool,
+}

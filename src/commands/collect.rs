@@ -1,0 +1,88 @@
+//! `handoff collect`: print the evidence bundle.
+
+use super::Outcome;
+use crate::cli::CollectArgs;
+use crate::evidence::{self, Evidence};
+use std::io::Write;
+
+/// Runs `collect`: JSON on stdout with `--json`, else a short human summary.
+pub fn run(args: &CollectArgs) -> crate::Result<Outcome> {
+    let ev = evidence::collect(&args.evidence.request())?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let written = if args.json {
+        serde_json::to_writer_pretty(&mut out, &ev)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(out))
+    } else {
+        out.write_all(summary(&ev).as_bytes())
+    };
+    written.map_err(|e| crate::Error::io("<stdout>", e))?;
+    for w in &ev.warnings {
+        eprintln!("warning: {w}");
+    }
+    Ok(Outcome::Clean)
+}
+
+/// The human summary: a few lines per source.
+pub fn summary(ev: &Evidence) -> String {
+    let mut s = String::new();
+    match &ev.git {
+        Some(g) => {
+            let branch = g.branch.as_deref().unwrap_or("(detached HEAD)");
+            let head = g
+                .head
+                .as_ref()
+                .map(|h| format!("{} {}", &h.id[..h.id.len().min(10)], h.summary))
+                .unwrap_or_else(|| "(no commits yet)".into());
+            s += &format!("git: {} on {branch} at {head}\n", g.root);
+            s += &format!(
+                "  {} changed path(s); diff: {} file(s), +{} -{}; {} symbol(s) touched\n",
+                g.status.len(),
+                g.diffstat.files,
+                g.diffstat.insertions,
+                g.diffstat.deletions,
+                g.symbols.len()
+            );
+        }
+        None => s += "git: none\n",
+    }
+    for t in &ev.tests {
+        let verdict = if t.ok { "ok" } else { "FAILED" };
+        s += &format!(
+            "{}: {verdict}: {} passed, {} failed, {} skipped ({})\n",
+            t.id,
+            t.passed,
+            t.failed,
+            t.skipped,
+            t.command.as_deref().unwrap_or(&t.source)
+        );
+        for f in t.failures.iter().take(10) {
+            s += &format!("  failed: {}\n", f.name);
+        }
+    }
+    if let Some(t) = &ev.transcript {
+        let users = t
+            .messages
+            .iter()
+            .filter(|m| {
+                m.role == evidence::transcript::Role::User
+                    && m.kind == evidence::transcript::MessageKind::Typed
+            })
+            .count();
+        s += &format!(
+            "transcript: {} ({}): {} message(s), {} typed by the user; {} command(s), {} test run(s); {} edit(s); {} compaction(s); {} record(s) read, {} skipped\n",
+            t.session.source,
+            t.session.agent.map(|f| f.name()).unwrap_or("?"),
+            t.messages.len(),
+            users,
+            t.commands.len(),
+            t.commands.iter().filter(|c| c.is_test).count(),
+            t.edits.len(),
+            t.compactions.len(),
+            t.stats.records,
+            t.stats.skipped
+        );
+    }
+    s
+}

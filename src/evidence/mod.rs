@@ -1,0 +1,104 @@
+//! The facts a note is built from: git state, test runs and the transcript, each item with a
+//! short stable id (`G`, `T*`, `M*`, `C*`, `E*`) that drafts cite and the validator resolves.
+
+pub mod git;
+pub mod test_results;
+pub mod transcript;
+
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub use git::GitState;
+pub use test_results::{TestFormat, TestRun};
+pub use transcript::Transcript;
+
+/// Everything collected for one note. Plain data: it is what `handoff collect --json` prints.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Evidence {
+    /// Git snapshot (`G`); `None` outside a repository.
+    pub git: Option<GitState>,
+    /// Test runs (`T1`…), files first, then the fresh `--test-cmd` run.
+    pub tests: Vec<TestRun>,
+    /// The session transcript, when one was given or found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<Transcript>,
+    /// Problems that did not stop collection (no repository, skipped records…).
+    pub warnings: Vec<String>,
+}
+
+/// What to collect.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// Directory whose repository is read (default: the current directory).
+    pub repo: PathBuf,
+    /// Test output files.
+    pub tests: Vec<PathBuf>,
+    /// Forces the format of every test output file.
+    pub tests_format: Option<TestFormat>,
+    /// A test command to run now in the repository root.
+    pub test_cmd: Option<String>,
+    /// Limit for `test_cmd`.
+    pub test_timeout: Duration,
+    /// Transcript file.
+    pub transcript: Option<PathBuf>,
+    /// Forces the transcript format.
+    pub transcript_format: Option<transcript::Format>,
+}
+
+impl Default for Request {
+    fn default() -> Self {
+        Request {
+            repo: PathBuf::from("."),
+            tests: Vec::new(),
+            tests_format: None,
+            test_cmd: None,
+            test_timeout: Duration::from_secs(600),
+            transcript: None,
+            transcript_format: None,
+        }
+    }
+}
+
+/// Collects the evidence. Input errors (a missing file, a file that is no transcript) fail the
+/// whole collection; a missing repository is only a warning.
+pub fn collect(req: &Request) -> crate::Result<Evidence> {
+    let mut ev = Evidence::default();
+    if !req.repo.exists() {
+        return Err(crate::Error::input(
+            &req.repo,
+            "no such directory; pass an existing path to --repo",
+        ));
+    }
+    ev.git = git::collect(&req.repo)?;
+    if ev.git.is_none() {
+        ev.warnings
+            .push(format!("no git repository at {}", req.repo.display()));
+    }
+    for path in &req.tests {
+        let mut run = test_results::read_file(path, req.tests_format)?;
+        run.id = format!("T{}", ev.tests.len() + 1);
+        ev.tests.push(run);
+    }
+    if let Some(cmd) = &req.test_cmd {
+        let dir = ev
+            .git
+            .as_ref()
+            .map(|g| PathBuf::from(&g.root))
+            .unwrap_or_else(|| req.repo.clone());
+        let mut run = test_results::run_command(cmd, &dir, req.test_timeout)?;
+        run.id = format!("T{}", ev.tests.len() + 1);
+        ev.tests.push(run);
+    }
+    if let Some(path) = &req.transcript {
+        let t = transcript::read(path, req.transcript_format)?;
+        for (reason, n) in &t.stats.skipped_reasons {
+            ev.warnings.push(format!(
+                "{}: skipped {n} record(s): {reason}",
+                path.display()
+            ));
+        }
+        ev.transcript = Some(t);
+    }
+    Ok(ev)
+}

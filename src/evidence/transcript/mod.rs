@@ -1,0 +1,466 @@
+//! Coding-agent transcripts, read into one normalized model.
+//!
+//! Every format module streams its input (line by line, or value by value for JSON documents)
+//! and feeds a [`Builder`], which assigns the evidence ids (`M*`, `C*`, `E*`) and keeps the
+//! bounded excerpts, so that later stages see the same facts whatever agent wrote the session.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The transcript formats `handoff` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Claude Code session JSONL.
+    ClaudeCode,
+    /// Codex CLI rollout JSONL.
+    Codex,
+    /// Gemini CLI: native ConversationRecord JSON, the newer JSONL, or headless stream-json.
+    Gemini,
+    /// aider `.aider.chat.history.md`.
+    Aider,
+    /// Cline/Roo `api_conversation_history.json` or `ui_messages.json`.
+    Cline,
+    /// Cursor agent-transcript JSONL.
+    Cursor,
+    /// OpenHands trajectory JSON.
+    Openhands,
+    /// SWE-agent `.traj`.
+    SweAgent,
+    /// Plain text or Markdown (the fallback).
+    Plain,
+}
+
+/// A normalized session transcript.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Transcript {
+    /// Who, where, when.
+    pub session: Session,
+    /// Messages `M1`…, in order.
+    pub messages: Vec<Message>,
+    /// Shell commands `C1`…, in order.
+    pub commands: Vec<Command>,
+    /// File edits `E1`…, in order.
+    pub edits: Vec<Edit>,
+    /// Compactions (context summaries) seen in the session.
+    pub compactions: Vec<Compaction>,
+    /// Errors the agent hit (tool errors, API errors), bounded.
+    pub errors: Vec<ErrorEvent>,
+    /// Records read and skipped.
+    pub stats: Stats,
+}
+
+/// Session metadata.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    /// Session id as the agent names it.
+    pub id: Option<String>,
+    /// The format (and so the agent) that wrote the file.
+    pub agent: Option<Format>,
+    /// The file that was read.
+    pub source: String,
+    /// Working directory of the session.
+    pub cwd: Option<String>,
+    /// Git branches seen during the session, in order of first appearance.
+    pub branches: Vec<String>,
+    /// Models seen, in order of first appearance.
+    pub models: Vec<String>,
+    /// Time of the first timed record.
+    pub started_at: Option<DateTime<Utc>>,
+    /// Time of the last timed record.
+    pub ended_at: Option<DateTime<Utc>>,
+}
+
+/// Who speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// The person (or a harness speaking as the user; see [`MessageKind`]).
+    User,
+    /// The agent.
+    Assistant,
+    /// The system or harness.
+    System,
+}
+
+/// What a message is, beyond its role. Only [`MessageKind::Typed`] user messages are requests a
+/// person typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageKind {
+    /// Ordinary text: typed by the user, or written by the assistant.
+    #[default]
+    Typed,
+    /// A compaction summary injected as a user message.
+    CompactionSummary,
+    /// An injected reminder, hook output, or system-reminder block.
+    Reminder,
+    /// An IDE/command wrapper (`<ide_opened_file>`, `<command-name>`, `<turn_aborted>`…).
+    Wrapper,
+    /// Other bookkeeping records (meta, environment context, instructions).
+    Meta,
+    /// Assistant reasoning/thinking text.
+    Thinking,
+}
+
+/// One message `M*`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Message {
+    /// Evidence id.
+    pub id: String,
+    /// Role.
+    pub role: Role,
+    /// Kind (typed, compaction summary, reminder…).
+    pub kind: MessageKind,
+    /// The text, bounded (head and tail kept).
+    pub text: String,
+    /// Timestamp, when the format records one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<DateTime<Utc>>,
+    /// Position in the session's event order (shared by messages, commands and edits).
+    pub seq: u64,
+    /// True for subagent/sidechain work, kept apart from the main session.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sidechain: bool,
+}
+
+/// One shell command `C*`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Command {
+    /// Evidence id.
+    pub id: String,
+    /// The shell command line.
+    pub command: String,
+    /// The tool that ran it (`Bash`, `exec_command`, `run_shell_command`…).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
+    /// Exit status; `None` when the format does not record it (never guessed).
+    pub exit_code: Option<i32>,
+    /// Success as far as the evidence shows; `None` when unknown.
+    pub ok: Option<bool>,
+    /// Bounded output excerpt (head and tail).
+    #[serde(default)]
+    pub output: String,
+    /// True for a test run.
+    pub is_test: bool,
+    /// True for a check (typecheck, lint, build).
+    #[serde(default)]
+    pub is_check: bool,
+    /// Counts parsed from a test run's output, when recognisable.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tests: Option<crate::evidence::test_results::TestSummary>,
+    /// True when a result came back at all.
+    #[serde(default)]
+    pub has_result: bool,
+    /// Timestamp of the call (or of its result).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<DateTime<Utc>>,
+    /// Position in the session's event order.
+    pub seq: u64,
+    /// True for subagent/sidechain work.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sidechain: bool,
+}
+
+/// Kind of a file edit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EditKind {
+    /// A new file.
+    Create,
+    /// A change to an existing file.
+    Modify,
+    /// A removed file.
+    Delete,
+}
+
+/// One file edit `E*`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Edit {
+    /// Evidence id.
+    pub id: String,
+    /// Path, relative to the session cwd where possible.
+    pub path: String,
+    /// Create, modify or delete.
+    pub kind: EditKind,
+    /// The tool that made it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
+    /// True when a successful result came back.
+    pub confirmed: bool,
+    /// Timestamp.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<DateTime<Utc>>,
+    /// Position in the session's event order.
+    pub seq: u64,
+    /// True for subagent/sidechain work.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sidechain: bool,
+}
+
+/// A compaction of the agent's context.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Compaction {
+    /// When it happened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<DateTime<Utc>>,
+    /// `manual` or `auto`, when recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger: Option<String>,
+    /// Id of the message holding the summary, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary_message: Option<String>,
+    /// Position in the session's event order.
+    pub seq: u64,
+}
+
+/// An error the agent hit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ErrorEvent {
+    /// Short bounded text.
+    pub text: String,
+    /// Command or edit id the error belongs to, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<String>,
+    /// Timestamp.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<DateTime<Utc>>,
+    /// Position in the session's event order.
+    pub seq: u64,
+}
+
+/// Reading statistics.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Records (lines or values) read.
+    pub records: u64,
+    /// Records skipped.
+    pub skipped: u64,
+    /// Skipped records by reason.
+    #[serde(default)]
+    pub skipped_reasons: BTreeMap<String, u64>,
+}
+
+mod aider;
+mod builder;
+pub mod classify;
+mod claude;
+mod cline;
+mod codex;
+mod cursor;
+mod gemini;
+pub mod input;
+mod openhands;
+mod plain;
+mod sweagent;
+
+pub use builder::Builder;
+
+use crate::{Error, Result};
+use std::fs::File;
+use std::io::{BufReader, Read};
+use std::path::Path;
+
+/// How many bytes of a file are sniffed to detect its format.
+const SNIFF_BYTES: usize = 64 * 1024;
+
+/// Reads the transcript at `path`, detecting its format unless `format` forces one.
+pub fn read(path: &Path, format: Option<Format>) -> Result<Transcript> {
+    let format = match format {
+        Some(f) => f,
+        None => detect(path)?,
+    };
+    let file = open(path)?;
+    let mut reader = BufReader::with_capacity(256 * 1024, file);
+    let mut b = Builder::new(&path.display().to_string(), format);
+    let result = match format {
+        Format::ClaudeCode => claude::read(&mut reader, &mut b),
+        Format::Codex => codex::read(&mut reader, &mut b),
+        Format::Gemini => gemini::read(&mut reader, &mut b),
+        Format::Aider => aider::read(&mut reader, &mut b),
+        Format::Cline => cline::read(&mut reader, &mut b),
+        Format::Cursor => cursor::read(&mut reader, &mut b),
+        Format::Openhands => openhands::read(&mut reader, &mut b),
+        Format::SweAgent => sweagent::read(&mut reader, &mut b),
+        Format::Plain => plain::read(&mut reader, &mut b),
+    };
+    result.map_err(|e| match e {
+        ReadError::Io(source) => Error::io(path, source),
+        ReadError::NotThisFormat(why) => Error::input(
+            path,
+            format!(
+                "not a {} transcript ({why}); check --format or leave it out to detect",
+                format.name()
+            ),
+        ),
+    })?;
+    let t = b.finish();
+    if t.messages.is_empty() && t.commands.is_empty() && t.edits.is_empty() {
+        return Err(Error::input(
+            path,
+            format!(
+                "no messages found reading it as {} ({} records, {} skipped); check --format",
+                format.name(),
+                t.stats.records,
+                t.stats.skipped
+            ),
+        ));
+    }
+    Ok(t)
+}
+
+/// Why a format reader gave up on a whole file (one bad record is never a reason: it is skipped
+/// and counted).
+#[derive(Debug)]
+pub enum ReadError {
+    /// Reading the file failed.
+    Io(std::io::Error),
+    /// The content is not this format at all.
+    NotThisFormat(String),
+}
+
+impl From<std::io::Error> for ReadError {
+    fn from(e: std::io::Error) -> Self {
+        ReadError::Io(e)
+    }
+}
+
+/// What a format reader returns.
+pub type ReadResult = std::result::Result<(), ReadError>;
+
+impl Format {
+    /// The name used on the command line and in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::ClaudeCode => "claude-code",
+            Format::Codex => "codex",
+            Format::Gemini => "gemini",
+            Format::Aider => "aider",
+            Format::Cline => "cline",
+            Format::Cursor => "cursor",
+            Format::Openhands => "openhands",
+            Format::SweAgent => "swe-agent",
+            Format::Plain => "plain",
+        }
+    }
+}
+
+fn open(path: &Path) -> Result<File> {
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => {
+            Error::input(path, "no such transcript file; check the path")
+        }
+        _ => Error::io(path, e),
+    })?;
+    if meta.is_dir() {
+        return Err(Error::input(path, "is a directory; give a transcript file"));
+    }
+    File::open(path).map_err(|e| Error::io(path, e))
+}
+
+/// Detects the transcript format from the file's content (its first 64 KiB), using the name
+/// only to break ties.
+pub fn detect(path: &Path) -> Result<Format> {
+    let mut head = Vec::with_capacity(SNIFF_BYTES);
+    open(path)?
+        .take(SNIFF_BYTES as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| Error::io(path, e))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    detect_bytes(&head, &name).map_err(|why| Error::input(path, why))
+}
+
+/// Format detection on the first bytes of a file; `Err` says why it is no transcript.
+pub fn detect_bytes(head: &[u8], file_name: &str) -> std::result::Result<Format, String> {
+    if head.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err("empty file: not a transcript".into());
+    }
+    let bom_free = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let text = String::from_utf8_lossy(bom_free);
+    let sample = &head[..head.len().min(8192)];
+    let nul = sample.iter().filter(|&&b| b == 0).count();
+    let replaced = text.chars().take(8192).filter(|&c| c == '\u{fffd}').count();
+    if nul > 0 || replaced > 64 {
+        return Err("binary data: not a transcript".into());
+    }
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        if let Some(f) = detect_json(trimmed, file_name) {
+            return Ok(f);
+        }
+        return Err(
+            "JSON, but not a transcript format handoff knows; force one with --format".into(),
+        );
+    }
+    if file_name.ends_with(".aider.chat.history.md")
+        || trimmed.starts_with("# aider chat started at")
+        || text
+            .lines()
+            .any(|l| l.starts_with("# aider chat started at"))
+    {
+        return Ok(Format::Aider);
+    }
+    Ok(Format::Plain)
+}
+
+/// Sniffs the JSON formats: a first line that parses as one object (JSONL), or the keys of a
+/// whole JSON document seen in its head.
+fn detect_json(text: &str, file_name: &str) -> Option<Format> {
+    let first_line = text.lines().next().unwrap_or("");
+    if let Ok(serde_json::Value::Object(obj)) = serde_json::from_str(first_line) {
+        let ty = obj.get("type").and_then(|v| v.as_str()).unwrap_or("");
+        if obj.contains_key("payload") && obj.contains_key("timestamp") {
+            return Some(Format::Codex);
+        }
+        if obj.contains_key("parentUuid")
+            || obj.contains_key("isSidechain")
+            || matches!(
+                ty,
+                "summary" | "file-history-snapshot" | "queue-operation" | "last-prompt"
+            )
+            || (obj.contains_key("sessionId") && obj.contains_key("uuid"))
+        {
+            return Some(Format::ClaudeCode);
+        }
+        if matches!(ty, "init" | "tool_use" | "tool_result" | "result")
+            || (ty == "message" && obj.contains_key("role") && obj.contains_key("timestamp"))
+        {
+            return Some(Format::Gemini);
+        }
+        if obj.contains_key("role") && obj.contains_key("message") {
+            return Some(Format::Cursor);
+        }
+        if obj.contains_key("sessionId") && obj.contains_key("projectHash") {
+            return Some(Format::Gemini);
+        }
+    }
+    let has = |k: &str| text.contains(&format!("\"{k}\""));
+    if has("sessionId") && has("projectHash") {
+        return Some(Format::Gemini);
+    }
+    if has("trajectory") && (has("info") || has("history") || has("environment")) {
+        return Some(Format::SweAgent);
+    }
+    if text.starts_with('[') {
+        if has("action") && (has("observation") || has("source")) {
+            return Some(Format::Openhands);
+        }
+        if has("ts") && (has("say") || has("ask")) {
+            return Some(Format::Cline);
+        }
+        if has("role") && has("content") {
+            return Some(Format::Cline);
+        }
+    }
+    if file_name.ends_with(".traj") {
+        return Some(Format::SweAgent);
+    }
+    if has("parentUuid") {
+        return Some(Format::ClaudeCode);
+    }
+    None
+}

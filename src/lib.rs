@@ -1,0 +1,23 @@
+//! `handoff` writes the note that bridges two coding-agent sessions.
+//!
+//! Data flows one way: **collect** ([`evidence`]) → budget → draft → validate → write. Facts
+//! (git state, test runs, the transcript) are collected, prose is drafted, and a deterministic
+//! validator is the judge. `main.rs` only parses arguments and maps results to exit codes.
+
+#![warn(missing_docs)]
+
+pub mod cli;
+pub mod commands;
+mod error;
+pub mod evidence;
+pub mod note;
+
+pub use commands::Outcome;
+pub use error::{Error, Result};
+
+/// Runs one parsed command line.
+pub fn run(cli: cli::Cli) -> Result<Outcome> {
+    match cli.command {
+        cli::Command::Collect(args) => commands::collect::run(&args),
+    }
+}

@@ -1,0 +1,147 @@
+//! The handoff note: six sections as typed data, each claim with the evidence ids it cites.
+//! Drafters (offline or model) produce a [`Note`]; the validator annotates it; the writer renders
+//! it to Markdown (format v1, DESIGN §3) with a JSON sidecar. Hand-written notes are parsed back
+//! into the same type so that `handoff validate` can check them.
+
+use serde::{Deserialize, Serialize};
+
+/// A whole note.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Note {
+    /// Title after `# Session Handoff: `.
+    pub title: String,
+    /// The header line: source session, drafter, model, validator counts.
+    pub header: Header,
+    /// `## Workspace State`: computed from git, never drafted. Markdown lines as rendered.
+    pub workspace: Vec<String>,
+    /// `## Goal & Current State`: the goal in one sentence.
+    pub goal: Option<Claim>,
+    /// Verified items, each citing the run or command that proves it.
+    pub verified: Vec<Claim>,
+    /// Partial or unverified items.
+    pub partial: Vec<Claim>,
+    /// `## Decisions & Discarded Paths`: decisions with their reasons.
+    pub decisions: Vec<Claim>,
+    /// Rejected approaches with why they failed.
+    pub discarded: Vec<Claim>,
+    /// `## Files & Symbols`.
+    pub files: Vec<FileEntry>,
+    /// `## Open Loops`.
+    pub open_loops: Vec<OpenLoop>,
+    /// `## Next Action`: exactly one is expected; more or fewer is a validator finding.
+    pub next_actions: Vec<Claim>,
+    /// Optional `## Watch-outs`.
+    pub watch_outs: Vec<Claim>,
+}
+
+/// The header line's facts.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// Source session (transcript path or session id), if any.
+    pub source: Option<String>,
+    /// `offline` or `llm`.
+    pub drafter: String,
+    /// Model name, for the LLM drafter.
+    pub model: Option<String>,
+    /// When the note was written (RFC 3339).
+    pub created_at: Option<String>,
+    /// Validator counts, once validated.
+    pub counts: Option<Counts>,
+}
+
+/// Validator counts shown in the header line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts {
+    /// Claims verified by evidence.
+    pub verified: usize,
+    /// Claims that could not be verified.
+    pub unverified: usize,
+    /// Claims contradicted by evidence.
+    pub contradicted: usize,
+    /// Errors (structure, secrets, next action…).
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+}
+
+/// One claim: a sentence plus the evidence ids it cites.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Claim {
+    /// The text, Markdown inline (may hold `code`).
+    pub text: String,
+    /// Evidence ids cited: `G`, `T1`, `C7`, `E3`, `M12`.
+    #[serde(default)]
+    pub cite: Vec<String>,
+    /// Set by the validator when the claim is not verified.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flag: Option<Flag>,
+}
+
+/// What the validator says about a claim it could not verify.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Flag {
+    /// `unverified` or `contradicted`.
+    pub status: ClaimStatus,
+    /// Short reason, rendered as `[UNVERIFIED: reason]`.
+    pub reason: String,
+}
+
+/// Status of a claim after validation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimStatus {
+    /// Backed by evidence.
+    Verified,
+    /// No evidence either way.
+    Unverified,
+    /// Evidence says otherwise.
+    Contradicted,
+}
+
+/// One changed or relevant file.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileEntry {
+    /// Path relative to the repository root.
+    pub path: String,
+    /// Functions/types touched, bare identifiers.
+    #[serde(default)]
+    pub symbols: Vec<String>,
+    /// What changed, one line.
+    #[serde(default)]
+    pub summary: String,
+    /// Evidence ids.
+    #[serde(default)]
+    pub cite: Vec<String>,
+    /// True when the validator added it from git status because the draft forgot it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub added_by_validator: bool,
+    /// Validator flag (path or symbol not found).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flag: Option<Flag>,
+}
+
+/// Who closes an open loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Owner {
+    /// The next agent session.
+    Agent,
+    /// A person.
+    Human,
+}
+
+/// One open loop.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct OpenLoop {
+    /// `[Agent]` or `[Human]`; `None` when a hand-written note left it out (a finding).
+    pub owner: Option<Owner>,
+    /// What is open.
+    pub text: String,
+    /// The deterministic check that closes it (a command or test id).
+    pub verify: Option<String>,
+    /// Evidence ids.
+    #[serde(default)]
+    pub cite: Vec<String>,
+    /// Validator flag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flag: Option<Flag>,
+}

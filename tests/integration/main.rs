@@ -1,0 +1,5 @@
+//! End-to-end tests: the real `handoff` binary on real fixtures (one test binary, for link time).
+
+mod support;
+
+mod cli;

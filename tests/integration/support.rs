@@ -1,0 +1,24 @@
+//! Helpers shared by the integration tests.
+
+use std::path::PathBuf;
+
+/// The `handoff` binary under test.
+pub fn handoff() -> assert_cmd::Command {
+    assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("handoff"))
+}
+
+/// `tests/fixtures/<rel>`.
+#[allow(dead_code)]
+pub fn fixture(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(rel)
+}
+
+/// `../shared/<rel>` next to the repository (the corpus and references).
+#[allow(dead_code)]
+pub fn shared(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(rel)
+}
