@@ -11,6 +11,7 @@ pub mod commands;
 mod error;
 pub mod evidence;
 pub mod note;
+pub mod redact;
 
 pub use commands::Outcome;
 pub use error::{Error, Result};

@@ -67,6 +67,9 @@ pub struct Counts {
 /// One claim: a sentence plus the evidence ids it cites.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Claim {
+    /// 1-based line in the Markdown it was parsed from (for `NOTE.md:LINE` findings).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
     /// The text, Markdown inline (may hold `code`).
     pub text: String,
     /// Evidence ids cited: `G`, `T1`, `C7`, `E3`, `M12`.
@@ -101,6 +104,9 @@ pub enum ClaimStatus {
 /// One changed or relevant file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct FileEntry {
+    /// 1-based line in the Markdown it was parsed from (for `NOTE.md:LINE` findings).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
     /// Path relative to the repository root.
     pub path: String,
     /// Functions/types touched, bare identifiers.
@@ -132,6 +138,9 @@ pub enum Owner {
 /// One open loop.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct OpenLoop {
+    /// 1-based line in the Markdown it was parsed from (for `NOTE.md:LINE` findings).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
     /// `[Agent]` or `[Human]`; `None` when a hand-written note left it out (a finding).
     pub owner: Option<Owner>,
     /// What is open.
