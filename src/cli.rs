@@ -66,3 +66,19 @@ pub struct CollectArgs {
     #[arg(long)]
     pub json: bool,
 }
+
+/// Which model drafts the note (shared by `summarize`, `batch` and `eval`).
+#[derive(Debug, Clone, Default, Args)]
+pub struct ModelArgs {
+    /// Draft offline (deterministic, no network) even when a model is configured.
+    #[arg(long)]
+    pub offline: bool,
+
+    /// Model name (also HANDOFF_MODEL or the config file).
+    #[arg(long, value_name = "MODEL")]
+    pub model: Option<String>,
+
+    /// Base URL of an OpenAI-compatible API (also OPENAI_BASE_URL).
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+}

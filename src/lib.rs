@@ -8,10 +8,13 @@
 
 pub mod cli;
 pub mod commands;
+pub mod config;
+pub mod draft;
 mod error;
 pub mod evidence;
 pub mod note;
 pub mod redact;
+pub mod validate;
 
 pub use commands::Outcome;
 pub use error::{Error, Result};

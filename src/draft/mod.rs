@@ -1,0 +1,6 @@
+//! Drafters turn evidence into a [`crate::note::Note`]: the offline drafter (deterministic,
+//! extractive) or a model behind an OpenAI-compatible API. Both return the same type, so the
+//! validator and the renderer do not know which one ran.
+
+pub mod llm;
+pub mod offline;
