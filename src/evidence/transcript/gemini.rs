@@ -456,7 +456,9 @@ fn stream_event(b: &mut Builder, s: &mut Stream, ev: &Value, at: Option<DateTime
             };
             let status = str_field(ev, "status");
             let mut output = str_field(ev, "output").unwrap_or("").to_string();
-            if let Some(msg) = ev.get("error").and_then(|e| str_field(e, "message")) {
+            if let Some(msg) = ev.get("error").and_then(|e| str_field(e, "message"))
+                && !output.contains(msg.trim())
+            {
                 if !output.is_empty() {
                     output.push('\n');
                 }

@@ -514,6 +514,73 @@ pub fn shrink(v: &mut serde_json::Value, max: usize) {
     }
 }
 
+/// Accumulates text streamed line by line, keeping at most about `max` bytes: the head and the
+/// most recent tail, with an explicit marker for what was dropped in between.
+#[derive(Debug, Default)]
+pub struct TextAccumulator {
+    head: String,
+    tail: String,
+    dropped: usize,
+    max: usize,
+}
+
+impl TextAccumulator {
+    /// An empty accumulator keeping about `max` bytes.
+    pub fn new(max: usize) -> Self {
+        TextAccumulator {
+            max,
+            ..Default::default()
+        }
+    }
+
+    /// Appends one line (a newline is added between lines).
+    pub fn push_line(&mut self, line: &str) {
+        if !self.is_empty() {
+            self.push_str("\n");
+        }
+        self.push_str(line);
+    }
+
+    /// Appends text as is.
+    pub fn push_str(&mut self, s: &str) {
+        let half = self.max / 2;
+        if self.dropped == 0 && self.tail.is_empty() && self.head.len() + s.len() <= half {
+            self.head.push_str(s);
+            return;
+        }
+        self.tail.push_str(s);
+        if self.tail.len() > self.max {
+            let mut cut = self.tail.len() - half;
+            while !self.tail.is_char_boundary(cut) {
+                cut += 1;
+            }
+            self.dropped += cut;
+            self.tail.drain(..cut);
+        }
+    }
+
+    /// True when nothing was added.
+    pub fn is_empty(&self) -> bool {
+        self.head.is_empty() && self.tail.is_empty() && self.dropped == 0
+    }
+
+    /// The text so far, and resets.
+    pub fn take(&mut self) -> String {
+        let out = if self.dropped > 0 {
+            format!(
+                "{}\n[… {} bytes elided …]\n{}",
+                self.head, self.dropped, self.tail
+            )
+        } else {
+            format!("{}{}", self.head, self.tail)
+        };
+        self.head.clear();
+        self.tail.clear();
+        self.dropped = 0;
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -636,5 +703,20 @@ mod tests {
         assert_eq!(r.fill_buf().unwrap().len(), 21);
         assert!(parse_time("2025-01-27T22:44:56.900854").is_some());
         assert!(parse_time("2026-01-30T06:18:17.750Z").is_some());
+    }
+
+    #[test]
+    fn accumulator_keeps_head_and_tail() {
+        let mut acc = TextAccumulator::new(100);
+        for i in 0..1000 {
+            acc.push_line(&format!("line {i}"));
+        }
+        let t = acc.take();
+        assert!(t.starts_with("line 0\n") && t.ends_with("line 999") && t.contains("elided"));
+        assert!(t.len() < 200);
+        assert!(acc.is_empty());
+        acc.push_line("a");
+        acc.push_line("b");
+        assert_eq!(acc.take(), "a\nb");
     }
 }
