@@ -427,7 +427,11 @@ fn detect_json(text: &str, file_name: &str) -> Option<Format> {
             return Some(Format::ClaudeCode);
         }
         if matches!(ty, "init" | "tool_use" | "tool_result" | "result")
-            || (ty == "message" && obj.contains_key("role") && obj.contains_key("timestamp"))
+            // Gemini stream-json; a harness may put the first user message before `init`,
+            // with only its own `ts` field.
+            || (ty == "message"
+                && obj.contains_key("role")
+                && (obj.contains_key("timestamp") || obj.contains_key("content")))
         {
             return Some(Format::Gemini);
         }
@@ -442,7 +446,20 @@ fn detect_json(text: &str, file_name: &str) -> Option<Format> {
     if has("sessionId") && has("projectHash") {
         return Some(Format::Gemini);
     }
-    if has("trajectory") && (has("info") || has("history") || has("environment")) {
+    // Gemini native recordings with sorted keys put `messages` before `sessionId`, which can
+    // then lie beyond the sniffed head.
+    if text.starts_with('{') && has("messages") && has("projectHash") {
+        return Some(Format::Gemini);
+    }
+    if text.starts_with('{')
+        && has("messages")
+        && (text.contains("\"type\": \"gemini\"") || text.contains("\"type\":\"gemini\""))
+    {
+        return Some(Format::Gemini);
+    }
+    if has("trajectory")
+        && (has("info") || has("history") || has("environment") || has("observation"))
+    {
         return Some(Format::SweAgent);
     }
     if text.starts_with('[') {
