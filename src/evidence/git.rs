@@ -511,11 +511,7 @@ fn read_hunks(
         let header = String::from_utf8_lossy(hunk.header())
             .trim_end()
             .to_string();
-        if let Some(lang) = lang
-            && let Some(name) = hunk_context(&header).and_then(|ctx| lang.defined_name(ctx))
-        {
-            add_symbol(name.to_string());
-        }
+        let mut scopes = lang.map(|lang| Scopes::new(lang, hunk_context(&header)));
         let keep = hunk_idx < MAX_HUNKS_PER_FILE && *budget > 0 && file_lines < MAX_LINES_PER_FILE;
         let mut kept = Hunk {
             header: truncate_line(&header),
@@ -526,11 +522,6 @@ fn read_hunks(
             *budget -= 1;
             file_lines += 1;
         }
-        // The nearest definition above the first change, within the hunk's leading context,
-        // names the enclosing function when the header context names only its impl or class.
-        let mut enclosing: Option<String> = None;
-        let mut changed_names: Vec<String> = Vec::new();
-        let mut seen_change = false;
         for line_idx in 0..line_count {
             let line = patch.line_in_hunk(hunk_idx, line_idx)?;
             let origin = line.origin();
@@ -541,16 +532,9 @@ fn read_hunks(
             let content = content.strip_suffix(b"\n").unwrap_or(content);
             let content = content.strip_suffix(b"\r").unwrap_or(content);
             let text = String::from_utf8_lossy(content);
-            if let Some(lang) = lang {
-                if origin == ' ' {
-                    if !seen_change && let Some(name) = lang.defined_name(&text) {
-                        enclosing = Some(name.to_string());
-                    }
-                } else {
-                    seen_change = true;
-                    if let Some(name) = lang.defined_name(&text) {
-                        changed_names.push(name.to_string());
-                    }
+            if let Some(scopes) = scopes.as_mut() {
+                if let Some(name) = scopes.touch(&text, origin != ' ') {
+                    add_symbol(name);
                 }
             }
             if keep
@@ -565,10 +549,6 @@ fn read_hunks(
                 kept.elided += 1;
             }
         }
-        enclosing
-            .into_iter()
-            .chain(changed_names)
-            .for_each(&mut add_symbol);
         if keep {
             file.hunks.push(kept);
         } else {
@@ -578,12 +558,84 @@ fn read_hunks(
     Ok(file)
 }
 
-/// The function context git prints after the second `@@` of a hunk header.
+/// The function context git prints after the second `@@` of a hunk header (its indentation
+/// kept: it tells which lines it encloses).
 fn hunk_context(header: &str) -> Option<&str> {
     let rest = header.strip_prefix("@@")?;
     let end = rest.find("@@")?;
-    let ctx = rest[end + 2..].trim();
-    (!ctx.is_empty()).then_some(ctx)
+    let ctx = rest[end + 2..].strip_prefix(' ')?.trim_end();
+    (!ctx.trim_start().is_empty()).then_some(ctx)
+}
+
+/// The definitions enclosing the current line of a hunk, by indentation: a definition opens a
+/// scope, a later non-blank line indented no deeper closes it. A changed line touches the
+/// definition it makes, or else the innermost definition enclosing it; so a change below a
+/// function (after its closing brace) does not name that function, even when git's hunk header
+/// does.
+struct Scopes {
+    lang: Lang,
+    /// (name, indentation) from outermost to innermost.
+    open: Vec<(String, usize)>,
+}
+
+impl Scopes {
+    fn new(lang: Lang, header_context: Option<&str>) -> Scopes {
+        let mut scopes = Scopes {
+            lang,
+            open: Vec::new(),
+        };
+        if let Some(ctx) = header_context {
+            scopes.observe(ctx);
+        }
+        scopes
+    }
+
+    /// Follows one line; returns the definition it makes, if any.
+    fn observe(&mut self, line: &str) -> Option<String> {
+        let indent = indentation(line)?;
+        let defined = self.lang.defined_name(line).map(str::to_string);
+        let continues = defined.is_none() && continues_signature(line.trim_start());
+        if !continues {
+            while self.open.last().is_some_and(|(_, open)| *open >= indent) {
+                self.open.pop();
+            }
+        }
+        if let Some(name) = &defined {
+            self.open.push((name.clone(), indent));
+        }
+        defined
+    }
+
+    /// Follows one line; for a changed line, returns the symbol it touches.
+    fn touch(&mut self, line: &str, changed: bool) -> Option<String> {
+        let defined = self.observe(line);
+        if !changed || indentation(line).is_none() {
+            return None;
+        }
+        defined.or_else(|| self.open.last().map(|(name, _)| name.clone()))
+    }
+}
+
+/// Leading whitespace width (a tab counts 4), `None` for a blank line.
+fn indentation(line: &str) -> Option<usize> {
+    let mut width = 0;
+    for c in line.chars() {
+        match c {
+            ' ' => width += 1,
+            '\t' => width += 4,
+            c if c.is_whitespace() => width += 1,
+            _ => return Some(width),
+        }
+    }
+    None
+}
+
+/// Lines at a definition's own indentation that still belong to its signature.
+fn continues_signature(trimmed: &str) -> bool {
+    trimmed.starts_with('{')
+        || trimmed.starts_with(')')
+        || trimmed.starts_with("->")
+        || trimmed.starts_with("where")
 }
 
 fn truncate_line(line: &str) -> String {
@@ -741,7 +793,15 @@ fn rust_impl_type(line: &str) -> Option<&str> {
         None => rest,
     };
     let mut ty = self_type.trim_start();
-    for prefix in ["&", "mut ", "dyn ", "!"] {
+    if let Some(referenced) = ty.strip_prefix('&') {
+        ty = referenced.trim_start();
+        if ty.starts_with('\'') {
+            ty = ty
+                .split_once(char::is_whitespace)
+                .map_or("", |(_, rest)| rest);
+        }
+    }
+    for prefix in ["mut ", "dyn ", "!"] {
         ty = ty.strip_prefix(prefix).unwrap_or(ty).trim_start();
     }
     let path_end = ty
@@ -785,4 +845,445 @@ fn find_top_level(s: &str, needle: &str) -> Option<usize> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(path: &str, lines: &[&str]) -> Vec<Option<String>> {
+        lines
+            .iter()
+            .map(|l| defined_name(path, l).map(str::to_string))
+            .collect()
+    }
+
+    fn some(names: &[&str]) -> Vec<Option<String>> {
+        names.iter().map(|n| Some(n.to_string())).collect()
+    }
+
+    #[test]
+    fn rust_definitions() {
+        let lines = [
+            "fn main() {",
+            "    pub(crate) async fn fetch_all(&self) -> Result<()> {",
+            "pub const unsafe extern \"C\" fn raw_call() {}",
+            "pub struct TokenBudget {",
+            "enum Role { User, Assistant }",
+            "pub(super) trait Drafter: Send {",
+            "unsafe impl Send for Wrapper {}",
+            "impl<T: Into<String>> fmt::Display for Wrapper<T> {",
+            "impl<'a> Parser<'a> {",
+            "impl Iterator for crate::lines::Lines<'_> where Self: Sized {",
+            "mod tests {",
+            "pub const MAX_LINES: usize = 10;",
+            "static mut COUNTER: u32 = 0;",
+            "pub type Result<T, E = Error> = std::result::Result<T, E>;",
+            "    type Item = u32;",
+            "macro_rules! try_io {",
+            "fn r#match() {}",
+        ];
+        assert_eq!(
+            names("src/lib.rs", &lines),
+            some(&[
+                "main",
+                "fetch_all",
+                "raw_call",
+                "TokenBudget",
+                "Role",
+                "Drafter",
+                "Wrapper",
+                "Wrapper",
+                "Parser",
+                "Lines",
+                "tests",
+                "MAX_LINES",
+                "COUNTER",
+                "Result",
+                "Item",
+                "try_io",
+                "match",
+            ])
+        );
+    }
+
+    #[test]
+    fn rust_non_definitions() {
+        let lines = [
+            "    let total = compute(fn_ptr);",
+            "    // fn commented() {}",
+            "    implement_this();",
+            "const _: () = assert!(true);",
+            "    self.value + 1",
+            "use std::fmt::Display;",
+        ];
+        assert_eq!(names("a.rs", &lines), vec![None; lines.len()]);
+    }
+
+    #[test]
+    fn python_definitions() {
+        let lines = [
+            "def parse(line):",
+            "    async def fetch(self, url: str) -> bytes:",
+            "class TokenBudget(Base):",
+            "    class Meta:",
+            "def ünïcode_name():",
+        ];
+        assert_eq!(
+            names("pkg/mod.py", &lines),
+            some(&["parse", "fetch", "TokenBudget", "Meta", "ünïcode_name"])
+        );
+        let not = ["    return define(x)", "print('def x():')", "# class Foo:"];
+        assert_eq!(names("pkg/mod.py", &not), vec![None; not.len()]);
+    }
+
+    #[test]
+    fn script_definitions() {
+        let lines = [
+            "function parseLine(line) {",
+            "export default async function* streamEvents(src) {",
+            "export class SessionStore extends Base {",
+            "export abstract class Shape {",
+            "export interface Message {",
+            "type Role = 'user' | 'assistant';",
+            "export type Handler<T> = (e: T) => void;",
+            "export const enum Color {",
+            "const add = (a, b) => a + b;",
+            "export const fetchAll = async (urls: string[]): Promise<void> => {",
+            "let handler = function () {",
+            "const square = x => x * x;",
+            "const useThing = <T,>(value: T) => value;",
+            "export const Button: React.FC<Props> = ({ label }) => {",
+            "  async save(record: Rec): Promise<void> {",
+            "  static create() {",
+            "  get size() {",
+            "  #secret() {",
+            "  constructor(private readonly db: Db) {",
+            "  onClick = (event) => {",
+            "  private handle = async (e: Event) => {",
+            "const build = (",
+            "namespace Utils {",
+        ];
+        assert_eq!(
+            names("web/app.tsx", &lines),
+            some(&[
+                "parseLine",
+                "streamEvents",
+                "SessionStore",
+                "Shape",
+                "Message",
+                "Role",
+                "Handler",
+                "Color",
+                "add",
+                "fetchAll",
+                "handler",
+                "square",
+                "useThing",
+                "Button",
+                "save",
+                "create",
+                "size",
+                "secret",
+                "constructor",
+                "onClick",
+                "handle",
+                "build",
+                "Utils",
+            ])
+        );
+        let not = [
+            "  if (ready) {",
+            "  for (const x of xs) {",
+            "  while (true) {",
+            "  switch (kind) {",
+            "  } catch (err) {",
+            "const total = items.length;",
+            "  return compute(x);",
+            "  foo(bar);",
+            "let x = y;",
+            "// function commented() {",
+        ];
+        assert_eq!(names("web/app.js", &not), vec![None; not.len()]);
+    }
+
+    #[test]
+    fn go_definitions() {
+        let lines = [
+            "func main() {",
+            "func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {",
+            "func Map[T, U any](xs []T, f func(T) U) []U {",
+            "type Config struct {",
+            "type Handler interface {",
+            "type ID = string",
+            "\tNode struct {",
+        ];
+        assert_eq!(
+            names("cmd/server.go", &lines),
+            some(&[
+                "main",
+                "ServeHTTP",
+                "Map",
+                "Config",
+                "Handler",
+                "ID",
+                "Node"
+            ])
+        );
+        let not = [
+            "\treturn s.handle(w, r)",
+            "\tgo func() {",
+            "var x = 1",
+            "// func Hidden() {",
+        ];
+        assert_eq!(names("cmd/server.go", &not), vec![None; not.len()]);
+    }
+
+    #[test]
+    fn unknown_languages_define_nothing() {
+        assert_eq!(defined_name("README.md", "fn main() {"), None);
+        assert_eq!(defined_name("Makefile", "def x():"), None);
+        assert_eq!(defined_name("dir.rs/file", "fn main() {"), None);
+        assert_eq!(defined_name("SRC/LIB.RS", "fn main() {"), Some("main"));
+    }
+
+    #[test]
+    fn impl_type_parsing() {
+        assert_eq!(rust_impl_type("impl Foo {"), Some("Foo"));
+        assert_eq!(
+            rust_impl_type("impl<T> From<Vec<T>> for Bag<T> {"),
+            Some("Bag")
+        );
+        assert_eq!(
+            rust_impl_type("impl<F: Fn() -> u8> Runner<F> {"),
+            Some("Runner")
+        );
+        assert_eq!(rust_impl_type("impl !Sync for Cell {}"), Some("Cell"));
+        assert_eq!(
+            rust_impl_type("impl<'a> Trait for &'a mut Thing {"),
+            Some("Thing")
+        );
+        assert_eq!(rust_impl_type("implement()"), None);
+        assert_eq!(rust_impl_type("impl"), None);
+        assert_eq!(rust_impl_type("impl<T"), None);
+    }
+
+    /// Feeds hunk lines (`+`/`-`/` ` prefixed) to [`Scopes`] and returns the touched names.
+    fn touched(path: &str, header: &str, lines: &[&str]) -> Vec<String> {
+        let lang = Lang::from_path(path).expect("known language");
+        let mut scopes = Scopes::new(lang, hunk_context(header));
+        let mut names: Vec<String> = Vec::new();
+        for line in lines {
+            let (origin, text) = line.split_at(1);
+            if let Some(name) = scopes.touch(text, origin != " ")
+                && !names.contains(&name)
+            {
+                names.push(name);
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn change_in_a_body_touches_the_enclosing_definition() {
+        assert_eq!(
+            touched(
+                "src/lib.rs",
+                "@@ -10,6 +10,6 @@ impl Parser {",
+                &[
+                    "     pub fn parse(&self) -> u8 {",
+                    "         let a = 1;",
+                    "-        a",
+                    "+        a + 1",
+                    "     }",
+                ]
+            ),
+            vec!["parse"]
+        );
+        // Deep in a method whose line is out of the context: the impl's type is named.
+        assert_eq!(
+            touched(
+                "src/lib.rs",
+                "@@ -40,6 +40,6 @@ impl Parser {",
+                &[
+                    "         let b = 2;",
+                    "-        b",
+                    "+        b * 2",
+                    "     }"
+                ]
+            ),
+            vec!["Parser"]
+        );
+        assert_eq!(
+            touched(
+                "app/models.py",
+                "@@ -3,6 +3,7 @@ class Store:",
+                &[
+                    "     def get(self, key):",
+                    "         return self.data[key]",
+                    " ",
+                    "+    def put(self, key, value):",
+                    "+        self.data[key] = value",
+                ]
+            ),
+            vec!["put"]
+        );
+        assert_eq!(
+            touched(
+                "main.go",
+                "@@ -8,4 +8,4 @@ func (s *Server) Run() error {",
+                &[
+                    " \tif err != nil {",
+                    "-\t\treturn err",
+                    "+\t\treturn fmt.Errorf(\"run: %w\", err)",
+                    " \t}"
+                ]
+            ),
+            vec!["Run"]
+        );
+    }
+
+    #[test]
+    fn change_after_a_closed_function_does_not_name_it() {
+        assert_eq!(
+            touched(
+                "src/lib.rs",
+                "@@ -1,4 +1,6 @@ fn one() {",
+                &["     1", " }", " ", "+const LIMIT: usize = 3;", "+"]
+            ),
+            vec!["LIMIT"]
+        );
+        assert_eq!(
+            touched(
+                "web/a.ts",
+                "@@ -1,3 +1,4 @@ function one() {",
+                &["   return 1;", " }", "+console.log(one());"]
+            ),
+            Vec::<String>::new()
+        );
+        // A multi-line signature stays open across its own closing parenthesis.
+        assert_eq!(
+            touched(
+                "pkg/mod.py",
+                "@@ -1,5 +1,5 @@",
+                &[
+                    " def run(",
+                    "     a,",
+                    " ):",
+                    "-    return a",
+                    "+    return a + 1"
+                ]
+            ),
+            vec!["run"]
+        );
+    }
+
+    #[test]
+    fn hunk_context_is_text_after_second_marker() {
+        assert_eq!(
+            hunk_context("@@ -10,7 +10,8 @@ fn parse(line: &str) {"),
+            Some("fn parse(line: &str) {")
+        );
+        assert_eq!(hunk_context("@@ -1 +1 @@"), None);
+        assert_eq!(
+            hunk_context("@@ -1 +1 @@     def m(self):"),
+            Some("    def m(self):")
+        );
+        assert_eq!(hunk_context("not a header"), None);
+    }
+
+    #[test]
+    fn unmerged_codes_follow_git() {
+        assert_eq!(unmerged_code(true, false, false), ('D', 'D'));
+        assert_eq!(unmerged_code(false, true, false), ('A', 'U'));
+        assert_eq!(unmerged_code(true, true, false), ('U', 'D'));
+        assert_eq!(unmerged_code(false, false, true), ('U', 'A'));
+        assert_eq!(unmerged_code(true, false, true), ('D', 'U'));
+        assert_eq!(unmerged_code(false, true, true), ('A', 'A'));
+        assert_eq!(unmerged_code(true, true, true), ('U', 'U'));
+    }
+
+    #[test]
+    fn status_columns_from_flags() {
+        assert_eq!(index_code(Status::INDEX_NEW | Status::WT_MODIFIED), 'A');
+        assert_eq!(worktree_code(Status::INDEX_NEW | Status::WT_MODIFIED), 'M');
+        assert_eq!(
+            index_code(Status::INDEX_RENAMED | Status::INDEX_MODIFIED),
+            'R'
+        );
+        assert_eq!(index_code(Status::INDEX_DELETED), 'D');
+        assert_eq!(index_code(Status::INDEX_TYPECHANGE), 'T');
+        assert_eq!(worktree_code(Status::WT_DELETED), 'D');
+        assert_eq!(worktree_code(Status::WT_TYPECHANGE), 'T');
+        assert_eq!(index_code(Status::WT_MODIFIED), ' ');
+        assert_eq!(worktree_code(Status::INDEX_MODIFIED), ' ');
+    }
+
+    #[test]
+    fn long_lines_are_cut_on_a_char_boundary() {
+        let long = "é".repeat(MAX_LINE_CHARS + 10);
+        let cut = truncate_line(&long);
+        assert_eq!(cut.chars().count(), MAX_LINE_CHARS + 1);
+        assert!(cut.ends_with('…'));
+        assert_eq!(truncate_line("short"), "short");
+    }
+
+    #[test]
+    fn root_has_no_trailing_slash() {
+        assert_eq!(root_string(Path::new("/tmp/repo/")), "/tmp/repo");
+        assert_eq!(root_string(Path::new("/")), "/");
+    }
+
+    #[test]
+    fn nothing_found_outside_a_repository() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        assert!(matches!(collect(tmp.path()), Ok(None)));
+    }
+
+    #[test]
+    fn collects_a_repository_built_with_git2() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let repo = Repository::init(tmp.path()).expect("init");
+        std::fs::write(tmp.path().join("a.py"), "def one():\n    return 1\n").expect("write");
+        let mut index = repo.index().expect("index");
+        index.add_path(Path::new("a.py")).expect("add");
+        index.write().expect("write index");
+        let tree = repo
+            .find_tree(index.write_tree().expect("tree"))
+            .expect("tree");
+        let sig = git2::Signature::new("T", "t@example.com", &git2::Time::new(0, 0)).expect("sig");
+        repo.commit(Some("HEAD"), &sig, &sig, "First\n\nbody", &tree, &[])
+            .expect("commit");
+        std::fs::write(
+            tmp.path().join("a.py"),
+            "def one():\n    return 1\n\n\ndef two():\n    return 2\n",
+        )
+        .expect("write");
+
+        let state = collect(tmp.path()).expect("collect").expect("repository");
+        assert_eq!(
+            state.head.as_ref().map(|h| h.summary.as_str()),
+            Some("First")
+        );
+        assert_eq!(
+            state.status,
+            vec![StatusEntry {
+                path: "a.py".into(),
+                old_path: None,
+                index: " ".into(),
+                worktree: "M".into(),
+            }]
+        );
+        assert_eq!((state.diffstat.files, state.diffstat.insertions), (1, 4));
+        assert_eq!(
+            state.symbols,
+            vec![Symbol {
+                path: "a.py".into(),
+                name: "two".into(),
+            }]
+        );
+        let hunk = &state.hunks[0].hunks[0];
+        assert!(hunk.lines.contains(&"+def two():".to_string()), "{hunk:?}");
+        assert_eq!(hunk.elided, 0);
+    }
 }
