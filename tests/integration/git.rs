@@ -311,6 +311,15 @@ fn mixed_changes_match_git_status_and_numstat() {
     // Ignored: a file by pattern, and a file inside an ignored directory.
     repo.write("debug.log", "noise\n");
     repo.write("target/debug/out.txt", "built\n");
+    // Paths with spaces and non-ASCII characters, tracked and untracked.
+    repo.write(
+        "docs/guide.md",
+        "Guide\n=====\n\nStep one, edited.\nStep two.\n",
+    );
+    repo.write("dir with space/naïve file.txt", "x\n");
+    // An untracked directory that is another repository: git lists the directory itself.
+    repo.write("nested/inner.txt", "inner\n");
+    git_in(&repo.path("nested"), &["init", "-q", "-b", "main"]);
     // Intent to add (` A`).
     repo.write("later.txt", "intent\n");
     repo.git(&["add", "-N", "later.txt"]);
@@ -332,6 +341,8 @@ fn mixed_changes_match_git_status_and_numstat() {
         "?? scratch/deep/a.txt",
         "?? scratch/b.txt",
         " A later.txt",
+        "?? dir with space/naïve file.txt",
+        "?? nested/",
     ] {
         assert!(
             codes.contains(&expected.to_string()),
@@ -386,6 +397,37 @@ fn mixed_changes_match_git_status_and_numstat() {
             .symbols
             .iter()
             .any(|s| s.path == "src/new.rs" && s.name == "fresher")
+    );
+}
+
+#[test]
+fn untracked_source_files_contribute_their_definitions() {
+    let repo = committed_repo();
+    repo.write(
+        "src/fresh/module.ts",
+        "export interface Options {\n  depth: number;\n}\n\nexport function walk(o: Options) {\n  return o.depth;\n}\n",
+    );
+    repo.write("notes.md", "fn not_code() {}\n");
+    repo.write(
+        "tool.py",
+        [b'd', b'e', b'f', b' ', b'x', b'(', b')', b':', 0u8],
+    );
+    let state = repo.collect();
+    let names: Vec<(&str, &str)> = state
+        .symbols
+        .iter()
+        .map(|s| (s.path.as_str(), s.name.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            ("src/fresh/module.ts", "Options"),
+            ("src/fresh/module.ts", "walk")
+        ]
+    );
+    assert_eq!(
+        state.diffstat.files, 0,
+        "untracked files stay out of the diff"
     );
 }
 
