@@ -432,6 +432,38 @@ fn untracked_source_files_contribute_their_definitions() {
 }
 
 #[test]
+fn pure_renames_and_staged_then_deleted_match_git() {
+    let repo = committed_repo();
+    std::fs::create_dir(repo.path("manual")).expect("mkdir");
+    repo.git(&["mv", "docs/guide.md", "manual/guide.md"]);
+    repo.git(&["mv", "src/old_name.rs", "src/renamed.rs"]);
+    // Staged, then deleted from the worktree: `AD` and `MD`.
+    repo.write("temp.txt", "temporary\n");
+    repo.git(&["add", "temp.txt"]);
+    repo.remove("temp.txt");
+    repo.write("both.txt", "edited\n");
+    repo.git(&["add", "both.txt"]);
+    repo.remove("both.txt");
+    // Skip-worktree: git hides the local edit.
+    repo.git(&["update-index", "--skip-worktree", "README.md"]);
+    repo.write("README.md", "hidden local edit\n");
+    let state = repo.collect();
+    assert_matches_git(&repo.dir, &state, "HEAD");
+    let codes = codes(&state);
+    for expected in [
+        "R  manual/guide.md",
+        "R  src/renamed.rs",
+        "AD temp.txt",
+        "MD both.txt",
+    ] {
+        assert!(
+            codes.contains(&expected.to_string()),
+            "{expected} missing from {codes:?}"
+        );
+    }
+}
+
+#[test]
 fn typechange_to_symlink_matches_git() {
     let repo = committed_repo();
     repo.remove("docs/guide.md");
@@ -615,6 +647,23 @@ fn bare_repository_is_none() {
     std::fs::create_dir(&dir).expect("mkdir");
     git_in(&dir, &["init", "-q", "--bare"]);
     assert!(matches!(git::collect(&dir), Ok(None)));
+}
+
+#[test]
+fn cli_collect_on_a_corrupt_repository_is_a_one_line_input_error() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().join("broken");
+    std::fs::create_dir(&dir).expect("mkdir");
+    std::fs::write(dir.join(".git"), "not a gitdir line\n").expect("write");
+    let assert = handoff()
+        .args(["collect", "--repo"])
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read the git repository"));
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("broken"), "{stderr}");
 }
 
 #[test]
