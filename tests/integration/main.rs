@@ -4,3 +4,4 @@ mod support;
 
 mod cli;
 mod transcripts_b;
+mod git;
