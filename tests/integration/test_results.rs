@@ -468,6 +468,16 @@ fn test_cmd_timeout_kills_the_command_and_its_children() {
     assert!(run.get("exit_code").is_none());
     assert!(run["duration_ms"].as_u64().unwrap() >= 1000);
     assert_eq!(run["output_tail"], "started\n");
+
+    let repo = tempfile::tempdir().unwrap();
+    handoff()
+        .args(["collect", "--repo"])
+        .arg(repo.path())
+        .args(["--test-cmd", "sleep 30", "--test-timeout", "1"])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("T1: TIMED OUT: 0 passed"));
 }
 
 #[test]

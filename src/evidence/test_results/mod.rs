@@ -603,4 +603,33 @@ mod tests {
         assert_eq!(strip_ansi("a\rb\r"), "b");
         assert_eq!(strip_ansi("\x1b]8;;http://x\x07link\x1b]8;;\x07"), "link");
     }
+
+    proptest::proptest! {
+        #[test]
+        fn parse_output_never_panics_on_arbitrary_text(text in "\\PC{0,400}") {
+            let _ = parse_output(&text, None);
+        }
+
+        #[test]
+        fn parse_output_never_panics_on_mixed_runner_lines(
+            lines in proptest::collection::vec(proptest::sample::select(vec![
+                "test result: FAILED. 1 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out",
+                "---- a::b stdout ----", "failures:", "    a::b", "running 3 tests",
+                "thread 'x' panicked at src/a.rs:1:1:", "TAP version 14", "1..3", "not ok 1 - x",
+                "    # Subtest: y", "    not ok 1 - y", "  ---", "  error: |-", "  ...",
+                "# tests 3", "ℹ pass 2", "✖ failing tests:", "✖ x (1ms)", "  1 failing",
+                "  1) Suite", "       title:", "  2 passing (3ms)", "  1 failed",
+                "    [chromium] › a.spec.ts:1:1 › t", "--- FAIL: TestX (0.00s)", "FAIL\tpkg\t0.1s",
+                "{\"Action\":\"fail\",\"Package\":\"p\"}", "{\"numTotalTests\":1",
+                "Tests:       1 failed, 1 total", "  ● a › b", "=== 1 failed in 0.1s ===",
+                "FAILED t.py::x - boom", "     Summary [   0.1s] 1 test run: 0 passed, 1 failed",
+                "        FAIL [   0.1s] (1/1) bin t", "<testsuite>", "\u{1b}[31m", "",
+            ]), 0..40)
+        ) {
+            let text = lines.join("\n");
+            if let Some((_, s)) = parse_output(&text, None) {
+                proptest::prop_assert!(s.failures.len() <= MAX_FAILURES);
+            }
+        }
+    }
 }

@@ -445,7 +445,9 @@ impl GoTest {
                     _ => {}
                 }
             }
-        } else if let Some(c) = GO_MESSAGE.captures(l) {
+        } else if l.contains(".go:")
+            && let Some(c) = GO_MESSAGE.captures(l)
+        {
             match self.awaiting.take() {
                 Some(i) => self.failures.set_message(i, &c[1]),
                 None => {
