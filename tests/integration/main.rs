@@ -5,3 +5,4 @@ mod support;
 mod cli;
 mod transcripts_b;
 mod git;
+mod test_results;
