@@ -3,3 +3,5 @@
 mod support;
 
 mod cli;
+mod corpus;
+mod transcripts_a;

@@ -17,11 +17,14 @@ use std::io::BufRead;
 /// Streams the file into the builder.
 pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     let mut st = State::default();
-    for_each_record(reader, b, |b, v| st.record(b, &v))?;
-    if st.recognised == 0 && b.transcript().stats.records > 0 {
+    let mut parsed = 0u64;
+    for_each_record(reader, b, |b, v| {
+        parsed += 1;
+        st.record(b, &v)
+    })?;
+    if st.recognised == 0 && parsed > 0 {
         return Err(ReadError::NotThisFormat(format!(
-            "none of its {} records is a Codex rollout line ({{timestamp, type, payload}})",
-            b.transcript().stats.records
+            "none of its {parsed} JSON records is a Codex rollout line ({{timestamp, type, payload}})"
         )));
     }
     Ok(())
@@ -43,6 +46,8 @@ struct State {
     calls: HashMap<String, Call>,
     /// Running processes: session id → command index.
     running: HashMap<String, usize>,
+    /// Commands whose `exec_command_end` was seen (its output is the whole output).
+    ended: std::collections::HashSet<usize>,
     /// Texts shown once as `response_item` and once as an `event_msg` (user turns, agent
     /// messages, reasoning): the first copy is emitted, the twin is dropped.
     twins: VecDeque<(Role, MessageKind, String, bool)>,
@@ -183,13 +188,22 @@ impl State {
                 if let Some(Value::Array(items)) = p.get("summary") {
                     for item in items {
                         let text = str_of(item, "text").unwrap_or("");
-                        self.twin_message(b, Role::Assistant, MessageKind::Thinking, text, at, false);
+                        self.twin_message(
+                            b,
+                            Role::Assistant,
+                            MessageKind::Thinking,
+                            text,
+                            at,
+                            false,
+                        );
                     }
                 }
             }
             "function_call" => self.function_call(b, p, at),
             "local_shell_call" => {
-                let call_id = str_of(p, "call_id").or_else(|| str_of(p, "id")).unwrap_or("");
+                let call_id = str_of(p, "call_id")
+                    .or_else(|| str_of(p, "id"))
+                    .unwrap_or("");
                 let argv = p.get("action").and_then(|a| a.get("command"));
                 if let Some(cmd) = argv.and_then(command_line) {
                     let idx = b.command(Some(call_id), &cmd, Some("local_shell_call"), at, false);
@@ -280,6 +294,10 @@ impl State {
             Some(Call::Command(idx)) => {
                 let idx = *idx;
                 let (code, body) = exit_status(output);
+                if self.ended.contains(&idx) {
+                    // The end event already carried the full output and the exit code.
+                    return;
+                }
                 if let Some(session) = running_session(output) {
                     self.running.insert(session, idx);
                 }
@@ -315,7 +333,8 @@ impl State {
                 }
             }
             Some(Call::Other(name)) => {
-                if output.starts_with("aborted") || output.contains("failed to parse function arguments")
+                if output.starts_with("aborted")
+                    || output.contains("failed to parse function arguments")
                 {
                     let text = format!("{name}: {output}");
                     b.error(&text, None, at);
@@ -354,7 +373,9 @@ impl State {
                         let Some(cmd) = p.get("command").and_then(command_line) else {
                             return;
                         };
-                        let tool = str_of(p, "source").unwrap_or("exec_command_end").to_string();
+                        let tool = str_of(p, "source")
+                            .unwrap_or("exec_command_end")
+                            .to_string();
                         let idx = b.command(Some(call_id), &cmd, Some(&tool), at, false);
                         self.calls.insert(call_id.to_string(), Call::Command(idx));
                         idx
@@ -379,6 +400,7 @@ impl State {
                         })
                 };
                 self.running.retain(|_, v| *v != idx);
+                self.ended.insert(idx);
                 b.command_result_at(idx, code, None, &output, at);
             }
             "patch_apply_end" => {
@@ -397,7 +419,14 @@ impl State {
                             Some("delete") => EditKind::Delete,
                             _ => EditKind::Modify,
                         };
-                        idxs.push(b.edit(Some(&call_id), path, kind, Some("apply_patch"), at, false));
+                        idxs.push(b.edit(
+                            Some(&call_id),
+                            path,
+                            kind,
+                            Some("apply_patch"),
+                            at,
+                            false,
+                        ));
                     }
                     self.calls.insert(call_id.clone(), Call::Patch(idxs));
                 }
@@ -637,7 +666,10 @@ mod tests {
     }
 
     fn user_event(text: &str) -> String {
-        line("event_msg", serde_json::json!({"type": "user_message", "message": text}))
+        line(
+            "event_msg",
+            serde_json::json!({"type": "user_message", "message": text}),
+        )
     }
 
     fn typed(t: &Transcript) -> Vec<&str> {
@@ -671,10 +703,21 @@ mod tests {
         ]
         .join("\n");
         let t = read_str(&lines);
-        assert_eq!(typed(&t), ["fix the page", "now the footer", "again", "again"]);
-        let wrappers = t.messages.iter().filter(|m| m.kind == MessageKind::Wrapper).count();
+        assert_eq!(
+            typed(&t),
+            ["fix the page", "now the footer", "again", "again"]
+        );
+        let wrappers = t
+            .messages
+            .iter()
+            .filter(|m| m.kind == MessageKind::Wrapper)
+            .count();
         assert_eq!(wrappers, 1);
-        let metas = t.messages.iter().filter(|m| m.kind == MessageKind::Meta).count();
+        let metas = t
+            .messages
+            .iter()
+            .filter(|m| m.kind == MessageKind::Meta)
+            .count();
         assert_eq!(metas, 3);
         assert_eq!(t.session.models, ["gpt-5.4"]);
         assert_eq!(t.session.branches, ["main"]);
@@ -686,7 +729,10 @@ mod tests {
             meta("s1", "/repo", Some("main")),
             user_event("a"),
             meta("s1-resumed", "/other", Some("feat/x")),
-            line("turn_context", serde_json::json!({"model": "gpt-5.5", "cwd": "/other"})),
+            line(
+                "turn_context",
+                serde_json::json!({"model": "gpt-5.5", "cwd": "/other"}),
+            ),
             meta("s1", "/repo", None),
             user_event("b"),
         ]
@@ -702,17 +748,35 @@ mod tests {
     fn exit_code_from_a_later_poll_and_write_stdin_is_no_command() {
         let mut lines = vec![
             meta("s1", "/repo", None),
-            call("exec_command", "c1", serde_json::json!({"cmd": "pnpm test", "workdir": "/repo"})),
-            out("c1", "Chunk ID: a\nWall time: 1.0 seconds\nProcess running with session ID 4242\nOriginal token count: 3\nOutput:\nRUNS src/a.test.ts\n"),
+            call(
+                "exec_command",
+                "c1",
+                serde_json::json!({"cmd": "pnpm test", "workdir": "/repo"}),
+            ),
+            out(
+                "c1",
+                "Chunk ID: a\nWall time: 1.0 seconds\nProcess running with session ID 4242\nOriginal token count: 3\nOutput:\nRUNS src/a.test.ts\n",
+            ),
             call("exec_command", "c2", serde_json::json!({"cmd": "ls"})),
-            out("c2", "Chunk ID: b\nWall time: 0.0 seconds\nProcess exited with code 0\nOriginal token count: 1\nOutput:\na\n"),
+            out(
+                "c2",
+                "Chunk ID: b\nWall time: 0.0 seconds\nProcess exited with code 0\nOriginal token count: 1\nOutput:\na\n",
+            ),
         ];
         // Many empty polls before the exit code arrives.
         for i in 0..80 {
-            lines.push(call("write_stdin", &format!("p{i}"), serde_json::json!({"session_id": 4242, "chars": ""})));
+            lines.push(call(
+                "write_stdin",
+                &format!("p{i}"),
+                serde_json::json!({"session_id": 4242, "chars": ""}),
+            ));
             lines.push(out(&format!("p{i}"), "Chunk ID: c\nWall time: 5.0 seconds\nProcess running with session ID 4242\nOriginal token count: 0\nOutput:\n"));
         }
-        lines.push(call("write_stdin", "last", serde_json::json!({"session_id": 4242, "chars": ""})));
+        lines.push(call(
+            "write_stdin",
+            "last",
+            serde_json::json!({"session_id": 4242, "chars": ""}),
+        ));
         lines.push(out("last", "Chunk ID: d\nWall time: 2.0 seconds\nProcess exited with code 1\nOriginal token count: 9\nOutput:\nTests: 1 failed, 3 passed\n"));
         let t = read_str(&lines.join("\n"));
         assert_eq!(t.commands.len(), 2);
@@ -743,20 +807,38 @@ mod tests {
         let t = read_str(&lines);
         let c = &t.commands;
         assert_eq!(c.len(), 4);
-        assert_eq!((c[0].exit_code, c[0].ok, c[0].is_check), (Some(2), Some(false), true));
-        assert_eq!((c[1].command.as_str(), c[1].exit_code), ("Get-ChildItem", Some(0)));
-        assert_eq!((c[2].command.as_str(), c[2].exit_code), ("cargo build", Some(101)));
+        assert_eq!(
+            (c[0].exit_code, c[0].ok, c[0].is_check),
+            (Some(2), Some(false), true)
+        );
+        assert_eq!(
+            (c[1].command.as_str(), c[1].exit_code),
+            ("Get-ChildItem", Some(0))
+        );
+        assert_eq!(
+            (c[2].command.as_str(), c[2].exit_code),
+            ("cargo build", Some(101))
+        );
         assert_eq!(c[2].output, "Compiling\n");
-        assert_eq!((c[3].command.as_str(), c[3].exit_code), ("git status", Some(0)));
+        assert_eq!(
+            (c[3].command.as_str(), c[3].exit_code),
+            ("git status", Some(0))
+        );
     }
 
     #[test]
     fn apply_patch_three_output_shapes_and_paths() {
         let patch = |id: &str, body: &str| {
-            line("response_item", serde_json::json!({"type":"custom_tool_call","name":"apply_patch","call_id":id,"status":"completed","input":body}))
+            line(
+                "response_item",
+                serde_json::json!({"type":"custom_tool_call","name":"apply_patch","call_id":id,"status":"completed","input":body}),
+            )
         };
         let ctco = |id: &str, output: &str| {
-            line("response_item", serde_json::json!({"type":"custom_tool_call_output","call_id":id,"output":output}))
+            line(
+                "response_item",
+                serde_json::json!({"type":"custom_tool_call_output","call_id":id,"output":output}),
+            )
         };
         let lines = [
             meta("s1", "/repo", None),
@@ -817,7 +899,10 @@ mod tests {
     fn claude_files_are_refused() {
         let claude = r#"{"type":"user","sessionId":"s","uuid":"u","message":{"role":"user","content":"hi"}}"#;
         let mut b = Builder::new("t", Format::Codex);
-        assert!(matches!(read(&mut claude.as_bytes(), &mut b), Err(ReadError::NotThisFormat(_))));
+        assert!(matches!(
+            read(&mut claude.as_bytes(), &mut b),
+            Err(ReadError::NotThisFormat(_))
+        ));
     }
 
     #[test]

@@ -251,6 +251,7 @@ mod codex;
 mod cursor;
 mod gemini;
 pub mod input;
+pub mod latest;
 mod openhands;
 mod plain;
 mod sweagent;
