@@ -1116,4 +1116,33 @@ mod tests {
         assert_eq!(exit_code_in("Error: Exit code 127\nnot found"), Some(127));
         assert_eq!(exit_code_in("<tool_use_error>x</tool_use_error>"), None);
     }
+
+    #[test]
+    fn detects_claude_codex_cursor_even_with_a_cut_first_line() {
+        let claude = br#"{"parentUuid":null,"isSidechain":false,"type":"user","message":{"role":"user","content":"hi"}}"#;
+        assert_eq!(
+            super::super::detect_bytes(claude, "x.jsonl"),
+            Ok(super::super::Format::ClaudeCode)
+        );
+        let snapshot = br#"{"type":"file-history-snapshot","messageId":"m","snapshot":{"trackedFileBackups":{"a":"#;
+        assert_eq!(
+            super::super::detect_bytes(snapshot, "x.jsonl"),
+            Ok(super::super::Format::ClaudeCode)
+        );
+        let codex = br#"{"timestamp":"2026-01-01T00:00:00Z","type":"session_meta","payload":{"id":"x","base_instructions":{"text":"You are"#;
+        assert_eq!(
+            super::super::detect_bytes(codex, "x.jsonl"),
+            Ok(super::super::Format::Codex)
+        );
+        let cursor = br#"{"role":"user","message":{"content":[{"type":"text","text":"<user_query>hi</user_query>"}]}}"#;
+        assert_eq!(
+            super::super::detect_bytes(cursor, "x.jsonl"),
+            Ok(super::super::Format::Cursor)
+        );
+        let pretty = b"{\n  \"parentUuid\": null,\n  \"type\": \"user\"";
+        assert_eq!(
+            super::super::detect_bytes(pretty, "x.json"),
+            Ok(super::super::Format::ClaudeCode)
+        );
+    }
 }
