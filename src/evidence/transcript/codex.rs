@@ -333,15 +333,14 @@ impl State {
                     b.error(&format!("apply_patch: {output}"), eid, at);
                 }
             }
-            Some(Call::Other(name)) => {
+            Some(Call::Other(name))
                 if output.starts_with("aborted")
-                    || output.contains("failed to parse function arguments")
-                {
-                    let text = format!("{name}: {output}");
-                    b.error(&text, None, at);
-                }
+                    || output.contains("failed to parse function arguments") =>
+            {
+                let text = format!("{name}: {output}");
+                b.error(&text, None, at);
             }
-            None => {}
+            Some(Call::Other(_)) | None => {}
         }
     }
 
