@@ -6,3 +6,5 @@ mod cli;
 mod transcripts_b;
 mod git;
 mod test_results;
+mod corpus;
+mod transcripts_a;
