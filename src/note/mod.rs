@@ -3,7 +3,18 @@
 //! it to Markdown (format v1, DESIGN §3) with a JSON sidecar. Hand-written notes are parsed back
 //! into the same type so that `handoff validate` can check them.
 
+mod parse;
+mod render;
+mod workspace;
+
+pub use parse::parse;
+pub use render::{header_line, render, render_claim_inline};
+pub use workspace::workspace_lines;
+
 use serde::{Deserialize, Serialize};
+
+/// Version of the note format written in the header line (`handoff 0.1.0 · …`).
+pub const FORMAT_TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// A whole note.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -154,3 +165,6 @@ pub struct OpenLoop {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flag: Option<Flag>,
 }
+
+#[cfg(test)]
+mod tests;
