@@ -130,9 +130,9 @@ fn none_if(out: &mut String, any: bool) {
 }
 
 fn file_line(f: &FileEntry) -> String {
-    let mut s = format!("- {}", code(&f.path));
+    let mut s = format!("- {}", code_span(&f.path));
     if !f.symbols.is_empty() {
-        let syms: Vec<String> = f.symbols.iter().map(|x| code(x)).collect();
+        let syms: Vec<String> = f.symbols.iter().map(|x| code_span(x)).collect();
         s += " — ";
         s += &syms.join(", ");
     }
@@ -160,7 +160,7 @@ fn open_loop_line(l: &OpenLoop) -> String {
     s += &one_line(&l.text);
     if let Some(v) = &l.verify {
         s += " — Verify: ";
-        s += &code(&one_line(v));
+        s += &code_span(&one_line(v));
     }
     push_cites(&mut s, &l.cite);
     push_flag(&mut s, l.flag.as_ref());
@@ -190,7 +190,7 @@ fn push_flag(s: &mut String, flag: Option<&Flag>) {
 }
 
 /// A Markdown code span holding `text`, with enough backticks to hold backticks inside.
-pub(crate) fn code(text: &str) -> String {
+pub fn code_span(text: &str) -> String {
     let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     if longest == 0 {
         return format!("`{text}`");
@@ -212,8 +212,8 @@ mod tests {
 
     #[test]
     fn code_spans_hold_backticks() {
-        assert_eq!(code("cargo test"), "`cargo test`");
-        assert_eq!(code("echo `date`"), "`` echo `date` ``");
+        assert_eq!(code_span("cargo test"), "`cargo test`");
+        assert_eq!(code_span("echo `date`"), "`` echo `date` ``");
     }
 
     #[test]
