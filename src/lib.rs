@@ -15,6 +15,7 @@ pub mod evidence;
 pub mod note;
 pub mod redact;
 pub mod validate;
+pub mod write;
 
 pub use commands::Outcome;
 pub use error::{Error, Result};
@@ -23,5 +24,6 @@ pub use error::{Error, Result};
 pub fn run(cli: cli::Cli) -> Result<Outcome> {
     match cli.command {
         cli::Command::Collect(args) => commands::collect::run(&args),
+        cli::Command::Summarize(args) => commands::summarize::run(&args),
     }
 }

@@ -8,3 +8,4 @@ mod git;
 mod test_results;
 mod corpus;
 mod transcripts_a;
+mod summarize;
