@@ -13,7 +13,9 @@ pub mod draft;
 mod error;
 pub mod evidence;
 pub mod note;
+pub mod prompt;
 pub mod redact;
+pub mod tokens;
 pub mod validate;
 
 pub use commands::Outcome;
