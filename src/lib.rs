@@ -25,5 +25,6 @@ pub use error::{Error, Result};
 pub fn run(cli: cli::Cli) -> Result<Outcome> {
     match cli.command {
         cli::Command::Collect(args) => commands::collect::run(&args),
+        cli::Command::Validate(args) => commands::validate::run(&args),
     }
 }

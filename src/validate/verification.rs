@@ -359,6 +359,9 @@ fn exists(cx: &Ctx, id: &str) -> bool {
 pub(crate) fn check(note: &Note, cx: &mut Ctx) {
     let all = runs(cx);
     for c in claims(note) {
+        if c.flagged.is_some() {
+            continue;
+        }
         let plain = mentions(&c.text).plain;
         let Some(trig) = trigger(c.key.section, &plain) else {
             continue;
