@@ -17,6 +17,7 @@ pub mod prompt;
 pub mod redact;
 pub mod tokens;
 pub mod validate;
+pub mod write;
 
 pub use commands::Outcome;
 pub use error::{Error, Result};
@@ -26,5 +27,6 @@ pub fn run(cli: cli::Cli) -> Result<Outcome> {
     match cli.command {
         cli::Command::Collect(args) => commands::collect::run(&args),
         cli::Command::Validate(args) => commands::validate::run(&args),
+        cli::Command::Summarize(args) => commands::summarize::run(&args),
     }
 }

@@ -152,6 +152,15 @@ impl<'a> Ctx<'a> {
         repo_relative(&e.path, cwd, self.root)
     }
 
+    /// The session's cwd when it lies outside this repository (the transcript is about another
+    /// checkout, so git cannot confirm its edits).
+    fn session_elsewhere(&self) -> Option<&'a str> {
+        let cwd = self.transcript()?.session.cwd.as_deref()?;
+        let root = self.root?;
+        let inside = Path::new(cwd).starts_with(root) || Path::new(root).starts_with(cwd);
+        (!inside).then_some(cwd)
+    }
+
     /// The last test command seen anywhere, for "Run `…`" instructions.
     fn test_command(&self) -> Option<String> {
         let from_runs = self.ev.tests.iter().rev().find_map(|t| t.command.clone());
@@ -181,7 +190,7 @@ fn goal(ev: &Evidence) -> Option<Claim> {
         m.role == Role::User && m.kind == MessageKind::Typed && !m.sidechain && is_request(&m.text)
     })?;
     Some(Claim {
-        text: shorten(&strip_code_blocks(&m.text), GOAL_CHARS),
+        text: shorten(&strip_markup(&strip_code_blocks(&m.text)), GOAL_CHARS),
         cite: vec![m.id.clone()],
         ..Claim::default()
     })
@@ -199,7 +208,7 @@ fn is_request(text: &str) -> bool {
 
 fn title(ev: &Evidence, goal: Option<&Claim>) -> String {
     if let Some(g) = goal {
-        let t = shorten(&g.text, 70);
+        let t = shorten_hard(&norm_cmd(&g.text), 70);
         return t.trim_end_matches(['.', '!', '?', ':', ',']).to_string();
     }
     match ev.git.as_ref().and_then(|g| g.branch.as_deref()) {
@@ -270,8 +279,13 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 cite.extend(later.iter().rev().take(3).rev().map(|e| e.id.clone()));
                 partial.push(claim(
                     format!(
-                        "{shown} passed{counts}, but {} was edited after it; not re-run since",
-                        paths_phrase(ctx, &later)
+                        "{shown} passed{counts}, but {} {} edited after it; not re-run since",
+                        paths_phrase(ctx, &later),
+                        if distinct_paths(ctx, &later) == 1 {
+                            "was"
+                        } else {
+                            "were"
+                        }
                     ),
                     cite,
                 ));
@@ -322,7 +336,7 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
 fn decisions(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
     static CHOICE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
-            r"(?i)\b(i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|instead of|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|rather than|the fix is to)\b",
+            r"(?i)\b(i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|instead of|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to)\b",
         )
         .expect("static regex")
     });
@@ -343,7 +357,10 @@ fn decisions(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
         {
             for sentence in sentences(&strip_code_blocks(&m.text)) {
                 let s = sentence.replace('’', "'");
-                if s.ends_with('?') || s.chars().count() < 15 {
+                let conditional = ["If ", "Should ", "Would ", "Do you ", "Want me"]
+                    .iter()
+                    .any(|p| s.starts_with(p));
+                if s.ends_with('?') || s.chars().count() < 15 || conditional {
                     continue;
                 }
                 let reject = REJECT.is_match(&s);
@@ -380,7 +397,7 @@ fn replaced_commands(ctx: &Ctx) -> Vec<Claim> {
     let mut out = Vec::new();
     let cmds = &ctx.commands;
     for (i, failed) in cmds.iter().enumerate() {
-        if failed.ok != Some(false) || failed.sidechain {
+        if failed.ok != Some(false) || failed.sidechain || is_probe(&failed.command) {
             continue;
         }
         let key = norm_cmd(&failed.command);
@@ -414,6 +431,34 @@ fn replaced_commands(ctx: &Ctx) -> Vec<Claim> {
         }
     }
     out
+}
+
+/// Read-only probes whose non-zero exit means "nothing found", not a failed approach.
+fn is_probe(cmd: &str) -> bool {
+    cmd.split(['|', ';', '&'])
+        .filter_map(|seg| seg.split_whitespace().next())
+        .any(|p| {
+            matches!(
+                p,
+                "grep"
+                    | "rg"
+                    | "find"
+                    | "ls"
+                    | "sed"
+                    | "awk"
+                    | "test"
+                    | "["
+                    | "diff"
+                    | "which"
+                    | "cat"
+                    | "head"
+                    | "tail"
+                    | "stat"
+                    | "file"
+                    | "command"
+                    | "type"
+            )
+        })
 }
 
 fn same_kind(a: &Command, b: &Command) -> bool {
@@ -489,6 +534,8 @@ fn files(ctx: &Ctx) -> Vec<FileEntry> {
         };
         let where_ = if ctx.ev.git.is_none() {
             String::new()
+        } else if ctx.session_elsewhere().is_some() {
+            ", in the session's folder, not this repository".to_string()
         } else if Path::new(&p).is_absolute() || p.starts_with("..") {
             ", outside the repository".to_string()
         } else {
@@ -795,7 +842,7 @@ fn next_action(ctx: &Ctx, loops: &[Loop], files: &[FileEntry]) -> Claim {
             ),
             None => claim(
                 format!(
-                    "Review the last edit to {} with {} and add a test that covers it",
+                    "Review the last edit to {} with {}",
                     code(&path),
                     code(&format!("git diff -- {path}"))
                 ),
@@ -859,6 +906,16 @@ fn watch_outs(ctx: &Ctx) -> Vec<Claim> {
                 thin.join(", ")
             ),
             Vec::new(),
+        ));
+    }
+    if let (Some(cwd), Some(root)) = (ctx.session_elsewhere(), ctx.root) {
+        out.push(claim(
+            format!(
+                "The session ran in {}, not in this repository ({}); git cannot confirm its edits",
+                code(cwd),
+                code(root)
+            ),
+            vec!["G".into()],
         ));
     }
     if let Some(t) = ctx.transcript() {
@@ -931,22 +988,46 @@ fn command_failure(c: &Command) -> String {
         Some(code) => format!("exit {code}"),
         None => "failed".to_string(),
     };
-    let line = c
+    static STRONG: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"^(FAILED\b|ERROR\b|error(\[|:)|Error:|\w*(Error|Exception)\b:?|panicked|fatal:)",
+        )
+        .expect("static regex")
+    });
+    // Banner lines (`==== FAILURES ====`) say nothing; their words are kept only as a last resort.
+    let lines: Vec<&str> = c
         .output
         .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with("Exit code"))
-        .find(|l| {
-            let low = l.to_lowercase();
-            low.contains("error")
-                || low.contains("fail")
-                || low.contains("not found")
-                || low.contains("no such")
+        .map(|l| l.trim().trim_matches(['=', '_', '-', ' ']))
+        .filter(|l| {
+            !l.is_empty() && !l.starts_with("Exit code") && *l != "FAILURES" && *l != "ERRORS"
+        })
+        .collect();
+    let line = lines
+        .iter()
+        .copied()
+        .find(|l| STRONG.is_match(l))
+        .or_else(|| {
+            lines.iter().copied().find(|l| {
+                let low = l.to_lowercase();
+                low.contains("error")
+                    || low.contains("fail")
+                    || low.contains("not found")
+                    || low.contains("no such")
+            })
         });
     match line {
         Some(l) => format!("{status}: {}", shorten(l, 100)),
         None => status,
     }
+}
+
+fn distinct_paths(ctx: &Ctx, edits: &[&Edit]) -> usize {
+    edits
+        .iter()
+        .map(|e| ctx.edit_path(e))
+        .collect::<HashSet<_>>()
+        .len()
 }
 
 /// "`a`", "`a` and `b`", "`a`, `b` and 3 more".
@@ -1022,6 +1103,15 @@ fn first_line(s: &str) -> String {
         .find(|l| !l.is_empty())
         .unwrap_or("")
         .to_string()
+}
+
+/// Heading hashes and rules of a pasted document would read as noise in one sentence.
+fn strip_markup(text: &str) -> String {
+    text.lines()
+        .map(|l| l.trim().trim_start_matches('#').trim())
+        .filter(|l| !l.is_empty() && !l.chars().all(|c| matches!(c, '-' | '=' | '*' | '_')))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn strip_code_blocks(text: &str) -> String {

@@ -148,20 +148,19 @@ fn parse(command: &str) -> CommandLine {
             *in_word = false;
         }
     };
-    let end_segment =
-        |words: &mut Vec<String>, sep: Option<Sep>, line: &mut CommandLine| {
-            if !words.is_empty() {
-                line.segments.push(std::mem::take(words));
-                if let Some(sep) = sep {
-                    line.seps.push(sep);
-                }
-            } else if let (Some(sep), Some(last)) = (sep, line.seps.last_mut()) {
-                // An empty segment (`a ;; b`, a leading operator): keep the stronger separator.
-                if *last == Sep::And {
-                    *last = sep;
-                }
+    let end_segment = |words: &mut Vec<String>, sep: Option<Sep>, line: &mut CommandLine| {
+        if !words.is_empty() {
+            line.segments.push(std::mem::take(words));
+            if let Some(sep) = sep {
+                line.seps.push(sep);
             }
-        };
+        } else if let (Some(sep), Some(last)) = (sep, line.seps.last_mut()) {
+            // An empty segment (`a ;; b`, a leading operator): keep the stronger separator.
+            if *last == Sep::And {
+                *last = sep;
+            }
+        }
+    };
     while i < chars.len() {
         let c = chars[i];
         match c {
@@ -203,7 +202,8 @@ fn parse(command: &str) -> CommandLine {
                             while end < chars.len() && chars[end] != '\n' {
                                 end += 1;
                             }
-                            let body_line: String = chars[start.min(chars.len())..end].iter().collect();
+                            let body_line: String =
+                                chars[start.min(chars.len())..end].iter().collect();
                             i = end;
                             let body_line = if dash {
                                 body_line.trim_start().to_string()
@@ -259,8 +259,7 @@ fn parse(command: &str) -> CommandLine {
                     i += 1;
                 }
                 let mut tag = String::new();
-                while i < chars.len() && !matches!(chars[i], ' ' | '\t' | '\n' | ';' | '|' | '&')
-                {
+                while i < chars.len() && !matches!(chars[i], ' ' | '\t' | '\n' | ';' | '|' | '&') {
                     if !matches!(chars[i], '\'' | '"') {
                         tag.push(chars[i]);
                     }
@@ -385,10 +384,10 @@ fn is_test_segment(seg: &[String]) -> bool {
         "cargo" => matches!(second, "test" | "nextest" | "t"),
         "go" | "dotnet" | "swift" | "deno" | "mix" | "forge" | "hardhat" | "bun" | "zig"
         | "gradle" | "gradlew" | "mvn" | "mvnw" | "playwright" | "truffle" | "anchor"
-        | "flutter" | "dart" => {
-            second == "test" || (prog.starts_with("mvn") && second == "verify")
+        | "flutter" | "dart" => second == "test" || (prog.starts_with("mvn") && second == "verify"),
+        "npm" | "pnpm" | "yarn" => {
+            script_name(&w).is_some_and(|x| is_script_word(x, &["test", "e2e"]))
         }
-        "npm" | "pnpm" | "yarn" => script_name(&w).is_some_and(|x| is_script_word(x, &["test", "e2e"])),
         "make" | "just" => w[1..]
             .iter()
             .any(|x| is_script_word(x, &["test", "tests", "check-test"])),
@@ -415,11 +414,21 @@ fn is_check_segment(seg: &[String]) -> bool {
         "go" => matches!(second, "vet" | "build"),
         "next" | "vite" | "webpack" | "astro" | "nuxt" => second == "build",
         "hardhat" | "forge" | "truffle" | "anchor" => matches!(second, "compile" | "build"),
-        "make" => !w[1..].iter().any(|x| x.contains("test") || x == "clean" || x == "install"),
+        "make" => !w[1..]
+            .iter()
+            .any(|x| x.contains("test") || x == "clean" || x == "install"),
         "npm" | "pnpm" | "yarn" | "bun" => script_name(&w).is_some_and(|x| {
             is_script_word(
                 x,
-                &["build", "lint", "typecheck", "type-check", "check", "tsc", "compile"],
+                &[
+                    "build",
+                    "lint",
+                    "typecheck",
+                    "type-check",
+                    "check",
+                    "tsc",
+                    "compile",
+                ],
             )
         }),
         "dotnet" | "mvn" | "gradle" | "gradlew" => matches!(second, "build" | "compile"),
@@ -446,7 +455,9 @@ mod tests {
         assert!(is_check_command("npx tsc --noEmit"));
         assert!(is_check_command("pnpm run build"));
         assert!(is_check_command("npx next build"));
-        assert!(is_check_command("cargo clippy --all-targets -- -D warnings"));
+        assert!(is_check_command(
+            "cargo clippy --all-targets -- -D warnings"
+        ));
         assert!(is_check_command("npx hardhat compile"));
         assert!(!is_check_command("ls -la"));
         assert!(!is_check_command("npm install"));
@@ -477,7 +488,9 @@ mod tests {
         // …but a real run after the here-doc still counts.
         assert!(is_test_command("cat > a.txt <<EOF\nhi\nEOF\npytest -q"));
         // Words that merely contain a runner name.
-        assert!(!is_test_command("npm install --save-dev test-utils jest-dom"));
+        assert!(!is_test_command(
+            "npm install --save-dev test-utils jest-dom"
+        ));
         assert!(!is_test_command("grep -rn pytest ."));
     }
 
@@ -503,7 +516,12 @@ mod tests {
             None
         );
         // `tsc … | findstr error` exits 0 exactly when errors were found.
-        let v = judge("npx tsc --noEmit | findstr error", Some(0), None, "a.ts(1,1): error TS2304");
+        let v = judge(
+            "npx tsc --noEmit | findstr error",
+            Some(0),
+            None,
+            "a.ts(1,1): error TS2304",
+        );
         assert!(v.is_check);
         assert_eq!(v.ok, None);
         // `|| true` hides the status too.
@@ -514,16 +532,34 @@ mod tests {
 
     #[test]
     fn and_chains_keep_the_status() {
-        assert_eq!(judge("cd web && pnpm test", Some(1), None, "").ok, Some(false));
-        assert_eq!(judge("cd web && pnpm test && echo ok", Some(0), None, "").ok, Some(true));
+        assert_eq!(
+            judge("cd web && pnpm test", Some(1), None, "").ok,
+            Some(false)
+        );
+        assert_eq!(
+            judge("cd web && pnpm test && echo ok", Some(0), None, "").ok,
+            Some(true)
+        );
         // Commands before the test do not matter, whatever joins them.
         assert_eq!(
-            judge("source .venv/bin/activate; pytest -q 2>&1", Some(0), None, "").ok,
+            judge(
+                "source .venv/bin/activate; pytest -q 2>&1",
+                Some(0),
+                None,
+                ""
+            )
+            .ok,
             Some(true)
         );
         // `2>&1` is a redirection, not a background operator.
-        assert_eq!(judge("cargo test 2>&1", Some(101), None, "").ok, Some(false));
-        assert_eq!(judge("cargo test &> out.log", Some(0), None, "").ok, Some(true));
+        assert_eq!(
+            judge("cargo test 2>&1", Some(101), None, "").ok,
+            Some(false)
+        );
+        assert_eq!(
+            judge("cargo test &> out.log", Some(0), None, "").ok,
+            Some(true)
+        );
     }
 
     #[test]
@@ -536,10 +572,19 @@ mod tests {
         assert!(v.is_test);
         assert_eq!(v.ok, Some(false));
         // Even when the status claims success directly.
-        assert_eq!(judge("npx playwright test", Some(0), None, out).ok, Some(false));
+        assert_eq!(
+            judge("npx playwright test", Some(0), None, out).ok,
+            Some(false)
+        );
         // `0 failed` is no failure.
         assert_eq!(
-            judge("npx vitest run", Some(0), None, "Tests  0 failed | 12 passed").ok,
+            judge(
+                "npx vitest run",
+                Some(0),
+                None,
+                "Tests  0 failed | 12 passed"
+            )
+            .ok,
             Some(true)
         );
     }

@@ -69,7 +69,11 @@ pub(super) fn for_each_record(
                 b.record();
                 f(b, v);
             }
-            Err(e) if first && e.is_eof() && (trimmed.starts_with('{') || trimmed.starts_with('[')) => {
+            Err(e)
+                if first
+                    && e.is_eof()
+                    && (trimmed.starts_with('{') || trimmed.starts_with('[')) =>
+            {
                 first_line = Some(text);
                 break;
             }
@@ -293,23 +297,24 @@ impl State {
         let at = time_of(&v, "timestamp");
         let sidechain =
             inherited_sidechain || v.get("isSidechain").and_then(Value::as_bool) == Some(true);
-        let known = matches!(
-            ty,
-            "user"
-                | "assistant"
-                | "system"
-                | "summary"
-                | "progress"
-                | "queue-operation"
-                | "attachment"
-                | "file-history-snapshot"
-                | "last-prompt"
-                | "ai-title"
-                | "custom-title"
-                | "permission-mode"
-                | "agent-name"
-                | "tag"
-        ) || (!ty.is_empty() && v.get("sessionId").is_some() && v.get("payload").is_none());
+        let known =
+            matches!(
+                ty,
+                "user"
+                    | "assistant"
+                    | "system"
+                    | "summary"
+                    | "progress"
+                    | "queue-operation"
+                    | "attachment"
+                    | "file-history-snapshot"
+                    | "last-prompt"
+                    | "ai-title"
+                    | "custom-title"
+                    | "permission-mode"
+                    | "agent-name"
+                    | "tag"
+            ) || (!ty.is_empty() && v.get("sessionId").is_some() && v.get("payload").is_none());
         if !known {
             if ty.is_empty() {
                 b.skip("record without a type");
@@ -414,9 +419,13 @@ impl State {
             }
             self.awaiting_summary = false;
             let text = texts.join("\n");
-            if let Some(id) =
-                b.message(Role::User, MessageKind::CompactionSummary, &text, at, sidechain)
-            {
+            if let Some(id) = b.message(
+                Role::User,
+                MessageKind::CompactionSummary,
+                &text,
+                at,
+                sidechain,
+            ) {
                 b.set_last_compaction_summary(id);
             }
             return;
@@ -493,7 +502,13 @@ impl State {
         }
     }
 
-    fn assistant(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>, sidechain: bool) {
+    fn assistant(
+        &mut self,
+        b: &mut Builder,
+        v: &Value,
+        at: Option<DateTime<Utc>>,
+        sidechain: bool,
+    ) {
         let Some(msg) = v.get("message") else {
             b.skip("assistant record without a message");
             return;
@@ -564,7 +579,9 @@ impl State {
         } else {
             MessageKind::Typed
         };
-        if b.message(Role::Assistant, kind, text, at, sidechain).is_some() {
+        if b.message(Role::Assistant, kind, text, at, sidechain)
+            .is_some()
+        {
             let idx = b.transcript().messages.len() - 1;
             if !msg_id.is_empty() {
                 self.responses.insert(key, idx);
@@ -572,7 +589,13 @@ impl State {
         }
     }
 
-    fn tool_use(&mut self, b: &mut Builder, block: &Value, at: Option<DateTime<Utc>>, sidechain: bool) {
+    fn tool_use(
+        &mut self,
+        b: &mut Builder,
+        block: &Value,
+        at: Option<DateTime<Utc>>,
+        sidechain: bool,
+    ) {
         let Some(id) = str_of(block, "id") else {
             return;
         };
@@ -620,9 +643,7 @@ impl State {
     fn system(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
         match str_of(v, "subtype") {
             Some("compact_boundary") => {
-                let trigger = v
-                    .get("compactMetadata")
-                    .and_then(|m| str_of(m, "trigger"));
+                let trigger = v.get("compactMetadata").and_then(|m| str_of(m, "trigger"));
                 b.compaction(at, trigger, None);
                 self.awaiting_summary = true;
             }
@@ -688,8 +709,7 @@ impl State {
         if text.trim().is_empty() || self.take_queued(&text) {
             return;
         }
-        if b
-            .message(Role::User, MessageKind::Typed, &text, at, false)
+        if b.message(Role::User, MessageKind::Typed, &text, at, false)
             .is_some()
         {
             self.queued.push(text.trim().to_string());
@@ -805,7 +825,12 @@ mod tests {
         let lines = [
             user("go"),
             assistant("m1", &bash("ok1", "ls")),
-            result("ok1", "a\nb", false, r#"{"stdout":"a\nb","stderr":"","interrupted":false}"#),
+            result(
+                "ok1",
+                "a\nb",
+                false,
+                r#"{"stdout":"a\nb","stderr":"","interrupted":false}"#,
+            ),
             assistant("m2", &bash("bad1", "npx hardhat test")),
             result(
                 "bad1",
@@ -824,7 +849,10 @@ mod tests {
         .join("\n");
         let t = read_str(&lines);
         let c = &t.commands;
-        assert_eq!((c[0].exit_code, c[0].ok, c[0].has_result), (None, Some(true), true));
+        assert_eq!(
+            (c[0].exit_code, c[0].ok, c[0].has_result),
+            (None, Some(true), true)
+        );
         assert_eq!((c[1].exit_code, c[1].ok), (Some(1), Some(false)));
         assert!(c[1].is_test);
         assert_eq!((c[2].exit_code, c[2].ok), (None, None));
@@ -911,7 +939,11 @@ mod tests {
         let t = read_str(&lines);
         assert_eq!(
             typed_user(&t),
-            ["also fix the docs", "ngrok should be installed", "also fix the docs"]
+            [
+                "also fix the docs",
+                "ngrok should be installed",
+                "also fix the docs"
+            ]
         );
     }
 
@@ -939,7 +971,9 @@ mod tests {
         use MessageKind::*;
         assert_eq!(
             kinds,
-            [Meta, Wrapper, Wrapper, Reminder, Wrapper, Typed, Wrapper, Typed, Wrapper]
+            [
+                Meta, Wrapper, Wrapper, Reminder, Wrapper, Typed, Wrapper, Typed, Wrapper
+            ]
         );
     }
 
@@ -989,7 +1023,10 @@ mod tests {
         let t = read_str(&lines);
         let e = &t.edits;
         assert_eq!(e.len(), 5);
-        assert_eq!((e[0].path.as_str(), e[0].kind, e[0].confirmed), ("new.md", EditKind::Create, true));
+        assert_eq!(
+            (e[0].path.as_str(), e[0].kind, e[0].confirmed),
+            ("new.md", EditKind::Create, true)
+        );
         assert_eq!((e[1].kind, e[1].confirmed), (EditKind::Modify, true));
         // A second Write to a file this session created overwrites it; no result yet.
         assert_eq!((e[2].kind, e[2].confirmed), (EditKind::Modify, false));
@@ -1034,7 +1071,10 @@ mod tests {
         assert_eq!(t.commands.len(), 1);
         assert_eq!(t.stats.records, 3);
         // A JSON array of records works too.
-        let t = read_str(&format!("[\n{}\n]", [a, c, d].map(|v| v.to_string()).join(",\n")));
+        let t = read_str(&format!(
+            "[\n{}\n]",
+            [a, c, d].map(|v| v.to_string()).join(",\n")
+        ));
         assert_eq!(typed_user(&t), ["first prompt", "second prompt"]);
     }
 

@@ -183,13 +183,22 @@ impl State {
                 if let Some(Value::Array(items)) = p.get("summary") {
                     for item in items {
                         let text = str_of(item, "text").unwrap_or("");
-                        self.twin_message(b, Role::Assistant, MessageKind::Thinking, text, at, false);
+                        self.twin_message(
+                            b,
+                            Role::Assistant,
+                            MessageKind::Thinking,
+                            text,
+                            at,
+                            false,
+                        );
                     }
                 }
             }
             "function_call" => self.function_call(b, p, at),
             "local_shell_call" => {
-                let call_id = str_of(p, "call_id").or_else(|| str_of(p, "id")).unwrap_or("");
+                let call_id = str_of(p, "call_id")
+                    .or_else(|| str_of(p, "id"))
+                    .unwrap_or("");
                 let argv = p.get("action").and_then(|a| a.get("command"));
                 if let Some(cmd) = argv.and_then(command_line) {
                     let idx = b.command(Some(call_id), &cmd, Some("local_shell_call"), at, false);
@@ -315,7 +324,8 @@ impl State {
                 }
             }
             Some(Call::Other(name)) => {
-                if output.starts_with("aborted") || output.contains("failed to parse function arguments")
+                if output.starts_with("aborted")
+                    || output.contains("failed to parse function arguments")
                 {
                     let text = format!("{name}: {output}");
                     b.error(&text, None, at);
@@ -354,7 +364,9 @@ impl State {
                         let Some(cmd) = p.get("command").and_then(command_line) else {
                             return;
                         };
-                        let tool = str_of(p, "source").unwrap_or("exec_command_end").to_string();
+                        let tool = str_of(p, "source")
+                            .unwrap_or("exec_command_end")
+                            .to_string();
                         let idx = b.command(Some(call_id), &cmd, Some(&tool), at, false);
                         self.calls.insert(call_id.to_string(), Call::Command(idx));
                         idx
@@ -397,7 +409,14 @@ impl State {
                             Some("delete") => EditKind::Delete,
                             _ => EditKind::Modify,
                         };
-                        idxs.push(b.edit(Some(&call_id), path, kind, Some("apply_patch"), at, false));
+                        idxs.push(b.edit(
+                            Some(&call_id),
+                            path,
+                            kind,
+                            Some("apply_patch"),
+                            at,
+                            false,
+                        ));
                     }
                     self.calls.insert(call_id.clone(), Call::Patch(idxs));
                 }
@@ -637,7 +656,10 @@ mod tests {
     }
 
     fn user_event(text: &str) -> String {
-        line("event_msg", serde_json::json!({"type": "user_message", "message": text}))
+        line(
+            "event_msg",
+            serde_json::json!({"type": "user_message", "message": text}),
+        )
     }
 
     fn typed(t: &Transcript) -> Vec<&str> {
@@ -671,10 +693,21 @@ mod tests {
         ]
         .join("\n");
         let t = read_str(&lines);
-        assert_eq!(typed(&t), ["fix the page", "now the footer", "again", "again"]);
-        let wrappers = t.messages.iter().filter(|m| m.kind == MessageKind::Wrapper).count();
+        assert_eq!(
+            typed(&t),
+            ["fix the page", "now the footer", "again", "again"]
+        );
+        let wrappers = t
+            .messages
+            .iter()
+            .filter(|m| m.kind == MessageKind::Wrapper)
+            .count();
         assert_eq!(wrappers, 1);
-        let metas = t.messages.iter().filter(|m| m.kind == MessageKind::Meta).count();
+        let metas = t
+            .messages
+            .iter()
+            .filter(|m| m.kind == MessageKind::Meta)
+            .count();
         assert_eq!(metas, 3);
         assert_eq!(t.session.models, ["gpt-5.4"]);
         assert_eq!(t.session.branches, ["main"]);
@@ -686,7 +719,10 @@ mod tests {
             meta("s1", "/repo", Some("main")),
             user_event("a"),
             meta("s1-resumed", "/other", Some("feat/x")),
-            line("turn_context", serde_json::json!({"model": "gpt-5.5", "cwd": "/other"})),
+            line(
+                "turn_context",
+                serde_json::json!({"model": "gpt-5.5", "cwd": "/other"}),
+            ),
             meta("s1", "/repo", None),
             user_event("b"),
         ]
@@ -702,17 +738,35 @@ mod tests {
     fn exit_code_from_a_later_poll_and_write_stdin_is_no_command() {
         let mut lines = vec![
             meta("s1", "/repo", None),
-            call("exec_command", "c1", serde_json::json!({"cmd": "pnpm test", "workdir": "/repo"})),
-            out("c1", "Chunk ID: a\nWall time: 1.0 seconds\nProcess running with session ID 4242\nOriginal token count: 3\nOutput:\nRUNS src/a.test.ts\n"),
+            call(
+                "exec_command",
+                "c1",
+                serde_json::json!({"cmd": "pnpm test", "workdir": "/repo"}),
+            ),
+            out(
+                "c1",
+                "Chunk ID: a\nWall time: 1.0 seconds\nProcess running with session ID 4242\nOriginal token count: 3\nOutput:\nRUNS src/a.test.ts\n",
+            ),
             call("exec_command", "c2", serde_json::json!({"cmd": "ls"})),
-            out("c2", "Chunk ID: b\nWall time: 0.0 seconds\nProcess exited with code 0\nOriginal token count: 1\nOutput:\na\n"),
+            out(
+                "c2",
+                "Chunk ID: b\nWall time: 0.0 seconds\nProcess exited with code 0\nOriginal token count: 1\nOutput:\na\n",
+            ),
         ];
         // Many empty polls before the exit code arrives.
         for i in 0..80 {
-            lines.push(call("write_stdin", &format!("p{i}"), serde_json::json!({"session_id": 4242, "chars": ""})));
+            lines.push(call(
+                "write_stdin",
+                &format!("p{i}"),
+                serde_json::json!({"session_id": 4242, "chars": ""}),
+            ));
             lines.push(out(&format!("p{i}"), "Chunk ID: c\nWall time: 5.0 seconds\nProcess running with session ID 4242\nOriginal token count: 0\nOutput:\n"));
         }
-        lines.push(call("write_stdin", "last", serde_json::json!({"session_id": 4242, "chars": ""})));
+        lines.push(call(
+            "write_stdin",
+            "last",
+            serde_json::json!({"session_id": 4242, "chars": ""}),
+        ));
         lines.push(out("last", "Chunk ID: d\nWall time: 2.0 seconds\nProcess exited with code 1\nOriginal token count: 9\nOutput:\nTests: 1 failed, 3 passed\n"));
         let t = read_str(&lines.join("\n"));
         assert_eq!(t.commands.len(), 2);
@@ -743,20 +797,38 @@ mod tests {
         let t = read_str(&lines);
         let c = &t.commands;
         assert_eq!(c.len(), 4);
-        assert_eq!((c[0].exit_code, c[0].ok, c[0].is_check), (Some(2), Some(false), true));
-        assert_eq!((c[1].command.as_str(), c[1].exit_code), ("Get-ChildItem", Some(0)));
-        assert_eq!((c[2].command.as_str(), c[2].exit_code), ("cargo build", Some(101)));
+        assert_eq!(
+            (c[0].exit_code, c[0].ok, c[0].is_check),
+            (Some(2), Some(false), true)
+        );
+        assert_eq!(
+            (c[1].command.as_str(), c[1].exit_code),
+            ("Get-ChildItem", Some(0))
+        );
+        assert_eq!(
+            (c[2].command.as_str(), c[2].exit_code),
+            ("cargo build", Some(101))
+        );
         assert_eq!(c[2].output, "Compiling\n");
-        assert_eq!((c[3].command.as_str(), c[3].exit_code), ("git status", Some(0)));
+        assert_eq!(
+            (c[3].command.as_str(), c[3].exit_code),
+            ("git status", Some(0))
+        );
     }
 
     #[test]
     fn apply_patch_three_output_shapes_and_paths() {
         let patch = |id: &str, body: &str| {
-            line("response_item", serde_json::json!({"type":"custom_tool_call","name":"apply_patch","call_id":id,"status":"completed","input":body}))
+            line(
+                "response_item",
+                serde_json::json!({"type":"custom_tool_call","name":"apply_patch","call_id":id,"status":"completed","input":body}),
+            )
         };
         let ctco = |id: &str, output: &str| {
-            line("response_item", serde_json::json!({"type":"custom_tool_call_output","call_id":id,"output":output}))
+            line(
+                "response_item",
+                serde_json::json!({"type":"custom_tool_call_output","call_id":id,"output":output}),
+            )
         };
         let lines = [
             meta("s1", "/repo", None),
@@ -817,7 +889,10 @@ mod tests {
     fn claude_files_are_refused() {
         let claude = r#"{"type":"user","sessionId":"s","uuid":"u","message":{"role":"user","content":"hi"}}"#;
         let mut b = Builder::new("t", Format::Codex);
-        assert!(matches!(read(&mut claude.as_bytes(), &mut b), Err(ReadError::NotThisFormat(_))));
+        assert!(matches!(
+            read(&mut claude.as_bytes(), &mut b),
+            Err(ReadError::NotThisFormat(_))
+        ));
     }
 
     #[test]
