@@ -165,7 +165,7 @@ pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
     };
     // Secrets first: every later report quotes the redacted text.
     secrets::check(note, &mut cx);
-    structure::check(note, opts.sections.as_deref(), &mut cx);
+    structure::check(opts.sections.as_deref(), &mut cx);
     verification::check_citations(note, &mut cx);
     paths::check(note, &mut cx);
     symbols::check(note, &mut cx);
