@@ -1,8 +1,8 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
 
 pub mod collect;
-pub mod validate;
 pub mod summarize;
+pub mod validate;
 
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;

@@ -80,7 +80,11 @@ pub fn summary(name: &str, report: &Report, written: bool) -> String {
         c.contradicted,
         c.errors,
         c.warnings,
-        if written { "; annotated note written" } else { "" }
+        if written {
+            "; annotated note written"
+        } else {
+            ""
+        }
     )
 }
 
@@ -93,7 +97,10 @@ fn read_note(path: &Path) -> crate::Result<String> {
         _ => Error::io(path, e),
     })?;
     if meta.is_dir() {
-        return Err(Error::input(path, "is a directory; give a Markdown note file"));
+        return Err(Error::input(
+            path,
+            "is a directory; give a Markdown note file",
+        ));
     }
     if meta.len() > MAX_NOTE_BYTES {
         return Err(Error::input(
@@ -153,13 +160,22 @@ mod tests {
     fn bad_inputs_are_one_line_errors() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let missing = dir.path().join("nope.md");
-        let msg = read_note(&missing).err().map(|e| e.to_string()).unwrap_or_default();
+        let msg = read_note(&missing)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(msg.contains("no such file"), "{msg}");
-        let msg = read_note(dir.path()).err().map(|e| e.to_string()).unwrap_or_default();
+        let msg = read_note(dir.path())
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(msg.contains("is a directory"), "{msg}");
         let bin = dir.path().join("bin.md");
         std::fs::write(&bin, b"\x7fELF\x00\x01").unwrap_or_else(|e| panic!("{e}"));
-        let msg = read_note(&bin).err().map(|e| e.to_string()).unwrap_or_default();
+        let msg = read_note(&bin)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(msg.contains("binary"), "{msg}");
         let empty = dir.path().join("empty.md");
         std::fs::write(&empty, "\n").unwrap_or_else(|e| panic!("{e}"));
@@ -174,8 +190,13 @@ mod tests {
         write_atomic(&with_suffix(&p, ".orig"), b"old").unwrap_or_else(|e| panic!("{e}"));
         write_atomic(&p, b"new").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(std::fs::read_to_string(&p).unwrap_or_default(), "new");
-        assert_eq!(std::fs::read_to_string(dir.path().join("NOTE.md.orig")).unwrap_or_default(), "old");
-        let leftovers = std::fs::read_dir(dir.path()).map(|d| d.count()).unwrap_or(0);
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("NOTE.md.orig")).unwrap_or_default(),
+            "old"
+        );
+        let leftovers = std::fs::read_dir(dir.path())
+            .map(|d| d.count())
+            .unwrap_or(0);
         assert_eq!(leftovers, 2);
     }
 }

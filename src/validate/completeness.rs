@@ -67,11 +67,17 @@ pub(crate) fn check(note: &mut Note, note_path: Option<&Path>, cx: &mut Ctx) {
         });
         let index = note.files.len() - 1;
         cx.finding(
-            Some(Key { section: Section::Files, index }),
+            Some(Key {
+                section: Section::Files,
+                index,
+            }),
             None,
             rule::COMPLETENESS,
             Severity::Warning,
-            format!("`{}` is {what} in git status but not under Files & Symbols; added", s.path),
+            format!(
+                "`{}` is {what} in git status but not under Files & Symbols; added",
+                s.path
+            ),
         );
     }
 }
@@ -88,7 +94,10 @@ mod tests {
             &[(" M", "src/a.py"), ("??", "new/")],
         );
         let mut n = note();
-        n.files = vec![file("./src/a.py", &[], "changed"), file("new/b.py", &[], "new")];
+        n.files = vec![
+            file("./src/a.py", &[], "changed"),
+            file("new/b.py", &[], "new"),
+        ];
         let r = validate(&mut n, &ev);
         assert!(r.findings.is_empty(), "{:?}", r.findings);
         assert_eq!(n.files.len(), 2);
@@ -96,16 +105,25 @@ mod tests {
 
     #[test]
     fn the_note_itself_is_not_a_missing_file() {
-        let (dir, ev) = worktree(&[("NOTE.md", "x\n"), (".handoff/a.md", "y\n")], &[("??", "NOTE.md"), ("??", ".handoff/a.md")]);
+        let (dir, ev) = worktree(
+            &[("NOTE.md", "x\n"), (".handoff/a.md", "y\n")],
+            &[("??", "NOTE.md"), ("??", ".handoff/a.md")],
+        );
         let mut n = note();
-        let opts = crate::validate::Options { note_path: Some(dir.path().join("NOTE.md")), ..Default::default() };
+        let opts = crate::validate::Options {
+            note_path: Some(dir.path().join("NOTE.md")),
+            ..Default::default()
+        };
         let r = crate::validate::validate_with(&mut n, &ev, &opts);
         assert!(r.findings.is_empty(), "{:?}", r.findings);
     }
 
     #[test]
     fn missing_files_are_added() {
-        let (_dir, ev) = worktree(&[("src/a.py", "x\n")], &[(" M", "src/a.py"), (" D", "src/gone.py")]);
+        let (_dir, ev) = worktree(
+            &[("src/a.py", "x\n")],
+            &[(" M", "src/a.py"), (" D", "src/gone.py")],
+        );
         let mut n = note();
         n.files = vec![file("src/a.py", &[], "changed")];
         let r = validate(&mut n, &ev);
@@ -115,6 +133,9 @@ mod tests {
         assert_eq!(n.files[1].path, "src/gone.py");
         assert!(n.files[1].summary.starts_with("deleted"));
         // The added entry is reported as a claim backed by git.
-        assert!(r.claims.iter().any(|c| c.text.contains("src/gone.py") && c.status == crate::note::ClaimStatus::Verified));
+        assert!(
+            r.claims.iter().any(|c| c.text.contains("src/gone.py")
+                && c.status == crate::note::ClaimStatus::Verified)
+        );
     }
 }

@@ -55,7 +55,10 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
     let mut windows: HashMap<u64, Vec<(usize, usize)>> = HashMap::new();
     for (ci, ws) in claim_words.iter().enumerate() {
         for start in 0..ws.len().saturating_sub(WINDOW - 1) {
-            windows.entry(window_hash(&ws[start..start + WINDOW])).or_default().push((ci, start));
+            windows
+                .entry(window_hash(&ws[start..start + WINDOW]))
+                .or_default()
+                .push((ci, start));
         }
     }
     if windows.is_empty() {
@@ -67,7 +70,11 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         .messages
         .iter()
         .map(|m| (m.id.as_str(), m.text.as_str(), m.role == Role::User))
-        .chain(tr.commands.iter().map(|c| (c.id.as_str(), c.output.as_str(), false)));
+        .chain(
+            tr.commands
+                .iter()
+                .map(|c| (c.id.as_str(), c.output.as_str(), false)),
+        );
     for (id, text, from_user) in texts {
         let ws = words(text);
         for start in 0..ws.len().saturating_sub(WINDOW - 1) {
@@ -78,7 +85,9 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
                 if from_user && views[ci].key.section == Section::Goal {
                     continue;
                 }
-                copied[ci][cstart..cstart + WINDOW].iter_mut().for_each(|b| *b = true);
+                copied[ci][cstart..cstart + WINDOW]
+                    .iter_mut()
+                    .for_each(|b| *b = true);
                 if !sources[ci].iter().any(|s| s == id) {
                     sources[ci].push(id.to_string());
                 }
@@ -129,7 +138,12 @@ mod tests {
                 vec![],
                 vec![],
                 vec![
-                    message("M1", Role::User, "Please add refresh token rotation and revocation to the FastAPI auth service so that compromised tokens can be revoked before they expire naturally in production today.", 1),
+                    message(
+                        "M1",
+                        Role::User,
+                        "Please add refresh token rotation and revocation to the FastAPI auth service so that compromised tokens can be revoked before they expire naturally in production today.",
+                        1,
+                    ),
                     message("M2", Role::Assistant, ASSISTANT, 2),
                 ],
             )),
@@ -151,8 +165,12 @@ mod tests {
     #[test]
     fn short_quotes_and_a_quoted_goal_pass() {
         let mut n = note();
-        n.goal = Some(claim("Please add refresh token rotation and revocation to the FastAPI auth service so that compromised tokens can be revoked before they expire naturally in production today."));
-        n.watch_outs = vec![claim("The alembic migration was not applied to the test database; run `alembic upgrade head` first.")];
+        n.goal = Some(claim(
+            "Please add refresh token rotation and revocation to the FastAPI auth service so that compromised tokens can be revoked before they expire naturally in production today.",
+        ));
+        n.watch_outs = vec![claim(
+            "The alembic migration was not applied to the test database; run `alembic upgrade head` first.",
+        )];
         let r = validate(&mut n, &ev());
         assert!(r.findings.is_empty(), "{:?}", r.findings);
     }

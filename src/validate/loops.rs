@@ -47,7 +47,18 @@ pub const VAGUE_CONTINUATIONS: &[&str] = &[
 ];
 
 /// Labels stripped before matching a vague opening.
-const LEADS: &[&str] = &["next action:", "next step:", "next:", "then,", "then", "now,", "now", "first,", "first", "next,"];
+const LEADS: &[&str] = &[
+    "next action:",
+    "next step:",
+    "next:",
+    "then,",
+    "then",
+    "now,",
+    "now",
+    "first,",
+    "first",
+    "next,",
+];
 
 /// The vague continuation a next action opens with, if any.
 pub(crate) fn vague_opening(text: &str) -> Option<&'static str> {
@@ -63,7 +74,13 @@ pub(crate) fn vague_opening(text: &str) -> Option<&'static str> {
         }
         VAGUE_CONTINUATIONS
             .iter()
-            .find(|v| s.starts_with(*v) && s[v.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric()))
+            .find(|v| {
+                s.starts_with(*v)
+                    && s[v.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric())
+            })
             .copied()
     })
 }
@@ -71,15 +88,27 @@ pub(crate) fn vague_opening(text: &str) -> Option<&'static str> {
 /// Whether the text names a path, symbol or command.
 pub(crate) fn names_something(text: &str) -> bool {
     let m = mentions(text);
-    !m.paths.is_empty() || !m.commands.is_empty() || !m.idents.is_empty() || !m.bare_idents.is_empty()
+    !m.paths.is_empty()
+        || !m.commands.is_empty()
+        || !m.idents.is_empty()
+        || !m.bare_idents.is_empty()
         || !super::text::inline(text).code.is_empty()
 }
 
 pub(crate) fn check(note: &Note, cx: &mut Ctx) {
     for (i, l) in note.open_loops.iter().enumerate() {
-        let key = Some(Key { section: Section::OpenLoops, index: i });
+        let key = Some(Key {
+            section: Section::OpenLoops,
+            index: i,
+        });
         if l.owner.is_none() {
-            cx.finding(key, l.line, rule::OPEN_LOOPS, Severity::Error, "open loop has no owner: start it with [Agent] or [Human]");
+            cx.finding(
+                key,
+                l.line,
+                rule::OPEN_LOOPS,
+                Severity::Error,
+                "open loop has no owner: start it with [Agent] or [Human]",
+            );
         }
         match l.verify.as_deref().map(str::trim) {
             None | Some("") => cx.finding(
@@ -96,10 +125,10 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
                     && !mentions(v).paths.iter().any(|p| is_test_path(&p.path)) =>
             {
                 cx.finding(
-                key,
-                l.line,
-                rule::OPEN_LOOPS,
-                Severity::Warning,
+                    key,
+                    l.line,
+                    rule::OPEN_LOOPS,
+                    Severity::Warning,
                     "the `Verify:` check names no command, test or file: make it deterministic",
                 )
             }
@@ -107,12 +136,21 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         }
     }
     match note.next_actions.len() {
-        0 => cx.finding(None, None, rule::NEXT_ACTION, Severity::Error, "no next action: write exactly one instruction naming a file, symbol or command"),
+        0 => cx.finding(
+            None,
+            None,
+            rule::NEXT_ACTION,
+            Severity::Error,
+            "no next action: write exactly one instruction naming a file, symbol or command",
+        ),
         1 => {}
         n => {
             let line = note.next_actions.get(1).and_then(|c| c.line);
             cx.finding(
-                Some(Key { section: Section::NextAction, index: 1 }),
+                Some(Key {
+                    section: Section::NextAction,
+                    index: 1,
+                }),
                 line,
                 rule::NEXT_ACTION,
                 Severity::Error,
@@ -121,11 +159,28 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         }
     }
     for (i, a) in note.next_actions.iter().enumerate() {
-        let key = Some(Key { section: Section::NextAction, index: i });
+        let key = Some(Key {
+            section: Section::NextAction,
+            index: i,
+        });
         if let Some(v) = vague_opening(&a.text) {
-            cx.finding(key, a.line, rule::NEXT_ACTION, Severity::Error, format!("vague continuation (\"{v}\"): name the exact file, symbol, command and failure"));
+            cx.finding(
+                key,
+                a.line,
+                rule::NEXT_ACTION,
+                Severity::Error,
+                format!(
+                    "vague continuation (\"{v}\"): name the exact file, symbol, command and failure"
+                ),
+            );
         } else if !names_something(&a.text) {
-            cx.finding(key, a.line, rule::NEXT_ACTION, Severity::Error, "next action names no path, symbol or command");
+            cx.finding(
+                key,
+                a.line,
+                rule::NEXT_ACTION,
+                Severity::Error,
+                "next action names no path, symbol or command",
+            );
         }
     }
 }
@@ -173,7 +228,11 @@ mod tests {
     #[test]
     fn loop_without_owner_or_verify_is_an_error() {
         let mut n = note();
-        n.open_loops = vec![OpenLoop { text: "Handle Redis outages".into(), line: Some(20), ..OpenLoop::default() }];
+        n.open_loops = vec![OpenLoop {
+            text: "Handle Redis outages".into(),
+            line: Some(20),
+            ..OpenLoop::default()
+        }];
         let r = validate(&mut n, &Evidence::default());
         assert_eq!(rules_for(&r, 20), ["open-loops", "open-loops"]);
         assert_eq!(r.counts.errors, 2);

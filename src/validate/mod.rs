@@ -111,18 +111,66 @@ pub mod rule {
 /// Every rule with its severity and one line of documentation (the long form with examples is
 /// `docs/validator.md`).
 pub const RULES: &[(&str, Severity, &str)] = &[
-    (rule::STRUCTURE, Severity::Error, "the six sections exist and are non-empty (or say None)"),
-    (rule::CITATIONS, Severity::Unverified, "every cited evidence id (G, T*, C*, E*, M*) exists"),
-    (rule::VERIFICATION, Severity::Unverified, "a claim that something passes or works is backed by a successful run; a failed run contradicts it"),
-    (rule::STALENESS, Severity::Unverified, "a pass recorded before a later edit of the files in question does not verify"),
-    (rule::PATHS, Severity::Unverified, "every path named exists in the worktree or in git status"),
-    (rule::SYMBOLS, Severity::Unverified, "every identifier named for a file exists in that file or its diff"),
-    (rule::COMPLETENESS, Severity::Warning, "every file in git status is listed under Files & Symbols (added when missing)"),
-    (rule::OPEN_LOOPS, Severity::Error, "each open loop has an owner ([Agent]/[Human]) and a Verify: check"),
-    (rule::NEXT_ACTION, Severity::Error, "exactly one next action, naming a path, symbol or command, and not a vague continuation"),
-    (rule::GHOST_COMPLETION, Severity::Unverified, "done / complete / implemented / fixed without verifying evidence"),
-    (rule::TRANSCRIPT_DUMP, Severity::Warning, "long verbatim runs copied from the transcript"),
-    (rule::SECRETS, Severity::Error, "secret-shaped strings are redacted and reported"),
+    (
+        rule::STRUCTURE,
+        Severity::Error,
+        "the six sections exist and are non-empty (or say None)",
+    ),
+    (
+        rule::CITATIONS,
+        Severity::Unverified,
+        "every cited evidence id (G, T*, C*, E*, M*) exists",
+    ),
+    (
+        rule::VERIFICATION,
+        Severity::Unverified,
+        "a claim that something passes or works is backed by a successful run; a failed run contradicts it",
+    ),
+    (
+        rule::STALENESS,
+        Severity::Unverified,
+        "a pass recorded before a later edit of the files in question does not verify",
+    ),
+    (
+        rule::PATHS,
+        Severity::Unverified,
+        "every path named exists in the worktree or in git status",
+    ),
+    (
+        rule::SYMBOLS,
+        Severity::Unverified,
+        "every identifier named for a file exists in that file or its diff",
+    ),
+    (
+        rule::COMPLETENESS,
+        Severity::Warning,
+        "every file in git status is listed under Files & Symbols (added when missing)",
+    ),
+    (
+        rule::OPEN_LOOPS,
+        Severity::Error,
+        "each open loop has an owner ([Agent]/[Human]) and a Verify: check",
+    ),
+    (
+        rule::NEXT_ACTION,
+        Severity::Error,
+        "exactly one next action, naming a path, symbol or command, and not a vague continuation",
+    ),
+    (
+        rule::GHOST_COMPLETION,
+        Severity::Unverified,
+        "done / complete / implemented / fixed without verifying evidence",
+    ),
+    (
+        rule::TRANSCRIPT_DUMP,
+        Severity::Warning,
+        "long verbatim runs copied from the transcript",
+    ),
+    (
+        rule::SECRETS,
+        Severity::Error,
+        "secret-shaped strings are redacted and reported",
+    ),
 ];
 
 /// Settings beyond the evidence.
@@ -511,7 +559,10 @@ impl Ctx<'_> {
             }
             if status != ClaimStatus::Verified {
                 let mut reasons: Vec<&str> = Vec::new();
-                for v in verdicts.iter().filter(|v| v.status != ClaimStatus::Verified) {
+                for v in verdicts
+                    .iter()
+                    .filter(|v| v.status != ClaimStatus::Verified)
+                {
                     findings.push(Finding {
                         rule: v.rule.to_string(),
                         severity: Severity::Unverified,
@@ -528,7 +579,10 @@ impl Ctx<'_> {
                 }
                 let reason = match status {
                     ClaimStatus::Contradicted => {
-                        format!("contradicted by {}", worst.map(|v| v.reason.as_str()).unwrap_or(""))
+                        format!(
+                            "contradicted by {}",
+                            worst.map(|v| v.reason.as_str()).unwrap_or("")
+                        )
                     }
                     _ => reasons.join("; "),
                 };

@@ -75,26 +75,23 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         let mut found_in_status = false;
         let may_not_exist = matches!(c.key.section, Section::OpenLoops | Section::NextAction)
             && future_tense(&c.text);
-        let mut check_one = |p: &PathRef, allowed: bool, missing: &mut Vec<String>| {
-            match find(cx, &p.path) {
-                Found::Missing if !allowed => {
-                    if !missing.contains(&p.path) {
-                        missing.push(p.path.clone());
-                    }
+        let mut check_one =
+            |p: &PathRef, allowed: bool, missing: &mut Vec<String>| match find(cx, &p.path) {
+                Found::Missing if !allowed && !missing.contains(&p.path) => {
+                    missing.push(p.path.clone());
                 }
                 Found::Status => found_in_status = true,
                 _ => {}
-            }
-        };
-        if let Some(path) = &c.path {
-            if let Some(p) = super::text::path_ref(path, false).or_else(|| {
+            };
+        if let Some(path) = &c.path
+            && let Some(p) = super::text::path_ref(path, false).or_else(|| {
                 (!path.trim().is_empty()).then(|| PathRef {
                     path: path.trim().trim_start_matches("./").to_string(),
                     symbol: None,
                 })
-            }) {
-                check_one(&p, false, &mut missing);
-            }
+            })
+        {
+            check_one(&p, false, &mut missing);
         }
         for p in mentions(&c.text).paths {
             check_one(&p, may_not_exist, &mut missing);
@@ -125,7 +122,11 @@ fn record(cx: &mut Ctx, c: &ClaimView, missing: Vec<String>, in_status: bool) {
             Vec::new(),
         );
     } else if c.path.is_some() {
-        let ev = if in_status { vec!["G".to_string()] } else { Vec::new() };
+        let ev = if in_status {
+            vec!["G".to_string()]
+        } else {
+            Vec::new()
+        };
         cx.verified(c.key, rule::PATHS, ev);
     }
 }
@@ -138,7 +139,10 @@ mod tests {
 
     fn files() -> Vec<(&'static str, &'static str)> {
         vec![
-            ("src/services/auth.py", "def rotate_refresh_token(old):\n    pass\n"),
+            (
+                "src/services/auth.py",
+                "def rotate_refresh_token(old):\n    pass\n",
+            ),
             ("tests/test_auth.py", "def test_rotate():\n    pass\n"),
             ("README.md", "# x\n"),
         ]
@@ -146,17 +150,26 @@ mod tests {
 
     #[test]
     fn existing_paths_in_every_form_pass() {
-        let (_dir, ev) = worktree(&files(), &[(" M", "src/services/auth.py"), (" D", "src/old.py")]);
+        let (_dir, ev) = worktree(
+            &files(),
+            &[(" M", "src/services/auth.py"), (" D", "src/old.py")],
+        );
         let mut n = note();
         n.verified = vec![claim(
             "see `src/services/auth.py:12`, [tests](tests/test_auth.py), `tests/test_auth.py::test_rotate`, README.md, `auth.py`, and https://example.com/x.py",
         )];
-        n.partial = vec![claim("removed src/old.py, ran `pytest tests/nope.py` (a command, not a path); and/or 4/4, e.g. Node.js")];
+        n.partial = vec![claim(
+            "removed src/old.py, ran `pytest tests/nope.py` (a command, not a path); and/or 4/4, e.g. Node.js",
+        )];
         n.files = vec![file("src/services/auth.py", &[], "")];
         n.verified[0].line = Some(10);
         n.partial[0].line = Some(11);
         let r = validate(&mut n, &ev);
-        assert!(!rules(&r).contains(&"paths".to_string()), "{:?}", r.findings);
+        assert!(
+            !rules(&r).contains(&"paths".to_string()),
+            "{:?}",
+            r.findings
+        );
     }
 
     #[test]
@@ -170,7 +183,11 @@ mod tests {
         let r = validate(&mut n, &ev);
         assert_eq!(rules_for(&r, 7), ["paths"]);
         assert_eq!(rules_for(&r, 9), ["paths"]);
-        let flag = n.files[0].flag.as_ref().map(|f| f.reason.clone()).unwrap_or_default();
+        let flag = n.files[0]
+            .flag
+            .as_ref()
+            .map(|f| f.reason.clone())
+            .unwrap_or_default();
         assert!(flag.contains("src/models/tokens.py"), "{flag}");
     }
 

@@ -168,10 +168,19 @@ mod tests {
     fn every_kind_is_removed() {
         for (text, secret) in [
             ("key AKIAIOSFODNN7EXAMPLE in env", "AKIAIOSFODNN7EXAMPLE"),
-            ("token ghp_0123456789abcdefghijABCDEFGHIJ012345", "ghp_0123456789"),
-            ("db at postgres://app:hunter2secret@db:5432/x", "hunter2secret"),
+            (
+                "token ghp_0123456789abcdefghijABCDEFGHIJ012345",
+                "ghp_0123456789",
+            ),
+            (
+                "db at postgres://app:hunter2secret@db:5432/x",
+                "hunter2secret",
+            ),
             ("password = \"Sup3rSecretValue\"", "Sup3rSecretValue"),
-            ("-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----", "MIIEow"),
+            (
+                "-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----",
+                "MIIEow",
+            ),
         ] {
             let (out, kinds) = scrub(text).unwrap_or_default();
             assert!(!out.contains(secret), "{text} -> {out}");
@@ -187,7 +196,9 @@ mod tests {
             let sample = match *kind {
                 "aws-access-key" => "AKIAIOSFODNN7EXAMPLE",
                 "openai-key" => "sk-proj-abcdefghijklmnopqrstuvwx1234",
-                "jwt" => "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+                "jwt" => {
+                    "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+                }
                 _ => continue,
             };
             assert!(re.is_match(sample), "{kind}");

@@ -125,13 +125,23 @@ mod tests {
     #[test]
     fn headings_of_both_styles() {
         assert_eq!(section_id("Files Changed"), Some("files"));
-        assert_eq!(section_id("Decisions Made (With Reasons)"), Some("decisions"));
+        assert_eq!(
+            section_id("Decisions Made (With Reasons)"),
+            Some("decisions")
+        );
         assert_eq!(section_id("Watch-outs"), Some("watch_outs"));
         assert_eq!(section_id("Goal & Current State"), Some("goal"));
         assert_eq!(section_id("Appendix"), None);
         assert_eq!(
             sections_present(FULL),
-            ["workspace", "goal", "decisions", "files", "open_loops", "next_action"]
+            [
+                "workspace",
+                "goal",
+                "decisions",
+                "files",
+                "open_loops",
+                "next_action"
+            ]
         );
     }
 
@@ -148,14 +158,20 @@ mod tests {
 
     #[test]
     fn missing_and_empty_sections_are_errors() {
-        let md = FULL.replace("## Open Loops\nNone.\n\n", "").replace("Run `cargo test`.\n", "");
+        let md = FULL
+            .replace("## Open Loops\nNone.\n\n", "")
+            .replace("Run `cargo test`.\n", "");
         let mut n = note();
         let opts = Options {
             sections: Some(sections_present(&md)),
             ..Options::default()
         };
         let r = validate_with(&mut n, &Evidence::default(), &opts);
-        let structure: Vec<_> = r.findings.iter().filter(|f| f.rule == "structure").collect();
+        let structure: Vec<_> = r
+            .findings
+            .iter()
+            .filter(|f| f.rule == "structure")
+            .collect();
         assert_eq!(structure.len(), 2, "{structure:?}");
         assert!(structure[0].message.contains("Open Loops"));
         assert!(structure[1].message.contains("Next Action"));

@@ -38,7 +38,11 @@ pub(crate) fn contains_word(hay: &[u8], word: &str) -> bool {
 /// Where a symbol was found for a file: `Some(evidence)` or `None`.
 fn find_symbol(cx: &Ctx, path: &str, name: &str) -> Option<Vec<String>> {
     if let Some(git) = &cx.ev.git {
-        if git.symbols.iter().any(|s| s.name == name && same_path(path, &s.path)) {
+        if git
+            .symbols
+            .iter()
+            .any(|s| s.name == name && same_path(path, &s.path))
+        {
             return Some(vec!["G".into()]);
         }
         for fh in git.hunks.iter().filter(|h| same_path(path, &h.path)) {
@@ -89,7 +93,8 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
             for code in super::text::inline(&c.text).code {
                 if let Span::Ident(id) = classify(&code) {
                     // `self.cache` or `src.services.auth` name no symbol of this file.
-                    let dotted_lower = id.contains('.') && id.starts_with(|ch: char| ch.is_ascii_lowercase());
+                    let dotted_lower =
+                        id.contains('.') && id.starts_with(|ch: char| ch.is_ascii_lowercase());
                     if let (false, Some(name)) = (dotted_lower, bare_symbol(&id)) {
                         wanted.push((path.clone(), name));
                     }
@@ -118,7 +123,13 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
             }
         }
         if !missing.is_empty() {
-            cx.flag(c.key, ClaimStatus::Unverified, rule::SYMBOLS, missing.join("; "), Vec::new());
+            cx.flag(
+                c.key,
+                ClaimStatus::Unverified,
+                rule::SYMBOLS,
+                missing.join("; "),
+                Vec::new(),
+            );
         } else if checked {
             evidence.dedup();
             cx.verified(c.key, rule::SYMBOLS, evidence);
@@ -159,7 +170,11 @@ mod tests {
         let mut n = note();
         n.files = vec![file(
             "src/auth.py",
-            &["rotate_refresh_token", "RefreshTokenRecord", "legacy_rotate"],
+            &[
+                "rotate_refresh_token",
+                "RefreshTokenRecord",
+                "legacy_rotate",
+            ],
             "Added `rotate_refresh_token(old_token: str)` and removed `legacy_rotate`; uses `redis`",
         )];
         n.files[0].line = Some(3);
@@ -167,14 +182,22 @@ mod tests {
         n.verified[0].line = Some(4);
         let r = validate(&mut n, &ev);
         assert!(rules_for(&r, 3).is_empty(), "{:?}", r.findings);
-        assert!(!rules_for(&r, 4).contains(&"symbols".to_string()), "{:?}", r.findings);
+        assert!(
+            !rules_for(&r, 4).contains(&"symbols".to_string()),
+            "{:?}",
+            r.findings
+        );
     }
 
     #[test]
     fn missing_symbol_is_flagged() {
         let (_dir, ev) = worktree(&[("src/auth.py", AUTH)], &[(" M", "src/auth.py")]);
         let mut n = note();
-        n.files = vec![file("src/auth.py", &["revoke_token_family"], "Added the revocation")];
+        n.files = vec![file(
+            "src/auth.py",
+            &["revoke_token_family"],
+            "Added the revocation",
+        )];
         n.files[0].line = Some(3);
         n.watch_outs = vec![claim("Keep `src/auth.py::is_blacklisted` fast")];
         n.watch_outs[0].line = Some(8);

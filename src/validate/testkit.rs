@@ -25,14 +25,18 @@ pub fn note() -> Note {
     Note {
         title: "test".into(),
         goal: Some(claim("Add refresh token rotation to the auth service.")),
-        decisions: vec![claim("Chose Redis for the revocation list to keep latency low.")],
+        decisions: vec![claim(
+            "Chose Redis for the revocation list to keep latency low.",
+        )],
         open_loops: vec![OpenLoop {
             owner: Some(Owner::Agent),
             text: "Wire the revocation check into the dependency.".into(),
             verify: Some("`pytest tests/test_deps.py` passes".into()),
             ..OpenLoop::default()
         }],
-        next_actions: vec![claim("Run `pytest tests/test_deps.py -x` and read the first failure.")],
+        next_actions: vec![claim(
+            "Run `pytest tests/test_deps.py -x` and read the first failure.",
+        )],
         ..Note::default()
     }
 }

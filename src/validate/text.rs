@@ -84,12 +84,69 @@ const KNOWN_EXTENSIONS: &[&str] = &[
 
 /// First words that make a code span a command.
 const COMMAND_WORDS: &[&str] = &[
-    "alembic", "bash", "black", "bun", "bundle", "cargo", "cat", "cd", "cmake", "composer",
-    "ctest", "curl", "deno", "django-admin", "docker", "dotnet", "eslint", "flake8", "gh", "git",
-    "go", "gradle", "grep", "handoff", "jest", "just", "kubectl", "ls", "make", "mix", "mvn",
-    "mypy", "node", "nox", "npm", "npx", "php", "phpunit", "pip", "pnpm", "poetry", "prettier",
-    "psql", "pytest", "python", "python3", "rails", "rake", "redis-cli", "rg", "rspec", "ruff",
-    "rustc", "sh", "swift", "tox", "tsc", "uv", "uvx", "vitest", "yarn", "./gradlew", "./mvnw",
+    "alembic",
+    "bash",
+    "black",
+    "bun",
+    "bundle",
+    "cargo",
+    "cat",
+    "cd",
+    "cmake",
+    "composer",
+    "ctest",
+    "curl",
+    "deno",
+    "django-admin",
+    "docker",
+    "dotnet",
+    "eslint",
+    "flake8",
+    "gh",
+    "git",
+    "go",
+    "gradle",
+    "grep",
+    "handoff",
+    "jest",
+    "just",
+    "kubectl",
+    "ls",
+    "make",
+    "mix",
+    "mvn",
+    "mypy",
+    "node",
+    "nox",
+    "npm",
+    "npx",
+    "php",
+    "phpunit",
+    "pip",
+    "pnpm",
+    "poetry",
+    "prettier",
+    "psql",
+    "pytest",
+    "python",
+    "python3",
+    "rails",
+    "rake",
+    "redis-cli",
+    "rg",
+    "rspec",
+    "ruff",
+    "rustc",
+    "sh",
+    "swift",
+    "tox",
+    "tsc",
+    "uv",
+    "uvx",
+    "vitest",
+    "yarn",
+    "./gradlew",
+    "./mvnw",
 ];
 
 static IDENT: LazyLock<Regex> = LazyLock::new(|| {
@@ -99,9 +156,8 @@ static CALL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^([A-Za-z_][A-Za-z0-9_]*(?:(?:::|\.)[A-Za-z_][A-Za-z0-9_]*)*)\s*\(.*\)\s*:?$")
         .expect("regex")
 });
-static LINE_SUFFIX: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:#L\d+(?:-L?\d+)?|:\d+(?::\d+)?(?:-\d+)?)$").expect("regex")
-});
+static LINE_SUFFIX: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?:#L\d+(?:-L?\d+)?|:\d+(?::\d+)?(?:-\d+)?)$").expect("regex"));
 static SEGMENT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^[A-Za-z0-9_@+\-][A-Za-z0-9_.@+\-]*$").expect("regex"));
 static BARE_IDENT: LazyLock<Regex> = LazyLock::new(|| {
@@ -127,12 +183,17 @@ fn known_extension(segment: &str) -> bool {
 /// Reads `s` as a path reference. `strict` is for bare words in prose, where only a known file
 /// extension makes a path (so that `and/or`, `4/4`, `e.g.` or `Node.js` are not paths).
 pub(crate) fn path_ref(s: &str, strict: bool) -> Option<PathRef> {
-    let s = s.trim().trim_end_matches([',', ';', ')', '.']).trim_end_matches(':');
+    let s = s
+        .trim()
+        .trim_end_matches([',', ';', ')', '.'])
+        .trim_end_matches(':');
     let s = s.strip_prefix("./").unwrap_or(s);
     if s.is_empty() || is_url(s) || s.chars().any(|c| c.is_whitespace()) {
         return None;
     }
-    if s.starts_with(['~', '$', '-', '@', '/']) || s.contains(['<', '>', '*', '?', '{', '[', '|', '=', '"', '\'', '`', '%']) {
+    if s.starts_with(['~', '$', '-', '@', '/'])
+        || s.contains(['<', '>', '*', '?', '{', '[', '|', '=', '"', '\'', '`', '%'])
+    {
         return None;
     }
     let (mut path, mut symbol) = match s.split_once("::") {
@@ -157,7 +218,10 @@ pub(crate) fn path_ref(s: &str, strict: bool) -> Option<PathRef> {
     let trailing_slash = path.ends_with('/');
     let trimmed = path.trim_end_matches('/');
     let segments: Vec<&str> = trimmed.split('/').collect();
-    if segments.iter().any(|seg| !SEGMENT.is_match(seg) && *seg != "..") {
+    if segments
+        .iter()
+        .any(|seg| !SEGMENT.is_match(seg) && *seg != "..")
+    {
         // Dot files (`.env.test`, `.github/workflows`) start with a dot.
         if !segments
             .iter()
@@ -224,10 +288,12 @@ pub(crate) fn looks_like_command(s: &str) -> bool {
     // English that starts like a command: "make sure…", "go through…".
     let prose = matches!(
         (word, words.next().unwrap_or("")),
-        ("make", "sure" | "it" | "the" | "a" | "this" | "that") | ("go", "through" | "back" | "over" | "to")
+        ("make", "sure" | "it" | "the" | "a" | "this" | "that")
+            | ("go", "through" | "back" | "over" | "to")
     );
     !prose && COMMAND_WORDS.contains(&word)
-        || (s.contains(char::is_whitespace) && (s.contains(" --") || s.contains(" -") || s.contains("&&") || s.contains(" | ")))
+        || (s.contains(char::is_whitespace)
+            && (s.contains(" --") || s.contains(" -") || s.contains("&&") || s.contains(" | ")))
         || s.starts_with("./") && s.contains(char::is_whitespace)
 }
 
@@ -311,7 +377,11 @@ pub(crate) fn normalize_command(s: &str) -> String {
         words.remove(0);
     }
     while words.first().is_some_and(|w| {
-        w.contains('=') && !w.starts_with('-') && w.split('=').next().is_some_and(|k| !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        w.contains('=')
+            && !w.starts_with('-')
+            && w.split('=').next().is_some_and(|k| {
+                !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            })
     }) {
         words.remove(0);
     }
@@ -350,9 +420,9 @@ pub(crate) fn commands_match(named: &str, actual: &str) -> bool {
     if named.is_empty() {
         return false;
     }
-    command_segments(actual).iter().any(|seg| {
-        prefix_on_words(&named, seg) || prefix_on_words(seg, &named)
-    })
+    command_segments(actual)
+        .iter()
+        .any(|seg| prefix_on_words(&named, seg) || prefix_on_words(seg, &named))
 }
 
 fn prefix_on_words(short: &str, long: &str) -> bool {
@@ -432,7 +502,9 @@ pub(crate) fn is_test_path(path: &str) -> bool {
 /// Whether a path is documentation (edits to it do not make a test run stale).
 pub(crate) fn is_doc_path(path: &str) -> bool {
     let lower = path.to_ascii_lowercase();
-    [".md", ".txt", ".rst", ".adoc", ".orig"].iter().any(|e| lower.ends_with(e))
+    [".md", ".txt", ".rst", ".adoc", ".orig"]
+        .iter()
+        .any(|e| lower.ends_with(e))
         || lower.starts_with(".handoff/")
 }
 
@@ -509,7 +581,15 @@ mod tests {
         ] {
             assert_eq!(p(s), None, "{s}");
         }
-        for s in ["and/or", "e.g.", "Node.js", "v1.2", "client/server", "4/4", "i.e."] {
+        for s in [
+            "and/or",
+            "e.g.",
+            "Node.js",
+            "v1.2",
+            "client/server",
+            "4/4",
+            "i.e.",
+        ] {
             assert!(path_ref(s, true).is_none(), "{s}");
         }
         assert!(path_ref("src/auth.py,", true).is_some());
@@ -518,14 +598,20 @@ mod tests {
 
     #[test]
     fn classify_spans() {
-        assert!(matches!(classify("pytest tests/test_auth.py"), Span::Command(_)));
+        assert!(matches!(
+            classify("pytest tests/test_auth.py"),
+            Span::Command(_)
+        ));
         assert!(matches!(classify("cargo test"), Span::Command(_)));
         assert!(matches!(classify("alembic upgrade head"), Span::Command(_)));
         assert_eq!(
             classify("rotate_refresh_token(old_token: str)"),
             Span::Ident("rotate_refresh_token".into())
         );
-        assert_eq!(classify("RefreshTokenRecord"), Span::Ident("RefreshTokenRecord".into()));
+        assert_eq!(
+            classify("RefreshTokenRecord"),
+            Span::Ident("RefreshTokenRecord".into())
+        );
         assert!(matches!(classify("src/services/auth.py"), Span::Path(_)));
         assert_eq!(classify("15 minutes"), Span::Other);
         assert_eq!(classify("https://x.y/z"), Span::Other);
@@ -537,7 +623,10 @@ mod tests {
             "**Files**: see [auth](src/auth.py) and `src/models/tokens.py:12`; run `pytest -q`; `parse_line` in lib/util.rs, e.g. and/or `4/4`",
         );
         let paths: Vec<_> = m.paths.iter().map(|p| p.path.as_str()).collect();
-        assert_eq!(paths, ["src/models/tokens.py", "src/auth.py", "lib/util.rs"]);
+        assert_eq!(
+            paths,
+            ["src/models/tokens.py", "src/auth.py", "lib/util.rs"]
+        );
         assert_eq!(m.commands, ["pytest -q"]);
         assert_eq!(m.idents, ["parse_line"]);
     }
@@ -545,7 +634,10 @@ mod tests {
     #[test]
     fn command_matching() {
         assert!(commands_match("pytest tests/x.py", "pytest tests/x.py -q"));
-        assert!(commands_match("pytest", "cd /r && uv run pytest tests/x.py"));
+        assert!(commands_match(
+            "pytest",
+            "cd /r && uv run pytest tests/x.py"
+        ));
         assert!(commands_match("python -m pytest tests", "pytest tests"));
         assert!(!commands_match("pytest tests/y.py", "pytest tests/x.py"));
         assert!(!commands_match("cargo test", "cargo testify"));
@@ -559,7 +651,11 @@ mod tests {
     fn sentence_split() {
         assert_eq!(
             sentences("Token generation works. Cache is not wired; see src/x.py for it"),
-            ["Token generation works.", "Cache is not wired;", "see src/x.py for it"]
+            [
+                "Token generation works.",
+                "Cache is not wired;",
+                "see src/x.py for it"
+            ]
         );
     }
 

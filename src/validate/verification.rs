@@ -12,7 +12,9 @@
 //! file in question was edited after it (transcript order or timestamps, worktree mtimes), which
 //! makes it stale.
 
-use super::text::{Family, commands_match, is_doc_path, is_test_path, mentions, same_path, sentences, test_family};
+use super::text::{
+    Family, commands_match, is_doc_path, is_test_path, mentions, same_path, sentences, test_family,
+};
 use super::{ClaimView, Ctx, Key, Section, claims, rule};
 use crate::evidence::TestFormat;
 use crate::note::{ClaimStatus, Note};
@@ -38,8 +40,10 @@ static HEDGE_WORDS: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// "0 failed", "no failures": not a hedge.
 static ZERO_FAILURES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:0|no|zero|without)\s+(?:tests?\s+)?(?:failed|failures?|failing|errors?)\b")
-        .expect("regex")
+    Regex::new(
+        r"(?i)\b(?:0|no|zero|without)\s+(?:tests?\s+)?(?:failed|failures?|failing|errors?)\b",
+    )
+    .expect("regex")
 });
 static EVIDENCE_ID: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(?:G|[TMCE][1-9][0-9]*)$").expect("regex"));
@@ -65,7 +69,10 @@ fn trigger(section: Section, plain: &str) -> Option<Trigger> {
     if !matches!(section, Section::Verified | Section::Partial) {
         return None;
     }
-    let unhedged: Vec<String> = sentences(plain).into_iter().filter(|s| !hedged(s)).collect();
+    let unhedged: Vec<String> = sentences(plain)
+        .into_iter()
+        .filter(|s| !hedged(s))
+        .collect();
     if unhedged.iter().any(|s| PASS_WORDS.is_match(s)) {
         return Some(Trigger::Pass);
     }
@@ -196,10 +203,11 @@ fn same_kind(r: &Run, base: &Run) -> bool {
 }
 
 fn latest<'r>(runs: impl IntoIterator<Item = &'r Run>) -> Option<&'r Run> {
-    runs.into_iter().fold(None, |best: Option<&Run>, r| match best {
-        Some(b) if !r.later_than(b) => Some(b),
-        _ => Some(r),
-    })
+    runs.into_iter()
+        .fold(None, |best: Option<&Run>, r| match best {
+            Some(b) if !r.later_than(b) => Some(b),
+            _ => Some(r),
+        })
 }
 
 /// How the evidence answers one claim.
@@ -268,7 +276,10 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
     // A later run of the same thing (same command, or a test run of a fitting runner) supersedes
     // the one found: a pass cited before a later failure is contradicted, and a pass cited
     // before edits is renewed by a pass after them.
-    if let Some(newer) = latest(all.iter().filter(|r| r.ok.is_some() && r.later_than(last) && same_kind(r, last))) {
+    if let Some(newer) = latest(
+        all.iter()
+            .filter(|r| r.ok.is_some() && r.later_than(last) && same_kind(r, last)),
+    ) {
         last = newer;
     }
     if last.ok == Some(false) {
@@ -352,7 +363,11 @@ pub(crate) fn check_citations(note: &Note, cx: &mut Ctx) {
     for c in claims(note) {
         let unknown: Vec<&String> = c.cite.iter().filter(|id| !exists(cx, id)).collect();
         if !unknown.is_empty() {
-            let list = unknown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
+            let list = unknown
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
             cx.flag(
                 c.key,
                 ClaimStatus::Unverified,
@@ -372,9 +387,18 @@ fn exists(cx: &Ctx, id: &str) -> bool {
     match id.as_bytes()[0] {
         b'G' => ev.git.is_some(),
         b'T' => ev.tests.iter().any(|t| t.id == id),
-        b'C' => ev.transcript.as_ref().is_some_and(|t| t.commands.iter().any(|c| c.id == id)),
-        b'E' => ev.transcript.as_ref().is_some_and(|t| t.edits.iter().any(|c| c.id == id)),
-        b'M' => ev.transcript.as_ref().is_some_and(|t| t.messages.iter().any(|c| c.id == id)),
+        b'C' => ev
+            .transcript
+            .as_ref()
+            .is_some_and(|t| t.commands.iter().any(|c| c.id == id)),
+        b'E' => ev
+            .transcript
+            .as_ref()
+            .is_some_and(|t| t.edits.iter().any(|c| c.id == id)),
+        b'M' => ev
+            .transcript
+            .as_ref()
+            .is_some_and(|t| t.messages.iter().any(|c| c.id == id)),
         _ => false,
     }
 }
@@ -409,8 +433,17 @@ fn decide(cx: &mut Ctx, key: Key, rule_id: &'static str, s: Support) {
             vec![id],
         ),
         Support::Stale(id, mut ids, paths) => {
-            let list = paths.iter().take(3).map(String::as_str).collect::<Vec<_>>().join(", ");
-            let more = if paths.len() > 3 { format!(" and {} more", paths.len() - 3) } else { String::new() };
+            let list = paths
+                .iter()
+                .take(3)
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(", ");
+            let more = if paths.len() > 3 {
+                format!(" and {} more", paths.len() - 3)
+            } else {
+                String::new()
+            };
             let edits = ids.iter().filter(|i| i.starts_with('E')).count();
             let what = match edits {
                 0 => "later changes to".to_string(),
@@ -445,34 +478,70 @@ mod tests {
     }
 
     fn flag(n: &Note) -> Option<(ClaimStatus, String)> {
-        n.verified[0].flag.as_ref().map(|f| (f.status, f.reason.clone()))
+        n.verified[0]
+            .flag
+            .as_ref()
+            .map(|f| (f.status, f.reason.clone()))
     }
 
     #[test]
     fn triggers_and_hedges() {
-        assert_eq!(trigger(Section::Partial, "Token generation and persistence work."), Some(Trigger::Pass));
-        assert_eq!(trigger(Section::Goal, "Fix the parser and get the suite green."), None);
         assert_eq!(
-            trigger(Section::Partial, "`pytest -q` passed, but `src/a.py` was edited after it; not re-run since"),
+            trigger(Section::Partial, "Token generation and persistence work."),
+            Some(Trigger::Pass)
+        );
+        assert_eq!(
+            trigger(Section::Goal, "Fix the parser and get the suite green."),
             None
         );
-        assert_eq!(trigger(Section::Partial, "Rotation is implemented"), Some(Trigger::Ghost));
-        assert_eq!(trigger(Section::Partial, "Rotation is implemented but untested"), None);
+        assert_eq!(
+            trigger(
+                Section::Partial,
+                "`pytest -q` passed, but `src/a.py` was edited after it; not re-run since"
+            ),
+            None
+        );
+        assert_eq!(
+            trigger(Section::Partial, "Rotation is implemented"),
+            Some(Trigger::Ghost)
+        );
+        assert_eq!(
+            trigger(Section::Partial, "Rotation is implemented but untested"),
+            None
+        );
         assert_eq!(trigger(Section::Partial, "Cache is not yet wired"), None);
-        assert_eq!(trigger(Section::Verified, "pytest: 12 passed, 0 failed"), Some(Trigger::Pass));
-        assert_eq!(trigger(Section::Verified, "Login flow via `pytest -k login`"), Some(Trigger::Pass));
+        assert_eq!(
+            trigger(Section::Verified, "pytest: 12 passed, 0 failed"),
+            Some(Trigger::Pass)
+        );
+        assert_eq!(
+            trigger(Section::Verified, "Login flow via `pytest -k login`"),
+            Some(Trigger::Pass)
+        );
         assert_eq!(trigger(Section::Decisions, "Fixed on Redis"), None);
-        assert_eq!(trigger(Section::Goal, "Add rotation to the auth service"), None);
+        assert_eq!(
+            trigger(Section::Goal, "Add rotation to the auth service"),
+            None
+        );
     }
 
     #[test]
     fn passing_run_verifies() {
-        let mut ev = Evidence { tests: vec![run("T1", None, 4, 0)], ..Evidence::default() };
+        let mut ev = Evidence {
+            tests: vec![run("T1", None, 4, 0)],
+            ..Evidence::default()
+        };
         ev.tests[0].format = Some(TestFormat::Pytest);
         let mut n = verified("`pytest tests/test_auth.py` passes (4/4)");
         let r = validate(&mut n, &ev);
         assert_eq!(flag(&n), None, "{:?}", r.findings);
-        assert_eq!(r.claims.iter().find(|c| c.section == "verified").map(|c| c.evidence.clone()), Some(vec!["T1".to_string()]));
+        assert_eq!(
+            r.claims
+                .iter()
+                .find(|c| c.section == "verified")
+                .map(|c| c.evidence.clone()),
+            Some(vec!["T1".to_string()])
+        );
     }
 
     #[test]
@@ -483,7 +552,13 @@ mod tests {
         };
         let mut n = verified("Tests pass");
         let r = validate(&mut n, &ev);
-        assert_eq!(flag(&n), Some((ClaimStatus::Contradicted, "contradicted by T2 — 3 failed".into())));
+        assert_eq!(
+            flag(&n),
+            Some((
+                ClaimStatus::Contradicted,
+                "contradicted by T2 — 3 failed".into()
+            ))
+        );
         assert_eq!(rules_for(&r, 10), ["verification"]);
         assert_eq!(r.counts.contradicted, 1);
     }
@@ -507,7 +582,10 @@ mod tests {
             vec![],
             vec![],
         );
-        let ev = Evidence { transcript: Some(tr), ..Evidence::default() };
+        let ev = Evidence {
+            transcript: Some(tr),
+            ..Evidence::default()
+        };
         let mut n = verified("`pytest tests/test_auth.py` passes");
         validate(&mut n, &ev);
         assert_eq!(flag(&n), None);
@@ -516,12 +594,18 @@ mod tests {
         assert_eq!(flag(&n).map(|f| f.0), Some(ClaimStatus::Contradicted));
         let mut n = verified("`alembic upgrade head` succeeded");
         validate(&mut n, &ev);
-        assert_eq!(flag(&n).map(|f| f.1), Some("no run of `alembic upgrade head` in the evidence".into()));
+        assert_eq!(
+            flag(&n).map(|f| f.1),
+            Some("no run of `alembic upgrade head` in the evidence".into())
+        );
     }
 
     #[test]
     fn runner_family_must_fit() {
-        let mut ev = Evidence { tests: vec![run("T1", None, 3, 0)], ..Evidence::default() };
+        let mut ev = Evidence {
+            tests: vec![run("T1", None, 3, 0)],
+            ..Evidence::default()
+        };
         ev.tests[0].format = Some(TestFormat::GoTest);
         let mut n = verified("`pytest` passes");
         validate(&mut n, &ev);
@@ -542,22 +626,36 @@ mod tests {
         n.verified = vec![cited("Rotation passes", &["T9"])];
         n.verified[0].line = Some(10);
         let r = validate(&mut n, &ev);
-        assert!(rules_for(&r, 10).contains(&"citations".to_string()), "{:?}", r.findings);
+        assert!(
+            rules_for(&r, 10).contains(&"citations".to_string()),
+            "{:?}",
+            r.findings
+        );
     }
 
     #[test]
     fn pass_before_a_later_edit_is_stale() {
         let tr = transcript(
             vec![cmd("C1", "pytest tests/test_auth.py", Some(true), 2)],
-            vec![edit("E1", "src/auth.py", 1), edit("E2", "src/auth.py", 3), edit("E3", "/home/u/p/src/auth.py", 4)],
+            vec![
+                edit("E1", "src/auth.py", 1),
+                edit("E2", "src/auth.py", 3),
+                edit("E3", "/home/u/p/src/auth.py", 4),
+            ],
             vec![],
         );
-        let ev = Evidence { transcript: Some(tr), ..Evidence::default() };
+        let ev = Evidence {
+            transcript: Some(tr),
+            ..Evidence::default()
+        };
         let mut n = verified("Refresh rotation works — `pytest tests/test_auth.py` 4/4");
         let r = validate(&mut n, &ev);
         assert_eq!(
             flag(&n),
-            Some((ClaimStatus::Unverified, "last passing run C1 was before 2 later edits to src/auth.py".into()))
+            Some((
+                ClaimStatus::Unverified,
+                "last passing run C1 was before 2 later edits to src/auth.py".into()
+            ))
         );
         assert_eq!(rules_for(&r, 10), ["staleness"]);
         // Linked to another file: edits to src/auth.py do not matter.
@@ -568,13 +666,19 @@ mod tests {
 
     #[test]
     fn worktree_mtime_after_the_run_is_stale() {
-        let (dir, mut ev) = worktree(&[("src/auth.py", "x = 1\n"), ("NOTES.md", "n\n")], &[(" M", "src/auth.py"), ("??", "NOTES.md")]);
+        let (dir, mut ev) = worktree(
+            &[("src/auth.py", "x = 1\n"), ("NOTES.md", "n\n")],
+            &[(" M", "src/auth.py"), ("??", "NOTES.md")],
+        );
         let mut t = run("T1", None, 4, 0);
         t.at = Some(Utc::now() - chrono::Duration::minutes(10));
         ev.tests.push(t);
         let mut n = verified("Tests pass");
         validate(&mut n, &ev);
-        assert_eq!(flag(&n).map(|f| f.1), Some("last passing run T1 was before later changes to src/auth.py".into()));
+        assert_eq!(
+            flag(&n).map(|f| f.1),
+            Some("last passing run T1 was before later changes to src/auth.py".into())
+        );
         // A run after the change verifies.
         ev.tests[0].at = Some(Utc::now() + chrono::Duration::minutes(1));
         let mut n = verified("Tests pass");
@@ -590,7 +694,10 @@ mod tests {
         n.partial[0].line = Some(12);
         let r = validate(&mut n, &Evidence::default());
         assert_eq!(rules_for(&r, 12), ["ghost-completion"]);
-        let ev = Evidence { tests: vec![run("T1", None, 4, 0)], ..Evidence::default() };
+        let ev = Evidence {
+            tests: vec![run("T1", None, 4, 0)],
+            ..Evidence::default()
+        };
         n.partial[0].flag = None;
         let r = validate(&mut n, &ev);
         assert!(rules_for(&r, 12).is_empty());
@@ -611,7 +718,10 @@ mod tests {
             vec![edit("E1", "src/models.py", 4)],
             vec![],
         );
-        let mut ev = Evidence { transcript: Some(tr), ..Evidence::default() };
+        let mut ev = Evidence {
+            transcript: Some(tr),
+            ..Evidence::default()
+        };
         let mut n = note();
         n.verified = vec![cited("Rotation passes", &["C1"])];
         validate(&mut n, &ev);

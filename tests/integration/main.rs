@@ -4,5 +4,5 @@ mod support;
 
 mod cli;
 mod git;
-mod validate;
 mod summarize;
+mod validate;

@@ -83,12 +83,23 @@ fn copy_tree(src: &Path, dst: &Path) {
 
 fn git(root: &Path, args: &[&str]) {
     let st = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"])
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.com",
+            "-c",
+            "commit.gpgsign=false",
+        ])
         .args(args)
         .current_dir(root)
         .output()
         .unwrap_or_else(|e| panic!("git: {e}"));
-    assert!(st.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&st.stderr));
+    assert!(
+        st.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&st.stderr)
+    );
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -177,9 +188,13 @@ const LONG_MESSAGE: &str = "I ran the suite again and the failure came from the 
 fn claude_transcript(root: &Path) -> String {
     let cwd = root.display().to_string();
     let ts = |mins: u64| {
-        chrono::DateTime::<chrono::Utc>::from(ago(mins)).to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+        chrono::DateTime::<chrono::Utc>::from(ago(mins))
+            .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
     };
-    let env = format!(r#""sessionId":"s1","cwd":{},"gitBranch":"main","isSidechain":false"#, serde_json::json!(cwd));
+    let env = format!(
+        r#""sessionId":"s1","cwd":{},"gitBranch":"main","isSidechain":false"#,
+        serde_json::json!(cwd)
+    );
     let mut lines = vec![format!(
         r#"{{"type":"user",{env},"timestamp":"{}","message":{{"role":"user","content":"Add refresh token rotation and revocation to the auth service."}}}}"#,
         ts(150)
@@ -199,7 +214,13 @@ fn claude_transcript(root: &Path) -> String {
     let bash = |cmd: &str| serde_json::json!({"name": "Bash", "input": {"command": cmd}});
     let fail = fs::read_to_string(fixture("validator/pytest-fail.txt")).unwrap_or_default();
     let pass = fs::read_to_string(fixture("validator/pytest-pass.txt")).unwrap_or_default();
-    call("b1", 141, bash("python -m pytest tests/test_auth_tokens.py"), &format!("Exit code 1\n{fail}"), true);
+    call(
+        "b1",
+        141,
+        bash("python -m pytest tests/test_auth_tokens.py"),
+        &format!("Exit code 1\n{fail}"),
+        true,
+    );
     call(
         "e1",
         136,
@@ -207,7 +228,13 @@ fn claude_transcript(root: &Path) -> String {
         "The file has been updated.",
         false,
     );
-    call("b2", 131, bash("python -m pytest tests/test_auth_tokens.py"), &pass, false);
+    call(
+        "b2",
+        131,
+        bash("python -m pytest tests/test_auth_tokens.py"),
+        &pass,
+        false,
+    );
     call(
         "e2",
         126,
@@ -215,8 +242,20 @@ fn claude_transcript(root: &Path) -> String {
         "File created successfully.",
         false,
     );
-    call("b3", 122, bash("ruff check src"), "Exit code 1\nsrc/services/auth.py:1:8: F401 `uuid` imported but unused\nFound 1 error.", true);
-    call("b4", 120, bash("python -m pytest tests/test_auth_tokens.py"), &pass, false);
+    call(
+        "b3",
+        122,
+        bash("ruff check src"),
+        "Exit code 1\nsrc/services/auth.py:1:8: F401 `uuid` imported but unused\nFound 1 error.",
+        true,
+    );
+    call(
+        "b4",
+        120,
+        bash("python -m pytest tests/test_auth_tokens.py"),
+        &pass,
+        false,
+    );
     lines.push(format!(
         r#"{{"type":"assistant",{env},"timestamp":"{}","message":{{"model":"claude-opus-4-6","id":"msg_t","role":"assistant","content":[{{"type":"text","text":{}}}]}}}}"#,
         ts(118),
@@ -229,7 +268,9 @@ fn claude_transcript(root: &Path) -> String {
 /// section (replacing the next action when it goes there). Returns the Markdown and the 1-based
 /// line range of the inserted lines.
 fn note_with(section: &str, insert: &str) -> (String, (usize, usize)) {
-    let mut md = String::from("# Session Handoff: refresh token rotation\n\n## Workspace State\n\n- Branch `main`; see `git status`.\n\n## Goal & Current State\n\n");
+    let mut md = String::from(
+        "# Session Handoff: refresh token rotation\n\n## Workspace State\n\n- Branch `main`; see `git status`.\n\n## Goal & Current State\n\n",
+    );
     let mut range = (0, 0);
     let mut put = |md: &mut String, lines: &str| {
         let start = md.lines().count() + 1;
@@ -318,7 +359,8 @@ fn skill_example_is_clean_end_to_end() {
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let report: Report = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let report: Report =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
     assert!(report.findings.is_empty(), "{:#?}", report.findings);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert_eq!(report.counts.unverified + report.counts.contradicted, 0);
@@ -330,7 +372,10 @@ fn skill_example_is_clean_end_to_end() {
         .find(|c| c.text.contains("passes (4/4 tests)"))
         .unwrap_or_else(|| panic!("{:#?}", report.claims));
     assert_eq!(verification.evidence, ["T1"]);
-    assert!(stderr.contains("0 unverified, 0 contradicted; 0 error(s), 0 warning(s)"), "{stderr}");
+    assert!(
+        stderr.contains("0 unverified, 0 contradicted; 0 error(s), 0 warning(s)"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -347,14 +392,49 @@ fn all_true_notes_have_zero_flags_in_every_scenario() {
 #[test]
 fn planted_false_claims_are_flagged_by_the_right_rule() {
     let cases: &[(&str, &str, &str, &str)] = &[
-        ("pass", "files", "`src/services/authz.py`: rotation helpers", "paths"),
-        ("pass", "files", "`src/services/auth.py`: Added `revoke_token_family`", "symbols"),
-        ("fail", "verified", "`pytest tests/test_auth_tokens.py` passes", "verification"),
+        (
+            "pass",
+            "files",
+            "`src/services/authz.py`: rotation helpers",
+            "paths",
+        ),
+        (
+            "pass",
+            "files",
+            "`src/services/auth.py`: Added `revoke_token_family`",
+            "symbols",
+        ),
+        (
+            "fail",
+            "verified",
+            "`pytest tests/test_auth_tokens.py` passes",
+            "verification",
+        ),
         ("none", "verified", "Tests pass", "verification"),
-        ("stale", "verified", "`pytest tests/test_auth_tokens.py` passes (4/4)", "staleness"),
-        ("pass", "next_action", "Continue working on auth.", "next-action"),
-        ("pass", "next_action", "- Run `pytest`\n- Edit `src/api/deps.py`", "next-action"),
-        ("pass", "open_loops", "Handle Redis outages — Verify: `pytest -k redis`", "open-loops"),
+        (
+            "stale",
+            "verified",
+            "`pytest tests/test_auth_tokens.py` passes (4/4)",
+            "staleness",
+        ),
+        (
+            "pass",
+            "next_action",
+            "Continue working on auth.",
+            "next-action",
+        ),
+        (
+            "pass",
+            "next_action",
+            "- Run `pytest`\n- Edit `src/api/deps.py`",
+            "next-action",
+        ),
+        (
+            "pass",
+            "open_loops",
+            "Handle Redis outages — Verify: `pytest -k redis`",
+            "open-loops",
+        ),
     ];
     for (name, section, text, rule) in cases {
         let sc = scenario(name);
@@ -369,13 +449,20 @@ fn planted_false_claims_are_flagged_by_the_right_rule() {
             .unwrap_or_else(|e| panic!("{e}"));
         let stdout = String::from_utf8_lossy(&out.stdout);
         let hit = (start..=end).any(|l| stdout.contains(&format!("NOTE.md:{l}: {rule}: ")));
-        assert!(hit, "{name}/{section} {text:?}: expected {rule} on {start}..{end}:\n{stdout}\n{md}");
+        assert!(
+            hit,
+            "{name}/{section} {text:?}: expected {rule} on {start}..{end}:\n{stdout}\n{md}"
+        );
         // Only the planted line is flagged.
         for line in stdout.lines() {
             let on_planted = (start..=end).any(|l| line.contains(&format!("NOTE.md:{l}: ")));
             assert!(on_planted, "false alarm in {name}: {line}");
         }
-        let expected_exit = if ["next-action", "open-loops"].contains(rule) { 1 } else { 0 };
+        let expected_exit = if ["next-action", "open-loops"].contains(rule) {
+            1
+        } else {
+            0
+        };
         assert_eq!(out.status.code(), Some(expected_exit), "{stdout}");
     }
 }
@@ -383,7 +470,10 @@ fn planted_false_claims_are_flagged_by_the_right_rule() {
 #[test]
 fn contradicted_claim_is_annotated_and_written_atomically() {
     let sc = scenario("fail");
-    let (md, _) = note_with("verified", "`pytest tests/test_auth_tokens.py` passes (4/4 tests).");
+    let (md, _) = note_with(
+        "verified",
+        "`pytest tests/test_auth_tokens.py` passes (4/4 tests).",
+    );
     let path = sc.root.join("NOTE.md");
     fs::write(&path, &md).unwrap_or_else(|e| panic!("{e}"));
     handoff()
@@ -394,8 +484,14 @@ fn contradicted_claim_is_annotated_and_written_atomically() {
         .assert()
         .code(1);
     let written = fs::read_to_string(&path).unwrap_or_default();
-    assert!(written.contains("[UNVERIFIED: contradicted by T2 — 3 failed]"), "{written}");
-    assert_eq!(fs::read_to_string(sc.root.join("NOTE.md.orig")).unwrap_or_default(), md);
+    assert!(
+        written.contains("[UNVERIFIED: contradicted by T2 — 3 failed]"),
+        "{written}"
+    );
+    assert_eq!(
+        fs::read_to_string(sc.root.join("NOTE.md.orig")).unwrap_or_default(),
+        md
+    );
     // The header carries the counts, and validating the written note again judges it afresh.
     assert!(written.contains("1 contradicted"), "{written}");
     let out = handoff()
@@ -417,10 +513,26 @@ fn exit_codes_and_bad_inputs() {
     let path = sc.root.join("NOTE.md");
     fs::write(&path, &md).unwrap_or_else(|e| panic!("{e}"));
     // Unverified claims alone: exit 0, or 1 with --strict.
-    handoff().arg("validate").arg(&path).args(sc.args()).assert().code(0);
-    handoff().arg("validate").arg(&path).args(sc.args()).arg("--strict").assert().code(1);
+    handoff()
+        .arg("validate")
+        .arg(&path)
+        .args(sc.args())
+        .assert()
+        .code(0);
+    handoff()
+        .arg("validate")
+        .arg(&path)
+        .args(sc.args())
+        .arg("--strict")
+        .assert()
+        .code(1);
     for bad in [sc.root.join("missing.md"), sc.root.join("src")] {
-        let out = handoff().arg("validate").arg(&bad).args(sc.args()).output().unwrap_or_else(|e| panic!("{e}"));
+        let out = handoff()
+            .arg("validate")
+            .arg(&bad)
+            .args(sc.args())
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.trim().lines().count(), 1, "{err}");
@@ -428,11 +540,21 @@ fn exit_codes_and_bad_inputs() {
     }
     let bin = sc.root.join("note.bin");
     fs::write(&bin, b"\x89PNG\r\n\x1a\n\x00\x00").unwrap_or_else(|e| panic!("{e}"));
-    handoff().arg("validate").arg(&bin).args(sc.args()).assert().code(2);
+    handoff()
+        .arg("validate")
+        .arg(&bin)
+        .args(sc.args())
+        .assert()
+        .code(2);
     // A broken note (no sections at all) is an error, not a crash.
     let empty = sc.root.join("EMPTY.md");
     fs::write(&empty, "just some text\n").unwrap_or_else(|e| panic!("{e}"));
-    handoff().arg("validate").arg(&empty).args(sc.args()).assert().code(1);
+    handoff()
+        .arg("validate")
+        .arg(&empty)
+        .args(sc.args())
+        .assert()
+        .code(1);
     assert!(!sc.root.join("NOTE.md.orig").exists());
 }
 
@@ -452,7 +574,8 @@ struct LabelledClaim {
 
 #[test]
 fn labelled_claims_precision_and_recall() {
-    let raw = fs::read_to_string(fixture("validator/claims.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let raw =
+        fs::read_to_string(fixture("validator/claims.toml")).unwrap_or_else(|e| panic!("{e}"));
     let set: Labelled = toml::from_str(&raw).unwrap_or_else(|e| panic!("claims.toml: {e}"));
     assert!(set.claim.len() >= 40, "{}", set.claim.len());
     let (mut tp, mut fp, mut fn_, mut tn) = (0, 0, 0, 0);
@@ -474,12 +597,16 @@ fn labelled_claims_precision_and_recall() {
                     if let Some(r) = &c.rule
                         && !rules.contains(r)
                     {
-                        wrong_rule.push(format!("{name}: {:?}: expected {r}, got {rules:?}", c.text));
+                        wrong_rule
+                            .push(format!("{name}: {:?}: expected {r}, got {rules:?}", c.text));
                     }
                 }
                 (true, true) => {
                     fp += 1;
-                    misses.push(format!("false alarm [{name}/{}] {:?}: {:?}", c.section, c.text, report.findings));
+                    misses.push(format!(
+                        "false alarm [{name}/{}] {:?}: {:?}",
+                        c.section, c.text, report.findings
+                    ));
                 }
                 (false, false) => {
                     fn_ += 1;
