@@ -24,7 +24,8 @@ pub struct GitState {
     pub status: Vec<StatusEntry>,
     /// Like `git diff --stat HEAD` (worktree + index against HEAD).
     pub diffstat: DiffStat,
-    /// Functions/types/methods touched by the diff.
+    /// Functions/types/methods touched by the diff, plus those defined in untracked source
+    /// files; by path, in file order.
     pub symbols: Vec<Symbol>,
     /// Trimmed diff hunks per file, kept for the prompt and the symbol check.
     #[serde(default)]
@@ -122,6 +123,10 @@ const MAX_LINES_PER_FILE: usize = 160;
 const MAX_TOTAL_LINES: usize = 2_000;
 /// Longer kept lines are cut (minified code would otherwise fill the prompt).
 const MAX_LINE_CHARS: usize = 240;
+/// At most this many untracked source files are scanned for definitions.
+const MAX_UNTRACKED_SCANNED: usize = 200;
+/// Untracked files bigger than this are not scanned for definitions.
+const MAX_UNTRACKED_BYTES: u64 = 256 * 1024;
 /// Files bigger than this are diffed as binary: counted, never loaded.
 const MAX_DIFF_BLOB_BYTES: i64 = 8 * 1024 * 1024;
 
@@ -133,8 +138,9 @@ const MAX_DIFF_BLOB_BYTES: i64 = 8 * 1024 * 1024;
 ///
 /// The diff (`diffstat`, `hunks`, `symbols`) is the worktree and index against HEAD, like
 /// `git diff HEAD` (against the empty tree on an unborn branch): untracked files are listed in
-/// `status` only, never in the diff, as with git. The index is only read, never refreshed, so
-/// collecting never takes `index.lock` from under a running `git`.
+/// `status` only, never in the diff, as with git; the definitions in untracked source files are
+/// added to `symbols`. The index is only read, never refreshed, so collecting never takes
+/// `index.lock` from under a running `git`.
 pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
     let repo = match Repository::discover(dir) {
         Ok(repo) => repo,
@@ -168,7 +174,11 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
     let index = repo.index()?;
     let conflicts = conflict_codes(&index)?;
     let status = read_status(repo, &index, &conflicts)?;
-    let diff = read_diff(repo, head_tree.as_ref(), &conflicts)?;
+    let mut diff = read_diff(repo, head_tree.as_ref(), &conflicts)?;
+    if let Some(workdir) = repo.workdir() {
+        diff.symbols.extend(untracked_symbols(workdir, &status));
+        diff.symbols.sort_by(|a, b| a.path.cmp(&b.path));
+    }
     Ok(GitState {
         root,
         branch,
@@ -178,6 +188,43 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
         symbols: diff.symbols,
         hunks: diff.hunks,
     })
+}
+
+/// The definitions in untracked source files: new code that no diff shows, yet touched. Bounded
+/// in files and bytes; a file that vanished or cannot be read is skipped (it is still listed in
+/// `status`).
+fn untracked_symbols(workdir: &Path, status: &[StatusEntry]) -> Vec<Symbol> {
+    let mut symbols = Vec::new();
+    let sources = status
+        .iter()
+        .filter(|e| e.index == "?" && !e.path.ends_with('/'))
+        .filter_map(|e| Some((e, Lang::from_path(&e.path)?)))
+        .take(MAX_UNTRACKED_SCANNED);
+    for (entry, lang) in sources {
+        let file = workdir.join(&entry.path);
+        let small_file = std::fs::symlink_metadata(&file)
+            .is_ok_and(|m| m.is_file() && m.len() <= MAX_UNTRACKED_BYTES);
+        if !small_file {
+            continue;
+        }
+        let Ok(bytes) = std::fs::read(&file) else {
+            continue;
+        };
+        if bytes.contains(&0) {
+            continue;
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let mut seen = HashSet::new();
+        for name in text.lines().filter_map(|line| lang.defined_name(line)) {
+            if seen.insert(name) {
+                symbols.push(Symbol {
+                    path: entry.path.clone(),
+                    name: name.to_string(),
+                });
+            }
+        }
+    }
+    symbols
 }
 
 /// One line per problem, naming the directory and what to do.
@@ -532,10 +579,10 @@ fn read_hunks(
             let content = content.strip_suffix(b"\n").unwrap_or(content);
             let content = content.strip_suffix(b"\r").unwrap_or(content);
             let text = String::from_utf8_lossy(content);
-            if let Some(scopes) = scopes.as_mut() {
-                if let Some(name) = scopes.touch(&text, origin != ' ') {
-                    add_symbol(name);
-                }
+            if let Some(scopes) = scopes.as_mut()
+                && let Some(name) = scopes.touch(&text, origin != ' ')
+            {
+                add_symbol(name);
             }
             if keep
                 && kept.lines.len() < MAX_LINES_PER_HUNK

@@ -311,6 +311,15 @@ fn mixed_changes_match_git_status_and_numstat() {
     // Ignored: a file by pattern, and a file inside an ignored directory.
     repo.write("debug.log", "noise\n");
     repo.write("target/debug/out.txt", "built\n");
+    // Paths with spaces and non-ASCII characters, tracked and untracked.
+    repo.write(
+        "docs/guide.md",
+        "Guide\n=====\n\nStep one, edited.\nStep two.\n",
+    );
+    repo.write("dir with space/naïve file.txt", "x\n");
+    // An untracked directory that is another repository: git lists the directory itself.
+    repo.write("nested/inner.txt", "inner\n");
+    git_in(&repo.path("nested"), &["init", "-q", "-b", "main"]);
     // Intent to add (` A`).
     repo.write("later.txt", "intent\n");
     repo.git(&["add", "-N", "later.txt"]);
@@ -332,6 +341,8 @@ fn mixed_changes_match_git_status_and_numstat() {
         "?? scratch/deep/a.txt",
         "?? scratch/b.txt",
         " A later.txt",
+        "?? dir with space/naïve file.txt",
+        "?? nested/",
     ] {
         assert!(
             codes.contains(&expected.to_string()),
@@ -387,6 +398,69 @@ fn mixed_changes_match_git_status_and_numstat() {
             .iter()
             .any(|s| s.path == "src/new.rs" && s.name == "fresher")
     );
+}
+
+#[test]
+fn untracked_source_files_contribute_their_definitions() {
+    let repo = committed_repo();
+    repo.write(
+        "src/fresh/module.ts",
+        "export interface Options {\n  depth: number;\n}\n\nexport function walk(o: Options) {\n  return o.depth;\n}\n",
+    );
+    repo.write("notes.md", "fn not_code() {}\n");
+    repo.write(
+        "tool.py",
+        [b'd', b'e', b'f', b' ', b'x', b'(', b')', b':', 0u8],
+    );
+    let state = repo.collect();
+    let names: Vec<(&str, &str)> = state
+        .symbols
+        .iter()
+        .map(|s| (s.path.as_str(), s.name.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            ("src/fresh/module.ts", "Options"),
+            ("src/fresh/module.ts", "walk")
+        ]
+    );
+    assert_eq!(
+        state.diffstat.files, 0,
+        "untracked files stay out of the diff"
+    );
+}
+
+#[test]
+fn pure_renames_and_staged_then_deleted_match_git() {
+    let repo = committed_repo();
+    std::fs::create_dir(repo.path("manual")).expect("mkdir");
+    repo.git(&["mv", "docs/guide.md", "manual/guide.md"]);
+    repo.git(&["mv", "src/old_name.rs", "src/renamed.rs"]);
+    // Staged, then deleted from the worktree: `AD` and `MD`.
+    repo.write("temp.txt", "temporary\n");
+    repo.git(&["add", "temp.txt"]);
+    repo.remove("temp.txt");
+    repo.write("both.txt", "edited\n");
+    repo.git(&["add", "both.txt"]);
+    repo.remove("both.txt");
+    // Skip-worktree: git hides the local edit.
+    repo.git(&["update-index", "--skip-worktree", "README.md"]);
+    repo.write("README.md", "hidden local edit\n");
+    let state = repo.collect();
+    assert_matches_git(&repo.dir, &state, "HEAD");
+    let codes = codes(&state);
+    for expected in [
+        "R  manual/guide.md",
+        "R  src/renamed.rs",
+        "AD temp.txt",
+        "MD both.txt",
+    ] {
+        assert!(
+            codes.contains(&expected.to_string()),
+            "{expected} missing from {codes:?}"
+        );
+    }
 }
 
 #[test]
@@ -573,6 +647,23 @@ fn bare_repository_is_none() {
     std::fs::create_dir(&dir).expect("mkdir");
     git_in(&dir, &["init", "-q", "--bare"]);
     assert!(matches!(git::collect(&dir), Ok(None)));
+}
+
+#[test]
+fn cli_collect_on_a_corrupt_repository_is_a_one_line_input_error() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().join("broken");
+    std::fs::create_dir(&dir).expect("mkdir");
+    std::fs::write(dir.join(".git"), "not a gitdir line\n").expect("write");
+    let assert = handoff()
+        .args(["collect", "--repo"])
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read the git repository"));
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("broken"), "{stderr}");
 }
 
 #[test]
