@@ -6,3 +6,4 @@ mod cli;
 mod git;
 mod summarize;
 mod validate;
+mod test_results;
