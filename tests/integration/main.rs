@@ -7,3 +7,5 @@ mod git;
 mod summarize;
 mod validate;
 mod test_results;
+mod corpus;
+mod transcripts_a;

@@ -18,11 +18,14 @@ use std::io::{BufRead, Read};
 /// Streams the file into the builder.
 pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     let mut st = State::default();
-    for_each_record(reader, b, |b, v| st.record(b, v, false))?;
-    if st.recognised == 0 && b.transcript().stats.records > 0 {
+    let mut parsed = 0u64;
+    for_each_record(reader, b, |b, v| {
+        parsed += 1;
+        st.record(b, v, false)
+    })?;
+    if st.recognised == 0 && parsed > 0 {
         return Err(ReadError::NotThisFormat(format!(
-            "none of its {} records is a Claude Code record{}",
-            b.transcript().stats.records,
+            "none of its {parsed} JSON records is a Claude Code record{}",
             st.first_type
                 .as_deref()
                 .map(|t| format!(" (first record type: {t})"))
@@ -1112,5 +1115,34 @@ mod tests {
         assert_eq!(exit_code_in("Exit code 1\nboom"), Some(1));
         assert_eq!(exit_code_in("Error: Exit code 127\nnot found"), Some(127));
         assert_eq!(exit_code_in("<tool_use_error>x</tool_use_error>"), None);
+    }
+
+    #[test]
+    fn detects_claude_codex_cursor_even_with_a_cut_first_line() {
+        let claude = br#"{"parentUuid":null,"isSidechain":false,"type":"user","message":{"role":"user","content":"hi"}}"#;
+        assert_eq!(
+            super::super::detect_bytes(claude, "x.jsonl"),
+            Ok(super::super::Format::ClaudeCode)
+        );
+        let snapshot = br#"{"type":"file-history-snapshot","messageId":"m","snapshot":{"trackedFileBackups":{"a":"#;
+        assert_eq!(
+            super::super::detect_bytes(snapshot, "x.jsonl"),
+            Ok(super::super::Format::ClaudeCode)
+        );
+        let codex = br#"{"timestamp":"2026-01-01T00:00:00Z","type":"session_meta","payload":{"id":"x","base_instructions":{"text":"You are"#;
+        assert_eq!(
+            super::super::detect_bytes(codex, "x.jsonl"),
+            Ok(super::super::Format::Codex)
+        );
+        let cursor = br#"{"role":"user","message":{"content":[{"type":"text","text":"<user_query>hi</user_query>"}]}}"#;
+        assert_eq!(
+            super::super::detect_bytes(cursor, "x.jsonl"),
+            Ok(super::super::Format::Cursor)
+        );
+        let pretty = b"{\n  \"parentUuid\": null,\n  \"type\": \"user\"";
+        assert_eq!(
+            super::super::detect_bytes(pretty, "x.json"),
+            Ok(super::super::Format::ClaudeCode)
+        );
     }
 }

@@ -17,11 +17,14 @@ use std::io::BufRead;
 /// Streams the file into the builder.
 pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     let mut st = State::default();
-    for_each_record(reader, b, |b, v| st.record(b, &v))?;
-    if st.recognised == 0 && b.transcript().stats.records > 0 {
+    let mut parsed = 0u64;
+    for_each_record(reader, b, |b, v| {
+        parsed += 1;
+        st.record(b, &v)
+    })?;
+    if st.recognised == 0 && parsed > 0 {
         return Err(ReadError::NotThisFormat(format!(
-            "none of its {} records is a Codex rollout line ({{timestamp, type, payload}})",
-            b.transcript().stats.records
+            "none of its {parsed} JSON records is a Codex rollout line ({{timestamp, type, payload}})"
         )));
     }
     Ok(())
@@ -43,6 +46,8 @@ struct State {
     calls: HashMap<String, Call>,
     /// Running processes: session id → command index.
     running: HashMap<String, usize>,
+    /// Commands whose `exec_command_end` was seen (its output is the whole output).
+    ended: std::collections::HashSet<usize>,
     /// Texts shown once as `response_item` and once as an `event_msg` (user turns, agent
     /// messages, reasoning): the first copy is emitted, the twin is dropped.
     twins: VecDeque<(Role, MessageKind, String, bool)>,
@@ -156,11 +161,12 @@ impl State {
                 for text in items {
                     match role {
                         "user" => {
-                            let kind = user_kind(&text);
-                            if kind == MessageKind::Typed {
-                                self.twin_message(b, Role::User, kind, &text, at, false);
-                            } else {
-                                b.message(Role::User, kind, &text, at, false);
+                            for (kind, part) in user_parts(&text) {
+                                if kind == MessageKind::Typed {
+                                    self.twin_message(b, Role::User, kind, part, at, false);
+                                } else {
+                                    b.message(Role::User, kind, part, at, false);
+                                }
                             }
                         }
                         "assistant" => {
@@ -289,6 +295,10 @@ impl State {
             Some(Call::Command(idx)) => {
                 let idx = *idx;
                 let (code, body) = exit_status(output);
+                if self.ended.contains(&idx) {
+                    // The end event already carried the full output and the exit code.
+                    return;
+                }
                 if let Some(session) = running_session(output) {
                     self.running.insert(session, idx);
                 }
@@ -338,9 +348,13 @@ impl State {
     fn event(&mut self, b: &mut Builder, p: &Value, pt: &str, at: Option<DateTime<Utc>>) {
         match pt {
             "user_message" => {
+                // Only the typed part: injected context is kept from the response item.
                 let text = str_of(p, "message").unwrap_or("");
-                let kind = user_kind(text);
-                self.twin_message(b, Role::User, kind, text, at, true);
+                for (kind, part) in user_parts(text) {
+                    if kind == MessageKind::Typed {
+                        self.twin_message(b, Role::User, kind, part, at, true);
+                    }
+                }
             }
             "agent_message" => {
                 let text = str_of(p, "message").unwrap_or("");
@@ -391,6 +405,7 @@ impl State {
                         })
                 };
                 self.running.retain(|_, v| *v != idx);
+                self.ended.insert(idx);
                 b.command_result_at(idx, code, None, &output, at);
             }
             "patch_apply_end" => {
@@ -438,6 +453,23 @@ impl State {
             }
             _ => {}
         }
+    }
+}
+
+/// A user message split into injected context and the typed request: the IDE extension
+/// prefixes the request with `# Context from my IDE setup:` … `## My request for Codex:`.
+fn user_parts(text: &str) -> Vec<(MessageKind, &str)> {
+    const REQUEST: &str = "## My request for Codex:";
+    let kind = user_kind(text);
+    if kind != MessageKind::Typed {
+        return vec![(kind, text)];
+    }
+    match text.find(REQUEST) {
+        Some(pos) => vec![
+            (MessageKind::Meta, &text[..pos]),
+            (MessageKind::Typed, &text[pos + REQUEST.len()..]),
+        ],
+        None => vec![(MessageKind::Typed, text)],
     }
 }
 
@@ -690,12 +722,21 @@ mod tests {
             user_item("again"),
             user_event("again"),
             user_item("again"),
+            // The IDE extension's context header is not part of the request.
+            user_item("# Context from my IDE setup:\n\n## Active file: src/a.ts\n\n## My request for Codex:\nrename foo"),
+            user_event("# Context from my IDE setup:\n\n## Active file: src/a.ts\n\n## My request for Codex:\nrename foo"),
         ]
         .join("\n");
         let t = read_str(&lines);
         assert_eq!(
             typed(&t),
-            ["fix the page", "now the footer", "again", "again"]
+            [
+                "fix the page",
+                "now the footer",
+                "again",
+                "again",
+                "rename foo"
+            ]
         );
         let wrappers = t
             .messages
@@ -708,7 +749,7 @@ mod tests {
             .iter()
             .filter(|m| m.kind == MessageKind::Meta)
             .count();
-        assert_eq!(metas, 3);
+        assert_eq!(metas, 4);
         assert_eq!(t.session.models, ["gpt-5.4"]);
         assert_eq!(t.session.branches, ["main"]);
     }
