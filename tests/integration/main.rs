@@ -9,3 +9,4 @@ mod validate;
 mod test_results;
 mod corpus;
 mod transcripts_a;
+mod transcripts_b;
