@@ -21,6 +21,10 @@ pub struct Cli {
 pub enum Command {
     /// Print the evidence bundle (git state, test runs, transcript) without drafting anything.
     Collect(CollectArgs),
+    /// Count tokens in files, as the prompt budget counts them.
+    Tokens(TokensArgs),
+    /// Show where the config file is and what a run would use.
+    Config(ConfigArgs),
 }
 
 /// Where the evidence comes from; shared by every command that collects.
@@ -136,4 +140,41 @@ pub struct ModelArgs {
     /// Retries on 408/409/429/5xx and connection errors (default 2).
     #[arg(long, value_name = "N")]
     pub max_retries: Option<u32>,
+}
+
+/// `handoff tokens`.
+#[derive(Debug, Args)]
+pub struct TokensArgs {
+    /// Files to count (`-` for stdin).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+
+    /// Model whose encoding to use (o200k_base unless it is a GPT-4/GPT-3.5-era model).
+    #[arg(long, value_name = "MODEL")]
+    pub model: Option<String>,
+
+    /// Encoding, overriding the one chosen from --model.
+    #[arg(long, value_name = "ENCODING", value_enum)]
+    pub encoding: Option<crate::tokens::Encoding>,
+
+    /// Print JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `handoff config`.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// What to show.
+    #[command(subcommand)]
+    pub action: ConfigAction,
+}
+
+/// `handoff config` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum ConfigAction {
+    /// Print the config file path (HANDOFF_CONFIG, else the XDG config directory).
+    Path,
+    /// Print the resolved model settings (the API key is only said to be set or not).
+    Show(ModelArgs),
 }

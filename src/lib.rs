@@ -25,5 +25,7 @@ pub use error::{Error, Result};
 pub fn run(cli: cli::Cli) -> Result<Outcome> {
     match cli.command {
         cli::Command::Collect(args) => commands::collect::run(&args),
+        cli::Command::Tokens(args) => commands::tokens::run(&args),
+        cli::Command::Config(args) => commands::config::run(&args),
     }
 }

@@ -1,6 +1,8 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
 
 pub mod collect;
+pub mod config;
+pub mod tokens;
 
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;
