@@ -176,5 +176,5 @@ pub enum ConfigAction {
     /// Print the config file path (HANDOFF_CONFIG, else the XDG config directory).
     Path,
     /// Print the resolved model settings (the API key is only said to be set or not).
-    Show(ModelArgs),
+    Show(Box<ModelArgs>),
 }

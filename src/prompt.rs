@@ -691,9 +691,17 @@ mod tests {
     }
 
     pub(crate) fn sample(turns: usize, filler: &str) -> Evidence {
-        let mut messages = vec![msg(1, Role::User, "Fix the token refresh bug in src/auth.rs")];
+        let mut messages = vec![msg(
+            1,
+            Role::User,
+            "Fix the token refresh bug in src/auth.rs",
+        )];
         for i in 0..turns {
-            let role = if i % 2 == 0 { Role::Assistant } else { Role::User };
+            let role = if i % 2 == 0 {
+                Role::Assistant
+            } else {
+                Role::User
+            };
             messages.push(msg(i + 2, role, &format!("turn {i}: {filler}")));
         }
         Evidence {
@@ -738,7 +746,12 @@ mod tests {
             transcript: Some(Transcript {
                 messages,
                 commands: vec![
-                    cmd(1, "cargo test", 101, "test auth::refresh ... FAILED\npanicked"),
+                    cmd(
+                        1,
+                        "cargo test",
+                        101,
+                        "test auth::refresh ... FAILED\npanicked",
+                    ),
                     cmd(2, "git status", 0, ""),
                 ],
                 ..Transcript::default()

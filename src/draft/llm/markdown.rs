@@ -12,9 +12,8 @@ static CITES: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\s*\(((?:G|[TCEM]\d+)(?:\s*,\s*(?:G|[TCEM]\d+))*)\)\s*\.?\s*$")
         .expect("citation pattern compiles")
 });
-static LABEL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\*\*([^*]+?):?\*\*:?\s*").expect("label pattern compiles")
-});
+static LABEL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\*\*([^*]+?):?\*\*:?\s*").expect("label pattern compiles"));
 
 #[derive(Clone, Copy, PartialEq)]
 enum Section {
@@ -83,12 +82,16 @@ pub fn parse(content: &str) -> Result<Note, String> {
             .strip_prefix("- ")
             .or_else(|| line.strip_prefix("* "))
             .map(str::trim);
-        let Some(item) = item.or((section == Section::Next && !line.is_empty()
+        let Some(item) = item.or((section == Section::Next
+            && !line.is_empty()
             && !line.starts_with('#'))
         .then_some(line)) else {
             continue;
         };
-        if item.is_empty() || item.eq_ignore_ascii_case("none") || item.eq_ignore_ascii_case("none.") {
+        if item.is_empty()
+            || item.eq_ignore_ascii_case("none")
+            || item.eq_ignore_ascii_case("none.")
+        {
             continue;
         }
         let (label, rest) = match LABEL.captures(item) {
@@ -170,7 +173,9 @@ pub fn parse(content: &str) -> Result<Note, String> {
         }
     }
     if note.goal.as_ref().is_none_or(|g| g.text.is_empty()) {
-        return Err("the Markdown answer has no `- **Goal:**` line under ## Goal & Current State".into());
+        return Err(
+            "the Markdown answer has no `- **Goal:**` line under ## Goal & Current State".into(),
+        );
     }
     if note.next_actions.is_empty() {
         return Err("the Markdown answer has no ## Next Action".into());
@@ -195,7 +200,10 @@ mod tests {
         assert_eq!(note.files[0].symbols, ["parse_line"]);
         assert_eq!(note.files[0].summary, "what changed.");
         assert_eq!(note.open_loops[0].owner, Some(Owner::Agent));
-        assert_eq!(note.open_loops[0].verify.as_deref(), Some("cargo test parse_line"));
+        assert_eq!(
+            note.open_loops[0].verify.as_deref(),
+            Some("cargo test parse_line")
+        );
         assert_eq!(note.next_actions.len(), 1);
         assert_eq!(note.watch_outs.len(), 1);
     }
@@ -203,6 +211,10 @@ mod tests {
     #[test]
     fn missing_sections_are_errors() {
         assert!(parse("just prose").unwrap_err().contains("Goal"));
-        assert!(parse("## Goal & Current State\n- **Goal:** g (M1)\n").unwrap_err().contains("Next Action"));
+        assert!(
+            parse("## Goal & Current State\n- **Goal:** g (M1)\n")
+                .unwrap_err()
+                .contains("Next Action")
+        );
     }
 }
