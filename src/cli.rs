@@ -17,6 +17,8 @@ pub struct Cli {
 }
 
 /// Subcommands.
+// Parsed once per run: boxing the big argument structs would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print the evidence bundle (git state, test runs, transcript) without drafting anything.
@@ -25,6 +27,8 @@ pub enum Command {
     Tokens(TokensArgs),
     /// Show where the config file is and what a run would use.
     Config(ConfigArgs),
+    /// Write a validated handoff note (default: .handoff/<time>-<session>.md in the repository).
+    Summarize(SummarizeArgs),
 }
 
 /// Where the evidence comes from; shared by every command that collects.
@@ -69,6 +73,40 @@ pub struct CollectArgs {
     /// Print the bundle as JSON on stdout (schema: docs/evidence.md).
     #[arg(long)]
     pub json: bool,
+}
+
+/// `handoff summarize`.
+#[derive(Debug, Args)]
+pub struct SummarizeArgs {
+    /// Evidence sources.
+    #[command(flatten)]
+    pub evidence: EvidenceArgs,
+
+    /// Which model drafts the note.
+    #[command(flatten)]
+    pub model: ModelArgs,
+
+    /// Where to write: a folder (default name inside it) or a file. Default: .handoff/ in the
+    /// repository root.
+    #[arg(long, value_name = "FILE|DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Print the note on stdout instead of writing it.
+    #[arg(long)]
+    pub stdout: bool,
+
+    /// Print the JSON sidecar (note, validator report, evidence summary) on stdout.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Replace an existing --out FILE.
+    #[arg(long)]
+    pub force: bool,
+
+    /// Print the prompt that would be sent and a table of tokens per block; call no server and
+    /// write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).

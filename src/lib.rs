@@ -17,6 +17,7 @@ pub mod prompt;
 pub mod redact;
 pub mod tokens;
 pub mod validate;
+pub mod write;
 
 pub use commands::Outcome;
 pub use error::{Error, Result};
@@ -27,5 +28,6 @@ pub fn run(cli: cli::Cli) -> Result<Outcome> {
         cli::Command::Collect(args) => commands::collect::run(&args),
         cli::Command::Tokens(args) => commands::tokens::run(&args),
         cli::Command::Config(args) => commands::config::run(&args),
+        cli::Command::Summarize(args) => commands::summarize::run(&args),
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod collect;
 pub mod config;
+pub mod summarize;
 pub mod tokens;
 
 use crate::cli::EvidenceArgs;

@@ -675,3 +675,245 @@ fn dry_run_sends_nothing_and_reports_blocks() {
     assert!(!out.contains(KEY));
     assert!(s.requests().is_empty());
 }
+
+/// A key shaped like no known token, so only the explicit key scrub can hide it.
+const PLAIN_KEY: &str = "local-key-7f3a9c-please-never-print";
+
+/// The real binary with a hermetic model environment: an empty config file, the key in
+/// OPENAI_API_KEY, nothing else set.
+fn binary(config_dir: &std::path::Path) -> assert_cmd::Command {
+    let config = config_dir.join("config.toml");
+    std::fs::write(&config, "").unwrap();
+    let mut cmd = crate::support::handoff();
+    cmd.env("HANDOFF_CONFIG", &config)
+        .env("OPENAI_API_KEY", PLAIN_KEY)
+        .env_remove("OPENAI_BASE_URL")
+        .env_remove("HANDOFF_MODEL")
+        .env_remove("HANDOFF_PROFILE");
+    cmd
+}
+
+fn sample() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("evals/samples/claude-csv-quoted-fields.jsonl")
+}
+
+fn output_text(out: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn summarize_with_a_model_writes_the_drafted_note_and_never_the_key() {
+    let s = Server::start();
+    s.mount(
+        chat()
+            .and(header(
+                "authorization",
+                format!("Bearer {PLAIN_KEY}").as_str(),
+            ))
+            .respond_with(ok(&note_json(), "stop")),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = binary(dir.path())
+        .args([
+            "summarize",
+            "--stdout",
+            "--model",
+            "test-model",
+            "--base-url",
+        ])
+        .arg(format!("{}/v1", s.mock.uri()))
+        .arg("--transcript")
+        .arg(sample())
+        .arg("--repo")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let text = output_text(&out);
+    assert!(out.status.success(), "{text}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("Fix the token refresh bug."), "{stdout}");
+    assert!(stdout.contains("## Next Action"), "{stdout}");
+    assert!(
+        stdout.contains("test-model"),
+        "the header names the model: {stdout}"
+    );
+    assert!(!text.contains(PLAIN_KEY));
+    assert_eq!(s.requests().len(), 1);
+}
+
+#[test]
+fn the_key_never_appears_even_when_the_server_echoes_it() {
+    let s = Server::start();
+    s.mount(chat().respond_with(error(
+        401,
+        json!({"error": {"message": format!("Incorrect API key provided: {PLAIN_KEY}. You can find your API key at https://platform.openai.com/account/api-keys."), "code": "invalid_api_key"}}),
+    )));
+    let dir = tempfile::tempdir().unwrap();
+    let out = binary(dir.path())
+        .args([
+            "summarize",
+            "--stdout",
+            "--model",
+            "test-model",
+            "--base-url",
+        ])
+        .arg(format!("{}/v1", s.mock.uri()))
+        .arg("--transcript")
+        .arg(sample())
+        .arg("--repo")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let text = output_text(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("HTTP 401: Incorrect API key provided"),
+        "{text}"
+    );
+    assert!(text.contains("[REDACTED:api-key]"), "{text}");
+    assert!(!text.contains(PLAIN_KEY), "{text}");
+    let errors: Vec<_> = text.lines().filter(|l| l.contains("HTTP 401")).collect();
+    assert_eq!(errors.len(), 1, "{text}");
+    assert!(
+        errors[0].starts_with("handoff: error: http://127.0.0.1:"),
+        "{text}"
+    );
+
+    // `config show` says whether a key is set, never what it is.
+    let out = binary(dir.path())
+        .args(["config", "show", "--model", "m"])
+        .output()
+        .unwrap();
+    let text = output_text(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("api key: set (from OPENAI_API_KEY)"),
+        "{text}"
+    );
+    assert!(!text.contains(PLAIN_KEY));
+}
+
+#[test]
+fn summarize_dry_run_prints_the_prompt_and_calls_nothing() {
+    let s = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let out = binary(dir.path())
+        .args([
+            "summarize",
+            "--dry-run",
+            "--budget",
+            "3000",
+            "--model",
+            "test-model",
+            "--base-url",
+        ])
+        .arg(format!("{}/v1", s.mock.uri()))
+        .arg("--transcript")
+        .arg(sample())
+        .arg("--repo")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let text = output_text(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("===== tokens per block ====="), "{text}");
+    assert!(text.contains("budget 3000 (o200k_base)"), "{text}");
+    assert!(!text.contains(PLAIN_KEY));
+    assert!(s.requests().is_empty());
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "nothing written"
+    );
+
+    // Without any model configured, the dry run previews the default model's prompt.
+    let out = binary(dir.path())
+        .args(["summarize", "--dry-run", "--transcript"])
+        .arg(sample())
+        .arg("--repo")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", output_text(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("model gpt-4o-mini"));
+}
+
+#[test]
+fn plain_http_to_a_remote_host_is_refused_before_sending() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = binary(dir.path())
+        .args([
+            "summarize",
+            "--stdout",
+            "--model",
+            "m",
+            "--base-url",
+            "http://gpu-box.example:8000/v1",
+            "--repo",
+        ])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let text = output_text(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("--allow-insecure-http"), "{text}");
+}
+
+#[test]
+fn tokens_command_counts_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.txt");
+    std::fs::write(&a, "hello world").unwrap();
+    let out = crate::support::handoff()
+        .args(["tokens", "--json"])
+        .arg(&a)
+        .arg(&a)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["total"], 4);
+    assert_eq!(v["encoding"], "o200k_base");
+    let out = crate::support::handoff()
+        .args(["tokens", "--model", "gpt-4"])
+        .arg(&a)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cl100k_base"));
+    let out = crate::support::handoff()
+        .args(["tokens"])
+        .arg(dir.path().join("missing.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.txt"));
+}
+
+#[test]
+fn config_path_follows_handoff_config() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = binary(dir.path())
+        .args(["config", "path"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        dir.path().join("config.toml").display().to_string()
+    );
+    let out = crate::support::handoff()
+        .env_remove("HANDOFF_CONFIG")
+        .env("XDG_CONFIG_HOME", dir.path())
+        .args(["config", "path"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        dir.path().join("handoff/config.toml").display().to_string()
+    );
+}

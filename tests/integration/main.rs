@@ -3,4 +3,6 @@
 mod support;
 
 mod cli;
+mod git;
 mod llm;
+mod summarize;

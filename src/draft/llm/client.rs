@@ -657,7 +657,16 @@ impl Client {
                 format!("{server}: {m} — check that --base-url points at an OpenAI-compatible API")
             }
         };
-        crate::Error::Model(msg)
+        crate::Error::Model(self.scrub_key(msg))
+    }
+
+    /// Removes the API key from a message whatever its shape (servers echo wrong keys back, and
+    /// a local server's key need not look like any known token).
+    fn scrub_key(&self, msg: String) -> String {
+        match self.cfg.api_key.as_deref().filter(|k| k.len() >= 4) {
+            Some(key) if msg.contains(key) => msg.replace(key, "[REDACTED:api-key]"),
+            _ => msg,
+        }
     }
 }
 
