@@ -17,12 +17,18 @@ pub struct Cli {
 }
 
 /// Subcommands.
+// Parsed once per run: boxing the big argument structs would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print the evidence bundle (git state, test runs, transcript) without drafting anything.
     Collect(CollectArgs),
     /// Check a note's claims against the evidence (git, test output, transcript).
     Validate(ValidateArgs),
+    /// Count tokens in files, as the prompt budget counts them.
+    Tokens(TokensArgs),
+    /// Show where the config file is and what a run would use.
+    Config(ConfigArgs),
     /// Write a validated handoff note (default: .handoff/<time>-<session>.md in the repository).
     Summarize(SummarizeArgs),
 }
@@ -131,6 +137,11 @@ pub struct SummarizeArgs {
     /// Replace an existing --out FILE.
     #[arg(long)]
     pub force: bool,
+
+    /// Print the prompt that would be sent and a table of tokens per block; call no server and
+    /// write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).
@@ -202,4 +213,41 @@ pub struct ModelArgs {
     /// Retries on 408/409/429/5xx and connection errors (default 2).
     #[arg(long, value_name = "N")]
     pub max_retries: Option<u32>,
+}
+
+/// `handoff tokens`.
+#[derive(Debug, Args)]
+pub struct TokensArgs {
+    /// Files to count (`-` for stdin).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+
+    /// Model whose encoding to use (o200k_base unless it is a GPT-4/GPT-3.5-era model).
+    #[arg(long, value_name = "MODEL")]
+    pub model: Option<String>,
+
+    /// Encoding, overriding the one chosen from --model.
+    #[arg(long, value_name = "ENCODING", value_enum)]
+    pub encoding: Option<crate::tokens::Encoding>,
+
+    /// Print JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `handoff config`.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// What to show.
+    #[command(subcommand)]
+    pub action: ConfigAction,
+}
+
+/// `handoff config` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum ConfigAction {
+    /// Print the config file path (HANDOFF_CONFIG, else the XDG config directory).
+    Path,
+    /// Print the resolved model settings (the API key is only said to be set or not).
+    Show(Box<ModelArgs>),
 }

@@ -27,6 +27,8 @@ pub fn run(cli: cli::Cli) -> Result<Outcome> {
     match cli.command {
         cli::Command::Collect(args) => commands::collect::run(&args),
         cli::Command::Validate(args) => commands::validate::run(&args),
+        cli::Command::Tokens(args) => commands::tokens::run(&args),
+        cli::Command::Config(args) => commands::config::run(&args),
         cli::Command::Summarize(args) => commands::summarize::run(&args),
     }
 }

@@ -4,6 +4,7 @@ mod support;
 
 mod cli;
 mod git;
+mod llm;
 mod summarize;
 mod validate;
 mod test_results;
