@@ -1601,7 +1601,6 @@ mod tests {
         let mut g = git(&[(" M", "src/a.rs")]);
         g.hunks = vec![FileHunks {
             path: "src/a.rs".into(),
-            elided_hunks: 0,
             hunks: vec![Hunk {
                 header: "@@ -1,2 +1,3 @@".into(),
                 lines: vec![
@@ -1611,7 +1610,6 @@ mod tests {
                 ],
                 elided: 0,
             }],
-            elided_hunks: 0,
         }];
         let n = draft(&ev(None, Some(g), vec![]));
         assert_eq!(n.open_loops.len(), 1);
