@@ -97,6 +97,7 @@ fn git_collect_20k_files(bencher: divan::Bencher) {
         state
     });
 }
+
 /// Test-output parsing: transcripts call `parse_output` on every test command's output, so
 /// both recognising a summary and rejecting ordinary output must stay cheap.
 mod test_output {

@@ -17,10 +17,18 @@ pub struct Cli {
 }
 
 /// Subcommands.
+// Parsed once per run: boxing the big argument structs would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print the evidence bundle (git state, test runs, transcript) without drafting anything.
     Collect(CollectArgs),
+    /// Check a note's claims against the evidence (git, test output, transcript).
+    Validate(ValidateArgs),
+    /// Count tokens in files, as the prompt budget counts them.
+    Tokens(TokensArgs),
+    /// Show where the config file is and what a run would use.
+    Config(ConfigArgs),
     /// Write a validated handoff note (default: .handoff/<time>-<session>.md in the repository).
     Summarize(SummarizeArgs),
 }
@@ -74,6 +82,34 @@ pub struct CollectArgs {
     pub json: bool,
 }
 
+/// `handoff validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The note to check (Markdown, written by handoff or by hand).
+    #[arg(value_name = "NOTE.md")]
+    pub note: PathBuf,
+
+    /// Evidence sources.
+    #[command(flatten)]
+    pub evidence: EvidenceArgs,
+
+    /// Print the report (counts, findings, every claim's status) as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Exit 1 on unverified or contradicted claims too, not only on errors.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Write the annotated note back in place (atomically), keeping the original as NOTE.md.orig.
+    #[arg(long)]
+    pub write: bool,
+
+    /// With --write, do not keep the original as NOTE.md.orig.
+    #[arg(long, requires = "write")]
+    pub no_backup: bool,
+}
+
 /// `handoff summarize`.
 #[derive(Debug, Args)]
 pub struct SummarizeArgs {
@@ -101,6 +137,11 @@ pub struct SummarizeArgs {
     /// Replace an existing --out FILE.
     #[arg(long)]
     pub force: bool,
+
+    /// Print the prompt that would be sent and a table of tokens per block; call no server and
+    /// write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).
@@ -117,4 +158,96 @@ pub struct ModelArgs {
     /// Base URL of an OpenAI-compatible API (also OPENAI_BASE_URL).
     #[arg(long, value_name = "URL")]
     pub base_url: Option<String>,
+
+    /// Named profile from the config file or a built-in one (ollama, vllm, llamacpp, lmstudio,
+    /// openai, openrouter); also HANDOFF_PROFILE.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+
+    /// Config file to read instead of the default (see `handoff config path`); also
+    /// HANDOFF_CONFIG.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Environment variable that holds the API key (default OPENAI_API_KEY).
+    #[arg(long, value_name = "NAME")]
+    pub api_key_env: Option<String>,
+
+    /// Allow a plain-http base URL that is not loopback (the key and transcript travel unencrypted).
+    #[arg(long)]
+    pub allow_insecure_http: bool,
+
+    /// Prompt budget in tokens (default: context window − reserved output − margin).
+    #[arg(long, value_name = "N")]
+    pub budget: Option<usize>,
+
+    /// Context window of the model in tokens, when the built-in table does not know it.
+    #[arg(long, value_name = "N")]
+    pub context: Option<usize>,
+
+    /// Token encoding used for budgeting (default from the model name).
+    #[arg(long, value_name = "ENCODING", value_enum)]
+    pub encoding: Option<crate::tokens::Encoding>,
+
+    /// Upper bound on the tokens the model may write (sent as max_tokens or
+    /// max_completion_tokens, per provider).
+    #[arg(long, value_name = "N")]
+    pub max_output_tokens: Option<u32>,
+
+    /// Directory with system.md / user.md (and format-*.md) overriding the built-in prompts.
+    #[arg(long, value_name = "DIR")]
+    pub prompt_dir: Option<PathBuf>,
+
+    /// Send and write secrets as they are (redaction is on by default).
+    #[arg(long)]
+    pub no_redact: bool,
+
+    /// Stream the answer (server-sent events) instead of one JSON response.
+    #[arg(long)]
+    pub stream: bool,
+
+    /// Give up on one request after this many seconds (connecting has its own 10 s limit).
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<u64>,
+
+    /// Retries on 408/409/429/5xx and connection errors (default 2).
+    #[arg(long, value_name = "N")]
+    pub max_retries: Option<u32>,
+}
+
+/// `handoff tokens`.
+#[derive(Debug, Args)]
+pub struct TokensArgs {
+    /// Files to count (`-` for stdin).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+
+    /// Model whose encoding to use (o200k_base unless it is a GPT-4/GPT-3.5-era model).
+    #[arg(long, value_name = "MODEL")]
+    pub model: Option<String>,
+
+    /// Encoding, overriding the one chosen from --model.
+    #[arg(long, value_name = "ENCODING", value_enum)]
+    pub encoding: Option<crate::tokens::Encoding>,
+
+    /// Print JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `handoff config`.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// What to show.
+    #[command(subcommand)]
+    pub action: ConfigAction,
+}
+
+/// `handoff config` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum ConfigAction {
+    /// Print the config file path (HANDOFF_CONFIG, else the XDG config directory).
+    Path,
+    /// Print the resolved model settings (the API key is only said to be set or not).
+    Show(Box<ModelArgs>),
 }

@@ -13,7 +13,9 @@ pub mod draft;
 mod error;
 pub mod evidence;
 pub mod note;
+pub mod prompt;
 pub mod redact;
+pub mod tokens;
 pub mod validate;
 pub mod write;
 
@@ -24,6 +26,9 @@ pub use error::{Error, Result};
 pub fn run(cli: cli::Cli) -> Result<Outcome> {
     match cli.command {
         cli::Command::Collect(args) => commands::collect::run(&args),
+        cli::Command::Validate(args) => commands::validate::run(&args),
+        cli::Command::Tokens(args) => commands::tokens::run(&args),
+        cli::Command::Config(args) => commands::config::run(&args),
         cli::Command::Summarize(args) => commands::summarize::run(&args),
     }
 }

@@ -1,7 +1,10 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
 
 pub mod collect;
+pub mod config;
 pub mod summarize;
+pub mod validate;
+pub mod tokens;
 
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;

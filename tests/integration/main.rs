@@ -9,3 +9,5 @@ mod test_results;
 mod corpus;
 mod transcripts_a;
 mod summarize;
+mod llm;
+mod validate;
