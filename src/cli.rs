@@ -21,6 +21,8 @@ pub struct Cli {
 pub enum Command {
     /// Print the evidence bundle (git state, test runs, transcript) without drafting anything.
     Collect(CollectArgs),
+    /// Run the pipeline on the eval cases and print a score table.
+    Eval(EvalArgs),
 }
 
 /// Where the evidence comes from; shared by every command that collects.
@@ -81,4 +83,51 @@ pub struct ModelArgs {
     /// Base URL of an OpenAI-compatible API (also OPENAI_BASE_URL).
     #[arg(long, value_name = "URL")]
     pub base_url: Option<String>,
+}
+
+/// `handoff eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// The evals directory (cases in DIR/cases/<name>/).
+    #[arg(value_name = "DIR", default_value = "evals")]
+    pub dir: PathBuf,
+
+    /// Which model drafts the notes (offline when none is configured).
+    #[command(flatten)]
+    pub model: ModelArgs,
+
+    /// Run only this case.
+    #[arg(long, value_name = "NAME")]
+    pub case: Option<String>,
+
+    /// Print the results as JSON on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Fail (exit 1) when total fact recall is below X (0..1).
+    #[arg(long, value_name = "X", value_parser = unit_interval)]
+    pub min_recall: Option<f64>,
+
+    /// Fail when the validator's precision on the labelled claims is below X.
+    #[arg(long, value_name = "X", value_parser = unit_interval)]
+    pub min_precision: Option<f64>,
+
+    /// Fail when the validator's recall on the false claims is below X.
+    #[arg(long, value_name = "X", value_parser = unit_interval)]
+    pub min_claim_recall: Option<f64>,
+
+    /// Fail when the share of notes with a good structure is below X.
+    #[arg(long, value_name = "X", value_parser = unit_interval)]
+    pub min_structure: Option<f64>,
+
+    /// Fail when the share of vague (or missing) next actions is above X.
+    #[arg(long, value_name = "X", value_parser = unit_interval)]
+    pub max_vague: Option<f64>,
+}
+
+fn unit_interval(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("{s:?} is not a number between 0 and 1")),
+    }
 }

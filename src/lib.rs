@@ -11,6 +11,7 @@ pub mod commands;
 pub mod config;
 pub mod draft;
 mod error;
+pub mod eval;
 pub mod evidence;
 pub mod note;
 pub mod redact;
@@ -23,5 +24,6 @@ pub use error::{Error, Result};
 pub fn run(cli: cli::Cli) -> Result<Outcome> {
     match cli.command {
         cli::Command::Collect(args) => commands::collect::run(&args),
+        cli::Command::Eval(args) => commands::eval::run(&args),
     }
 }

@@ -1,6 +1,7 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
 
 pub mod collect;
+pub mod eval;
 
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;
