@@ -1,8 +1,15 @@
 //! Git state read with git2 (never a `git` subprocess): the "Workspace State" of a note is
 //! computed from this, never drafted.
 
+use git2::{
+    Delta, DiffFindOptions, DiffOptions, ErrorCode, FileMode, IndexEntryExtendedFlag, Patch,
+    Repository, Status, StatusOptions,
+};
+use regex::Regex;
 use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::sync::LazyLock;
 
 /// A snapshot of the repository at collection time.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -17,7 +24,8 @@ pub struct GitState {
     pub status: Vec<StatusEntry>,
     /// Like `git diff --stat HEAD` (worktree + index against HEAD).
     pub diffstat: DiffStat,
-    /// Functions/types/methods touched by the diff.
+    /// Functions/types/methods touched by the diff, plus those defined in untracked source
+    /// files; by path, in file order.
     pub symbols: Vec<Symbol>,
     /// Trimmed diff hunks per file, kept for the prompt and the symbol check.
     #[serde(default)]
@@ -89,6 +97,9 @@ pub struct FileHunks {
     pub path: String,
     /// Hunks in file order.
     pub hunks: Vec<Hunk>,
+    /// Hunks left out entirely (past the per-file or the total bound).
+    #[serde(default)]
+    pub elided_hunks: usize,
 }
 
 /// One diff hunk, its body trimmed to a bounded number of lines.
@@ -102,11 +113,1223 @@ pub struct Hunk {
     pub elided: usize,
 }
 
+/// At most this many hunks are kept per file; the rest only count in `elided_hunks`.
+const MAX_HUNKS_PER_FILE: usize = 12;
+/// At most this many body lines are kept per hunk; the rest count in `elided`.
+const MAX_LINES_PER_HUNK: usize = 40;
+/// At most this many lines (headers included) are kept per file.
+const MAX_LINES_PER_FILE: usize = 160;
+/// At most this many lines (headers included) are kept over the whole diff.
+const MAX_TOTAL_LINES: usize = 2_000;
+/// Longer kept lines are cut (minified code would otherwise fill the prompt).
+const MAX_LINE_CHARS: usize = 240;
+/// At most this many untracked source files are scanned for definitions.
+const MAX_UNTRACKED_SCANNED: usize = 200;
+/// Untracked files bigger than this are not scanned for definitions.
+const MAX_UNTRACKED_BYTES: u64 = 256 * 1024;
+/// Files bigger than this are diffed as binary: counted, never loaded.
+const MAX_DIFF_BLOB_BYTES: i64 = 8 * 1024 * 1024;
+
 /// Collects the git state of the repository that contains `dir`.
 ///
-/// Returns `Ok(None)` when `dir` is inside no repository (the caller turns that into the
-/// warning "no git repository at DIR").
+/// Discovers the repository upward from `dir` (so a subdirectory or a linked worktree works).
+/// Returns `Ok(None)` when `dir` is inside no repository, or inside a bare one, which has no
+/// worktree to describe (the caller turns that into the warning "no git repository at DIR").
+///
+/// The diff (`diffstat`, `hunks`, `symbols`) is the worktree and index against HEAD, like
+/// `git diff HEAD` (against the empty tree on an unborn branch): untracked files are listed in
+/// `status` only, never in the diff, as with git. The index is only read, never refreshed, so
+/// collecting never takes `index.lock` from under a running `git`.
 pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
-    let _ = dir;
-    Ok(None)
+    let repo = match Repository::discover(dir) {
+        Ok(repo) => repo,
+        Err(e) if e.code() == ErrorCode::NotFound => return Ok(None),
+        Err(e) => return Err(repo_error(dir, &e)),
+    };
+    let Some(workdir) = repo.workdir() else {
+        return Ok(None);
+    };
+    let root = root_string(workdir);
+    read_state(&repo, root)
+        .map(Some)
+        .map_err(|e| repo_error(dir, &e))
+}
+
+fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> {
+    let branch = branch_name(repo)?;
+    let head_commit = match repo.head() {
+        Ok(reference) => Some(reference.peel_to_commit()?),
+        Err(e) if matches!(e.code(), ErrorCode::UnbornBranch | ErrorCode::NotFound) => None,
+        Err(e) => return Err(e),
+    };
+    let head = head_commit.as_ref().map(|commit| Head {
+        id: commit.id().to_string(),
+        summary: commit
+            .summary_bytes()
+            .map(|s| String::from_utf8_lossy(s).into_owned())
+            .unwrap_or_default(),
+    });
+    let head_tree = head_commit.as_ref().map(|c| c.tree()).transpose()?;
+    let index = repo.index()?;
+    let conflicts = conflict_codes(&index)?;
+    let status = read_status(repo, &index, &conflicts)?;
+    let mut diff = read_diff(repo, head_tree.as_ref(), &conflicts)?;
+    if let Some(workdir) = repo.workdir() {
+        diff.symbols.extend(untracked_symbols(workdir, &status));
+        diff.symbols.sort_by(|a, b| a.path.cmp(&b.path));
+    }
+    Ok(GitState {
+        root,
+        branch,
+        head,
+        status,
+        diffstat: diff.stat,
+        symbols: diff.symbols,
+        hunks: diff.hunks,
+    })
+}
+
+/// The definitions in untracked source files: new code that no diff shows, yet touched. Bounded
+/// in files and bytes; a file that vanished or cannot be read is skipped (it is still listed in
+/// `status`).
+fn untracked_symbols(workdir: &Path, status: &[StatusEntry]) -> Vec<Symbol> {
+    let mut symbols = Vec::new();
+    let sources = status
+        .iter()
+        .filter(|e| e.index == "?" && !e.path.ends_with('/'))
+        .filter_map(|e| Some((e, Lang::from_path(&e.path)?)))
+        .take(MAX_UNTRACKED_SCANNED);
+    for (entry, lang) in sources {
+        let file = workdir.join(&entry.path);
+        let small_file = std::fs::symlink_metadata(&file)
+            .is_ok_and(|m| m.is_file() && m.len() <= MAX_UNTRACKED_BYTES);
+        if !small_file {
+            continue;
+        }
+        let Ok(bytes) = std::fs::read(&file) else {
+            continue;
+        };
+        if bytes.contains(&0) {
+            continue;
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let mut seen = HashSet::new();
+        for name in text.lines().filter_map(|line| lang.defined_name(line)) {
+            if seen.insert(name) {
+                symbols.push(Symbol {
+                    path: entry.path.clone(),
+                    name: name.to_string(),
+                });
+            }
+        }
+    }
+    symbols
+}
+
+/// One line per problem, naming the directory and what to do.
+fn repo_error(dir: &Path, e: &git2::Error) -> crate::Error {
+    let hint = match e.code() {
+        ErrorCode::Owner => {
+            "; the repository belongs to another user: trust it with `git config --global --add safe.directory <path>`"
+        }
+        _ => "; check the repository with `git status` there",
+    };
+    let message = e.message().replace(['\n', '\r'], " ");
+    crate::Error::input(
+        dir,
+        format!("cannot read the git repository: {message}{hint}"),
+    )
+}
+
+fn root_string(workdir: &Path) -> String {
+    let root = workdir.to_string_lossy();
+    let trimmed = root.trim_end_matches('/');
+    if trimmed.is_empty() {
+        "/".to_string()
+    } else {
+        trimmed.to_string()
+    }
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The branch HEAD points to (also when it has no commit yet), `None` when detached.
+fn branch_name(repo: &Repository) -> Result<Option<String>, git2::Error> {
+    let head = repo.find_reference("HEAD")?;
+    Ok(head
+        .symbolic_target_bytes()
+        .map(|target| lossy(target.strip_prefix(b"refs/heads/").unwrap_or(target))))
+}
+
+/// `git status --porcelain=v1 -uall`, entry for entry: tracked changes (conflicts included)
+/// sorted by path, then untracked files sorted by path, as git prints them.
+fn read_status(
+    repo: &Repository,
+    index: &git2::Index,
+    conflicts: &HashMap<Vec<u8>, (char, char)>,
+) -> Result<Vec<StatusEntry>, git2::Error> {
+    let mut opts = StatusOptions::new();
+    opts.include_untracked(true)
+        .recurse_untracked_dirs(true)
+        .include_ignored(false)
+        .exclude_submodules(false)
+        .renames_head_to_index(true)
+        .renames_index_to_workdir(false);
+    let statuses = repo.statuses(Some(&mut opts))?;
+    // `git add -N` entries: git prints them ` A` (not staged yet), libgit2 as new in the index.
+    let intent_to_add: HashSet<Vec<u8>> = if statuses.iter().any(|e| e.status().is_index_new()) {
+        index
+            .iter()
+            .filter(|e| {
+                IndexEntryExtendedFlag::from_bits_truncate(e.flags_extended).is_intent_to_add()
+            })
+            .map(|e| e.path)
+            .collect()
+    } else {
+        HashSet::new()
+    };
+    let mut tracked: Vec<(Vec<u8>, StatusEntry)> = Vec::new();
+    let mut untracked: Vec<(Vec<u8>, StatusEntry)> = Vec::new();
+    for (path, code) in conflicts {
+        tracked.push((path.clone(), entry(path, None, code.0, code.1)));
+    }
+    for item in statuses.iter() {
+        let flags = item.status();
+        if flags.is_ignored() || flags.is_conflicted() || conflicts.contains_key(item.path_bytes())
+        {
+            continue;
+        }
+        let renamed = item
+            .head_to_index()
+            .filter(|_| flags.is_index_renamed())
+            .and_then(|d| Some((d.new_file().path_bytes()?, d.old_file().path_bytes()?)));
+        let (path, old_path) = match renamed {
+            Some((new, old)) => (new, Some(old)),
+            None => (item.path_bytes(), None),
+        };
+        let (x, y) = if intent_to_add.contains(path) {
+            (' ', if flags.is_wt_deleted() { 'D' } else { 'A' })
+        } else {
+            (index_code(flags), worktree_code(flags))
+        };
+        if flags.is_wt_new() {
+            // `git rm --cached f` leaves `D  f` and `?? f`: two lines in git, one entry here.
+            if x != ' ' {
+                tracked.push((path.to_vec(), entry(path, old_path, x, ' ')));
+            }
+            untracked.push((path.to_vec(), entry(path, None, '?', '?')));
+        } else if x != ' ' || y != ' ' {
+            tracked.push((path.to_vec(), entry(path, old_path, x, y)));
+        }
+    }
+    tracked.sort_by(|a, b| a.0.cmp(&b.0));
+    untracked.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(tracked
+        .into_iter()
+        .chain(untracked)
+        .map(|(_, e)| e)
+        .collect())
+}
+
+fn entry(path: &[u8], old_path: Option<&[u8]>, index: char, worktree: char) -> StatusEntry {
+    StatusEntry {
+        path: lossy(path),
+        old_path: old_path.map(lossy),
+        index: index.to_string(),
+        worktree: worktree.to_string(),
+    }
+}
+
+/// The porcelain X column for a non-conflicted entry.
+fn index_code(flags: Status) -> char {
+    if flags.is_index_new() {
+        'A'
+    } else if flags.is_index_renamed() {
+        'R'
+    } else if flags.is_index_deleted() {
+        'D'
+    } else if flags.is_index_typechange() {
+        'T'
+    } else if flags.is_index_modified() {
+        'M'
+    } else {
+        ' '
+    }
+}
+
+/// The porcelain Y column for a non-conflicted, non-untracked entry.
+fn worktree_code(flags: Status) -> char {
+    if flags.is_wt_deleted() {
+        'D'
+    } else if flags.is_wt_typechange() {
+        'T'
+    } else if flags.is_wt_renamed() {
+        'R'
+    } else if flags.is_wt_modified() {
+        'M'
+    } else {
+        ' '
+    }
+}
+
+/// The two-letter unmerged code git prints for each conflicted path, from which of the three
+/// stages (base, ours, theirs) the index holds.
+fn conflict_codes(index: &git2::Index) -> Result<HashMap<Vec<u8>, (char, char)>, git2::Error> {
+    let mut codes = HashMap::new();
+    if !index.has_conflicts() {
+        return Ok(codes);
+    }
+    for conflict in index.conflicts()? {
+        let conflict = conflict?;
+        let code = unmerged_code(
+            conflict.ancestor.is_some(),
+            conflict.our.is_some(),
+            conflict.their.is_some(),
+        );
+        if let Some(stage) = conflict.our.or(conflict.their).or(conflict.ancestor) {
+            codes.insert(stage.path, code);
+        }
+    }
+    Ok(codes)
+}
+
+/// git's `unmerged_status` table (wt-status.c).
+fn unmerged_code(base: bool, ours: bool, theirs: bool) -> (char, char) {
+    match (base, ours, theirs) {
+        (true, false, false) => ('D', 'D'),
+        (false, true, false) => ('A', 'U'),
+        (true, true, false) => ('U', 'D'),
+        (false, false, true) => ('U', 'A'),
+        (true, false, true) => ('D', 'U'),
+        (false, true, true) => ('A', 'A'),
+        _ => ('U', 'U'),
+    }
+}
+
+struct DiffFacts {
+    stat: DiffStat,
+    hunks: Vec<FileHunks>,
+    symbols: Vec<Symbol>,
+}
+
+fn diff_options() -> DiffOptions {
+    let mut opts = DiffOptions::new();
+    opts.include_untracked(false)
+        .ignore_submodules(false)
+        .context_lines(3)
+        .interhunk_lines(0)
+        .indent_heuristic(true)
+        .max_size(MAX_DIFF_BLOB_BYTES);
+    opts
+}
+
+/// `git diff HEAD` (rename detection on): per-file counts, trimmed hunks and touched symbols.
+///
+/// Unmerged paths have no single index entry, so like git they are diffed HEAD against the
+/// worktree file (conflict markers included).
+fn read_diff(
+    repo: &Repository,
+    head_tree: Option<&git2::Tree<'_>>,
+    conflicted: &HashMap<Vec<u8>, (char, char)>,
+) -> Result<DiffFacts, git2::Error> {
+    let mut diff = repo.diff_tree_to_workdir_with_index(head_tree, Some(&mut diff_options()))?;
+    let mut find = DiffFindOptions::new();
+    find.renames(true);
+    diff.find_similar(Some(&mut find))?;
+
+    let mut facts = DiffFacts {
+        stat: DiffStat::default(),
+        hunks: Vec::new(),
+        symbols: Vec::new(),
+    };
+    let mut budget = MAX_TOTAL_LINES;
+    add_deltas(&diff, &mut facts, &mut budget, false)?;
+    if !conflicted.is_empty() {
+        let mut opts = diff_options();
+        // A path absent from HEAD ("deleted by us", "added by them") is not in the index at
+        // stage 0 either, so libgit2 sees it as untracked: show its content as added lines.
+        opts.disable_pathspec_match(true)
+            .include_untracked(true)
+            .show_untracked_content(true);
+        for path in conflicted.keys() {
+            opts.pathspec(path.as_slice());
+        }
+        let unmerged = repo.diff_tree_to_workdir(head_tree, Some(&mut opts))?;
+        add_deltas(&unmerged, &mut facts, &mut budget, true)?;
+    }
+    facts.stat.per_file.sort_by(|a, b| a.path.cmp(&b.path));
+    facts.hunks.sort_by(|a, b| a.path.cmp(&b.path));
+    facts.symbols.sort_by(|a, b| a.path.cmp(&b.path));
+    facts.stat.files = facts.stat.per_file.len();
+    facts.stat.insertions = facts.stat.per_file.iter().map(|f| f.insertions).sum();
+    facts.stat.deletions = facts.stat.per_file.iter().map(|f| f.deletions).sum();
+    Ok(facts)
+}
+
+/// Adds the counts, hunks and symbols of every changed delta of `diff` (conflicted deltas
+/// carry no content and are diffed separately; untracked deltas count only in that diff).
+fn add_deltas(
+    diff: &git2::Diff<'_>,
+    facts: &mut DiffFacts,
+    budget: &mut usize,
+    untracked_as_added: bool,
+) -> Result<(), git2::Error> {
+    for idx in 0..diff.deltas().len() {
+        let Some(delta) = diff.get_delta(idx) else {
+            continue;
+        };
+        let skip = match delta.status() {
+            Delta::Untracked => !untracked_as_added,
+            Delta::Unmodified | Delta::Ignored | Delta::Unreadable | Delta::Conflicted => true,
+            _ => false,
+        };
+        if skip {
+            continue;
+        }
+        let Some(path) = delta
+            .new_file()
+            .path_bytes()
+            .or_else(|| delta.old_file().path_bytes())
+            .map(lossy)
+        else {
+            continue;
+        };
+        // A submodule whose checkout is on the recorded commit but has local changes: git
+        // shows `-dirty` in the patch yet counts no line.
+        let dirty_submodule_only = delta.new_file().mode() == FileMode::Commit
+            && delta.old_file().mode() == FileMode::Commit
+            && delta.new_file().id() == delta.old_file().id();
+        let patch = Patch::from_diff(diff, idx)?;
+        let text_patch = patch.filter(|p| !p.delta().flags().is_binary());
+        let Some(patch) = text_patch else {
+            facts.stat.per_file.push(FileStat {
+                path,
+                insertions: 0,
+                deletions: 0,
+                binary: true,
+            });
+            continue;
+        };
+        let (_, insertions, deletions) = if dirty_submodule_only {
+            (0, 0, 0)
+        } else {
+            patch.line_stats()?
+        };
+        let file = read_hunks(&patch, &path, budget, &mut facts.symbols)?;
+        facts.stat.per_file.push(FileStat {
+            path,
+            insertions,
+            deletions,
+            binary: false,
+        });
+        facts.hunks.push(file);
+    }
+    Ok(())
+}
+
+/// Reads every hunk of one file: all lines feed the symbol scan, a bounded part is kept.
+fn read_hunks(
+    patch: &Patch<'_>,
+    path: &str,
+    budget: &mut usize,
+    symbols: &mut Vec<Symbol>,
+) -> Result<FileHunks, git2::Error> {
+    let lang = Lang::from_path(path);
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut add_symbol = |name: String| {
+        if seen.insert(name.clone()) {
+            symbols.push(Symbol {
+                path: path.to_string(),
+                name,
+            });
+        }
+    };
+    let mut file = FileHunks {
+        path: path.to_string(),
+        hunks: Vec::new(),
+        elided_hunks: 0,
+    };
+    let mut file_lines = 0usize;
+    for hunk_idx in 0..patch.num_hunks() {
+        let (hunk, line_count) = patch.hunk(hunk_idx)?;
+        let header = String::from_utf8_lossy(hunk.header())
+            .trim_end()
+            .to_string();
+        let mut scopes = lang.map(|lang| Scopes::new(lang, hunk_context(&header)));
+        let keep = hunk_idx < MAX_HUNKS_PER_FILE && *budget > 0 && file_lines < MAX_LINES_PER_FILE;
+        let mut kept = Hunk {
+            header: truncate_line(&header),
+            lines: Vec::new(),
+            elided: 0,
+        };
+        if keep {
+            *budget -= 1;
+            file_lines += 1;
+        }
+        for line_idx in 0..line_count {
+            let line = patch.line_in_hunk(hunk_idx, line_idx)?;
+            let origin = line.origin();
+            if !matches!(origin, '+' | '-' | ' ') {
+                continue;
+            }
+            let content = line.content();
+            let content = content.strip_suffix(b"\n").unwrap_or(content);
+            let content = content.strip_suffix(b"\r").unwrap_or(content);
+            let text = String::from_utf8_lossy(content);
+            if let Some(scopes) = scopes.as_mut()
+                && let Some(name) = scopes.touch(&text, origin != ' ')
+            {
+                add_symbol(name);
+            }
+            if keep
+                && kept.lines.len() < MAX_LINES_PER_HUNK
+                && *budget > 0
+                && file_lines < MAX_LINES_PER_FILE
+            {
+                kept.lines.push(truncate_line(&format!("{origin}{text}")));
+                *budget -= 1;
+                file_lines += 1;
+            } else {
+                kept.elided += 1;
+            }
+        }
+        if keep {
+            file.hunks.push(kept);
+        } else {
+            file.elided_hunks += 1;
+        }
+    }
+    Ok(file)
+}
+
+/// The function context git prints after the second `@@` of a hunk header (its indentation
+/// kept: it tells which lines it encloses).
+fn hunk_context(header: &str) -> Option<&str> {
+    let rest = header.strip_prefix("@@")?;
+    let end = rest.find("@@")?;
+    let ctx = rest[end + 2..].strip_prefix(' ')?.trim_end();
+    (!ctx.trim_start().is_empty()).then_some(ctx)
+}
+
+/// The definitions enclosing the current line of a hunk, by indentation: a definition opens a
+/// scope, a later non-blank line indented no deeper closes it. A changed line touches the
+/// definition it makes, or else the innermost definition enclosing it; so a change below a
+/// function (after its closing brace) does not name that function, even when git's hunk header
+/// does.
+struct Scopes {
+    lang: Lang,
+    /// (name, indentation) from outermost to innermost.
+    open: Vec<(String, usize)>,
+}
+
+impl Scopes {
+    fn new(lang: Lang, header_context: Option<&str>) -> Scopes {
+        let mut scopes = Scopes {
+            lang,
+            open: Vec::new(),
+        };
+        if let Some(ctx) = header_context {
+            scopes.observe(ctx);
+        }
+        scopes
+    }
+
+    /// Follows one line; returns the definition it makes, if any.
+    fn observe(&mut self, line: &str) -> Option<String> {
+        let indent = indentation(line)?;
+        let defined = self.lang.defined_name(line).map(str::to_string);
+        let continues = defined.is_none() && continues_signature(line.trim_start());
+        if !continues {
+            while self.open.last().is_some_and(|(_, open)| *open >= indent) {
+                self.open.pop();
+            }
+        }
+        if let Some(name) = &defined {
+            self.open.push((name.clone(), indent));
+        }
+        defined
+    }
+
+    /// Follows one line; for a changed line, returns the symbol it touches.
+    fn touch(&mut self, line: &str, changed: bool) -> Option<String> {
+        let defined = self.observe(line);
+        if !changed || indentation(line).is_none() {
+            return None;
+        }
+        defined.or_else(|| self.open.last().map(|(name, _)| name.clone()))
+    }
+}
+
+/// Leading whitespace width (a tab counts 4), `None` for a blank line.
+fn indentation(line: &str) -> Option<usize> {
+    let mut width = 0;
+    for c in line.chars() {
+        match c {
+            ' ' => width += 1,
+            '\t' => width += 4,
+            c if c.is_whitespace() => width += 1,
+            _ => return Some(width),
+        }
+    }
+    None
+}
+
+/// Lines at a definition's own indentation that still belong to its signature.
+fn continues_signature(trimmed: &str) -> bool {
+    trimmed.starts_with('{')
+        || trimmed.starts_with(')')
+        || trimmed.starts_with("->")
+        || trimmed.starts_with("where")
+}
+
+fn truncate_line(line: &str) -> String {
+    match line.char_indices().nth(MAX_LINE_CHARS) {
+        Some((cut, _)) => format!("{}…", &line[..cut]),
+        None => line.to_string(),
+    }
+}
+
+/// The identifier a source line defines (a function, method, type, class, module, constant…),
+/// for Rust, Python, TypeScript/JavaScript and Go, chosen by the extension of `path`.
+///
+/// Shared with the validator's symbol check, so that both sides agree on what a definition is.
+pub fn defined_name<'a>(path: &str, line: &'a str) -> Option<&'a str> {
+    Lang::from_path(path)?.defined_name(line)
+}
+
+/// Source languages whose definitions are recognised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lang {
+    Rust,
+    Python,
+    Script,
+    Go,
+}
+
+const IDENT: &str = r"[_\p{L}][_\p{L}\p{N}]*";
+const SCRIPT_IDENT: &str = r"[$_\p{L}][$_\p{L}\p{N}]*";
+
+fn regex(pattern: &str) -> Regex {
+    match Regex::new(
+        &pattern
+            .replace("SIDENT", SCRIPT_IDENT)
+            .replace("IDENT", IDENT),
+    ) {
+        Ok(re) => re,
+        // The patterns are constants: a failure here is a bug caught by the unit tests.
+        Err(e) => panic!("bad symbol pattern {pattern}: {e}"),
+    }
+}
+
+static RUST_PATTERNS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+    const VIS: &str = r"(?:pub(?:\s*\([^)]*\))?\s+)?";
+    [
+        format!(r#"^\s*{VIS}(?:(?:default|const|async|unsafe|safe|extern(?:\s+"[^"]*")?)\s+)*fn\s+(?:r#)?(IDENT)"#),
+        format!(r"^\s*{VIS}(?:(?:unsafe|auto)\s+)*(?:struct|enum|union|trait|mod|type)\s+(?:r#)?(IDENT)"),
+        format!(r"^\s*{VIS}(?:const|static)\s+(?:mut\s+)?(IDENT)\s*:"),
+        r"^\s*macro_rules!\s*(IDENT)".to_string(),
+    ]
+    .iter()
+    .map(|p| regex(p))
+    .collect()
+});
+
+static PYTHON_PATTERNS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+    [r"^\s*(?:async\s+)?def\s+(IDENT)", r"^\s*class\s+(IDENT)"]
+        .iter()
+        .map(|p| regex(p))
+        .collect()
+});
+
+static SCRIPT_PATTERNS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+    const ARROW: &str =
+        r"(?:async\s+)?(?:function\b|(?:<[^>]*>\s*)?\([^)]*\)\s*(?::[^=]*)?=>|\(\s*$|SIDENT\s*=>)";
+    const MODIFIERS: &str = r"(?:(?:public|private|protected|static|readonly|override|abstract|declare|async|get|set|accessor)\s+)*";
+    [
+        r"^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?function\b\s*\*?\s*(SIDENT)".to_string(),
+        r"^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?class\s+(SIDENT)".to_string(),
+        r"^\s*(?:export\s+)?(?:declare\s+)?(?:interface|(?:const\s+)?enum|namespace|module)\s+(SIDENT)".to_string(),
+        r"^\s*(?:export\s+)?(?:declare\s+)?type\s+(SIDENT)\s*(?:<.*>)?\s*=".to_string(),
+        format!(r"^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:const|let|var)\s+(SIDENT)\s*(?::[^=]*)?=\s*{ARROW}"),
+        format!(r"^\s+{MODIFIERS}#?(SIDENT)\s*(?::[^=]*)?=\s*{ARROW}"),
+        format!(r"^\s+{MODIFIERS}\*?\s*#?(SIDENT)\s*(?:<[^>]*>)?\s*\([^)]*\)\s*(?::\s*[^{{=;]+)?\{{\s*$"),
+    ]
+    .iter()
+    .map(|p| regex(p))
+    .collect()
+});
+
+static GO_PATTERNS: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+    [
+        r"^func\s+(IDENT)\s*[\[(]",
+        r"^func\s*\([^)]*\)\s*(IDENT)\s*[\[(]",
+        r"^\s*type\s+(IDENT)\b",
+        r"^\s+(IDENT)\s+(?:struct|interface)\s*\{",
+    ]
+    .iter()
+    .map(|p| regex(p))
+    .collect()
+});
+
+/// Words that look like a method name in the script method pattern (`if (x) {`) but are not.
+const SCRIPT_KEYWORDS: &[&str] = &[
+    "if", "for", "while", "switch", "catch", "with", "function", "return", "else", "do", "try",
+    "typeof", "await", "yield", "new", "delete", "void", "throw", "case",
+];
+
+impl Lang {
+    fn from_path(path: &str) -> Option<Lang> {
+        let ext = path.rsplit_once('.')?.1;
+        if ext.contains('/') {
+            return None;
+        }
+        match ext.to_ascii_lowercase().as_str() {
+            "rs" => Some(Lang::Rust),
+            "py" | "pyi" | "pyw" => Some(Lang::Python),
+            "ts" | "tsx" | "mts" | "cts" | "js" | "jsx" | "mjs" | "cjs" => Some(Lang::Script),
+            "go" => Some(Lang::Go),
+            _ => None,
+        }
+    }
+
+    fn defined_name(self, line: &str) -> Option<&str> {
+        let patterns: &[Regex] = match self {
+            Lang::Rust => {
+                if let Some(name) = rust_impl_type(line) {
+                    return Some(name);
+                }
+                &RUST_PATTERNS
+            }
+            Lang::Python => &PYTHON_PATTERNS,
+            Lang::Script => &SCRIPT_PATTERNS,
+            Lang::Go => &GO_PATTERNS,
+        };
+        patterns
+            .iter()
+            .filter_map(|re| re.captures(line)?.get(1))
+            .map(|m| m.as_str())
+            .find(|name| *name != "_" && !(self == Lang::Script && SCRIPT_KEYWORDS.contains(name)))
+    }
+}
+
+/// The self type of a Rust `impl` line: `impl<T: Into<U>> fmt::Display for Wrapper<T> {` gives
+/// `Wrapper`.
+fn rust_impl_type(line: &str) -> Option<&str> {
+    let mut rest = line.trim_start();
+    for prefix in ["pub ", "default ", "unsafe "] {
+        if let Some(r) = rest.strip_prefix(prefix) {
+            rest = r.trim_start();
+        }
+    }
+    let rest = rest.strip_prefix("impl")?;
+    let rest = match rest.chars().next()? {
+        '<' => skip_generics(rest)?,
+        c if c.is_whitespace() => rest,
+        _ => return None,
+    };
+    let rest = &rest[..rest.find('{').unwrap_or(rest.len())];
+    let rest = match find_top_level(rest, " where ") {
+        Some(at) => &rest[..at],
+        None => rest.strip_suffix(" where").unwrap_or(rest),
+    };
+    let self_type = match find_top_level(rest, " for ") {
+        Some(at) => &rest[at + 5..],
+        None => rest,
+    };
+    let mut ty = self_type.trim_start();
+    if let Some(referenced) = ty.strip_prefix('&') {
+        ty = referenced.trim_start();
+        if ty.starts_with('\'') {
+            ty = ty
+                .split_once(char::is_whitespace)
+                .map_or("", |(_, rest)| rest);
+        }
+    }
+    for prefix in ["mut ", "dyn ", "!"] {
+        ty = ty.strip_prefix(prefix).unwrap_or(ty).trim_start();
+    }
+    let path_end = ty
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .unwrap_or(ty.len());
+    let name = ty[..path_end].rsplit("::").next()?;
+    let valid = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_');
+    valid.then_some(name)
+}
+
+/// The text after a balanced `<…>` at the start of `s`.
+fn skip_generics(s: &str) -> Option<&str> {
+    let mut depth = 0usize;
+    for (i, c) in s.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' if !s[..i].ends_with('-') => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(&s[i + 1..]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The first position of `needle` in `s` outside `<…>` and `(…)`.
+fn find_top_level(s: &str, needle: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, c) in s.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' if !s[..i].ends_with('-') => depth -= 1,
+            _ if depth == 0 && s[i..].starts_with(needle) => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(path: &str, lines: &[&str]) -> Vec<Option<String>> {
+        lines
+            .iter()
+            .map(|l| defined_name(path, l).map(str::to_string))
+            .collect()
+    }
+
+    fn some(names: &[&str]) -> Vec<Option<String>> {
+        names.iter().map(|n| Some(n.to_string())).collect()
+    }
+
+    #[test]
+    fn rust_definitions() {
+        let lines = [
+            "fn main() {",
+            "    pub(crate) async fn fetch_all(&self) -> Result<()> {",
+            "pub const unsafe extern \"C\" fn raw_call() {}",
+            "pub struct TokenBudget {",
+            "enum Role { User, Assistant }",
+            "pub(super) trait Drafter: Send {",
+            "unsafe impl Send for Wrapper {}",
+            "impl<T: Into<String>> fmt::Display for Wrapper<T> {",
+            "impl<'a> Parser<'a> {",
+            "impl Iterator for crate::lines::Lines<'_> where Self: Sized {",
+            "mod tests {",
+            "pub const MAX_LINES: usize = 10;",
+            "static mut COUNTER: u32 = 0;",
+            "pub type Result<T, E = Error> = std::result::Result<T, E>;",
+            "    type Item = u32;",
+            "macro_rules! try_io {",
+            "fn r#match() {}",
+        ];
+        assert_eq!(
+            names("src/lib.rs", &lines),
+            some(&[
+                "main",
+                "fetch_all",
+                "raw_call",
+                "TokenBudget",
+                "Role",
+                "Drafter",
+                "Wrapper",
+                "Wrapper",
+                "Parser",
+                "Lines",
+                "tests",
+                "MAX_LINES",
+                "COUNTER",
+                "Result",
+                "Item",
+                "try_io",
+                "match",
+            ])
+        );
+    }
+
+    #[test]
+    fn rust_non_definitions() {
+        let lines = [
+            "    let total = compute(fn_ptr);",
+            "    // fn commented() {}",
+            "    implement_this();",
+            "const _: () = assert!(true);",
+            "    self.value + 1",
+            "use std::fmt::Display;",
+        ];
+        assert_eq!(names("a.rs", &lines), vec![None; lines.len()]);
+    }
+
+    #[test]
+    fn python_definitions() {
+        let lines = [
+            "def parse(line):",
+            "    async def fetch(self, url: str) -> bytes:",
+            "class TokenBudget(Base):",
+            "    class Meta:",
+            "def ünïcode_name():",
+        ];
+        assert_eq!(
+            names("pkg/mod.py", &lines),
+            some(&["parse", "fetch", "TokenBudget", "Meta", "ünïcode_name"])
+        );
+        let not = ["    return define(x)", "print('def x():')", "# class Foo:"];
+        assert_eq!(names("pkg/mod.py", &not), vec![None; not.len()]);
+    }
+
+    #[test]
+    fn script_definitions() {
+        let lines = [
+            "function parseLine(line) {",
+            "export default async function* streamEvents(src) {",
+            "export class SessionStore extends Base {",
+            "export abstract class Shape {",
+            "export interface Message {",
+            "type Role = 'user' | 'assistant';",
+            "export type Handler<T> = (e: T) => void;",
+            "export const enum Color {",
+            "const add = (a, b) => a + b;",
+            "export const fetchAll = async (urls: string[]): Promise<void> => {",
+            "let handler = function () {",
+            "const square = x => x * x;",
+            "const useThing = <T,>(value: T) => value;",
+            "export const Button: React.FC<Props> = ({ label }) => {",
+            "  async save(record: Rec): Promise<void> {",
+            "  static create() {",
+            "  get size() {",
+            "  #secret() {",
+            "  constructor(private readonly db: Db) {",
+            "  onClick = (event) => {",
+            "  private handle = async (e: Event) => {",
+            "const build = (",
+            "namespace Utils {",
+        ];
+        assert_eq!(
+            names("web/app.tsx", &lines),
+            some(&[
+                "parseLine",
+                "streamEvents",
+                "SessionStore",
+                "Shape",
+                "Message",
+                "Role",
+                "Handler",
+                "Color",
+                "add",
+                "fetchAll",
+                "handler",
+                "square",
+                "useThing",
+                "Button",
+                "save",
+                "create",
+                "size",
+                "secret",
+                "constructor",
+                "onClick",
+                "handle",
+                "build",
+                "Utils",
+            ])
+        );
+        let not = [
+            "  if (ready) {",
+            "  for (const x of xs) {",
+            "  while (true) {",
+            "  switch (kind) {",
+            "  } catch (err) {",
+            "const total = items.length;",
+            "  return compute(x);",
+            "  foo(bar);",
+            "let x = y;",
+            "// function commented() {",
+        ];
+        assert_eq!(names("web/app.js", &not), vec![None; not.len()]);
+    }
+
+    #[test]
+    fn go_definitions() {
+        let lines = [
+            "func main() {",
+            "func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {",
+            "func Map[T, U any](xs []T, f func(T) U) []U {",
+            "type Config struct {",
+            "type Handler interface {",
+            "type ID = string",
+            "\tNode struct {",
+        ];
+        assert_eq!(
+            names("cmd/server.go", &lines),
+            some(&[
+                "main",
+                "ServeHTTP",
+                "Map",
+                "Config",
+                "Handler",
+                "ID",
+                "Node"
+            ])
+        );
+        let not = [
+            "\treturn s.handle(w, r)",
+            "\tgo func() {",
+            "var x = 1",
+            "// func Hidden() {",
+        ];
+        assert_eq!(names("cmd/server.go", &not), vec![None; not.len()]);
+    }
+
+    #[test]
+    fn unknown_languages_define_nothing() {
+        assert_eq!(defined_name("README.md", "fn main() {"), None);
+        assert_eq!(defined_name("Makefile", "def x():"), None);
+        assert_eq!(defined_name("dir.rs/file", "fn main() {"), None);
+        assert_eq!(defined_name("SRC/LIB.RS", "fn main() {"), Some("main"));
+    }
+
+    #[test]
+    fn impl_type_parsing() {
+        assert_eq!(rust_impl_type("impl Foo {"), Some("Foo"));
+        assert_eq!(
+            rust_impl_type("impl<T> From<Vec<T>> for Bag<T> {"),
+            Some("Bag")
+        );
+        assert_eq!(
+            rust_impl_type("impl<F: Fn() -> u8> Runner<F> {"),
+            Some("Runner")
+        );
+        assert_eq!(rust_impl_type("impl !Sync for Cell {}"), Some("Cell"));
+        assert_eq!(
+            rust_impl_type("impl<'a> Trait for &'a mut Thing {"),
+            Some("Thing")
+        );
+        assert_eq!(rust_impl_type("implement()"), None);
+        assert_eq!(rust_impl_type("impl"), None);
+        assert_eq!(rust_impl_type("impl<T"), None);
+    }
+
+    /// Feeds hunk lines (`+`/`-`/` ` prefixed) to [`Scopes`] and returns the touched names.
+    fn touched(path: &str, header: &str, lines: &[&str]) -> Vec<String> {
+        let lang = Lang::from_path(path).expect("known language");
+        let mut scopes = Scopes::new(lang, hunk_context(header));
+        let mut names: Vec<String> = Vec::new();
+        for line in lines {
+            let (origin, text) = line.split_at(1);
+            if let Some(name) = scopes.touch(text, origin != " ")
+                && !names.contains(&name)
+            {
+                names.push(name);
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn change_in_a_body_touches_the_enclosing_definition() {
+        assert_eq!(
+            touched(
+                "src/lib.rs",
+                "@@ -10,6 +10,6 @@ impl Parser {",
+                &[
+                    "     pub fn parse(&self) -> u8 {",
+                    "         let a = 1;",
+                    "-        a",
+                    "+        a + 1",
+                    "     }",
+                ]
+            ),
+            vec!["parse"]
+        );
+        // Deep in a method whose line is out of the context: the impl's type is named.
+        assert_eq!(
+            touched(
+                "src/lib.rs",
+                "@@ -40,6 +40,6 @@ impl Parser {",
+                &[
+                    "         let b = 2;",
+                    "-        b",
+                    "+        b * 2",
+                    "     }"
+                ]
+            ),
+            vec!["Parser"]
+        );
+        assert_eq!(
+            touched(
+                "app/models.py",
+                "@@ -3,6 +3,7 @@ class Store:",
+                &[
+                    "     def get(self, key):",
+                    "         return self.data[key]",
+                    " ",
+                    "+    def put(self, key, value):",
+                    "+        self.data[key] = value",
+                ]
+            ),
+            vec!["put"]
+        );
+        assert_eq!(
+            touched(
+                "main.go",
+                "@@ -8,4 +8,4 @@ func (s *Server) Run() error {",
+                &[
+                    " \tif err != nil {",
+                    "-\t\treturn err",
+                    "+\t\treturn fmt.Errorf(\"run: %w\", err)",
+                    " \t}"
+                ]
+            ),
+            vec!["Run"]
+        );
+    }
+
+    #[test]
+    fn change_after_a_closed_function_does_not_name_it() {
+        assert_eq!(
+            touched(
+                "src/lib.rs",
+                "@@ -1,4 +1,6 @@ fn one() {",
+                &["     1", " }", " ", "+const LIMIT: usize = 3;", "+"]
+            ),
+            vec!["LIMIT"]
+        );
+        assert_eq!(
+            touched(
+                "web/a.ts",
+                "@@ -1,3 +1,4 @@ function one() {",
+                &["   return 1;", " }", "+console.log(one());"]
+            ),
+            Vec::<String>::new()
+        );
+        // A multi-line signature stays open across its own closing parenthesis.
+        assert_eq!(
+            touched(
+                "pkg/mod.py",
+                "@@ -1,5 +1,5 @@",
+                &[
+                    " def run(",
+                    "     a,",
+                    " ):",
+                    "-    return a",
+                    "+    return a + 1"
+                ]
+            ),
+            vec!["run"]
+        );
+    }
+
+    #[test]
+    fn hunk_context_is_text_after_second_marker() {
+        assert_eq!(
+            hunk_context("@@ -10,7 +10,8 @@ fn parse(line: &str) {"),
+            Some("fn parse(line: &str) {")
+        );
+        assert_eq!(hunk_context("@@ -1 +1 @@"), None);
+        assert_eq!(
+            hunk_context("@@ -1 +1 @@     def m(self):"),
+            Some("    def m(self):")
+        );
+        assert_eq!(hunk_context("not a header"), None);
+    }
+
+    #[test]
+    fn unmerged_codes_follow_git() {
+        assert_eq!(unmerged_code(true, false, false), ('D', 'D'));
+        assert_eq!(unmerged_code(false, true, false), ('A', 'U'));
+        assert_eq!(unmerged_code(true, true, false), ('U', 'D'));
+        assert_eq!(unmerged_code(false, false, true), ('U', 'A'));
+        assert_eq!(unmerged_code(true, false, true), ('D', 'U'));
+        assert_eq!(unmerged_code(false, true, true), ('A', 'A'));
+        assert_eq!(unmerged_code(true, true, true), ('U', 'U'));
+    }
+
+    #[test]
+    fn status_columns_from_flags() {
+        assert_eq!(index_code(Status::INDEX_NEW | Status::WT_MODIFIED), 'A');
+        assert_eq!(worktree_code(Status::INDEX_NEW | Status::WT_MODIFIED), 'M');
+        assert_eq!(
+            index_code(Status::INDEX_RENAMED | Status::INDEX_MODIFIED),
+            'R'
+        );
+        assert_eq!(index_code(Status::INDEX_DELETED), 'D');
+        assert_eq!(index_code(Status::INDEX_TYPECHANGE), 'T');
+        assert_eq!(worktree_code(Status::WT_DELETED), 'D');
+        assert_eq!(worktree_code(Status::WT_TYPECHANGE), 'T');
+        assert_eq!(index_code(Status::WT_MODIFIED), ' ');
+        assert_eq!(worktree_code(Status::INDEX_MODIFIED), ' ');
+    }
+
+    #[test]
+    fn long_lines_are_cut_on_a_char_boundary() {
+        let long = "é".repeat(MAX_LINE_CHARS + 10);
+        let cut = truncate_line(&long);
+        assert_eq!(cut.chars().count(), MAX_LINE_CHARS + 1);
+        assert!(cut.ends_with('…'));
+        assert_eq!(truncate_line("short"), "short");
+    }
+
+    #[test]
+    fn root_has_no_trailing_slash() {
+        assert_eq!(root_string(Path::new("/tmp/repo/")), "/tmp/repo");
+        assert_eq!(root_string(Path::new("/")), "/");
+    }
+
+    #[test]
+    fn nothing_found_outside_a_repository() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        assert!(matches!(collect(tmp.path()), Ok(None)));
+    }
+
+    #[test]
+    fn collects_a_repository_built_with_git2() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let repo = Repository::init(tmp.path()).expect("init");
+        std::fs::write(tmp.path().join("a.py"), "def one():\n    return 1\n").expect("write");
+        let mut index = repo.index().expect("index");
+        index.add_path(Path::new("a.py")).expect("add");
+        index.write().expect("write index");
+        let tree = repo
+            .find_tree(index.write_tree().expect("tree"))
+            .expect("tree");
+        let sig = git2::Signature::new("T", "t@example.com", &git2::Time::new(0, 0)).expect("sig");
+        repo.commit(Some("HEAD"), &sig, &sig, "First\n\nbody", &tree, &[])
+            .expect("commit");
+        std::fs::write(
+            tmp.path().join("a.py"),
+            "def one():\n    return 1\n\n\ndef two():\n    return 2\n",
+        )
+        .expect("write");
+
+        let state = collect(tmp.path()).expect("collect").expect("repository");
+        assert_eq!(
+            state.head.as_ref().map(|h| h.summary.as_str()),
+            Some("First")
+        );
+        assert_eq!(
+            state.status,
+            vec![StatusEntry {
+                path: "a.py".into(),
+                old_path: None,
+                index: " ".into(),
+                worktree: "M".into(),
+            }]
+        );
+        assert_eq!((state.diffstat.files, state.diffstat.insertions), (1, 4));
+        assert_eq!(
+            state.symbols,
+            vec![Symbol {
+                path: "a.py".into(),
+                name: "two".into(),
+            }]
+        );
+        let hunk = &state.hunks[0].hunks[0];
+        assert!(hunk.lines.contains(&"+def two():".to_string()), "{hunk:?}");
+        assert_eq!(hunk.elided, 0);
+    }
 }

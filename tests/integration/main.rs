@@ -3,3 +3,4 @@
 mod support;
 
 mod cli;
+mod git;
