@@ -52,6 +52,11 @@ pub struct EvidenceArgs {
     #[arg(long, value_name = "FILE")]
     pub transcript: Option<PathBuf>,
 
+    /// Read the newest Claude Code or Codex session whose working directory is this repository
+    /// (or inside it), from ~/.claude/projects and ~/.codex/sessions.
+    #[arg(long, conflicts_with = "transcript")]
+    pub latest: bool,
+
     /// Force the transcript format instead of detecting it.
     #[arg(long, value_name = "FORMAT", value_enum)]
     pub format: Option<transcript::Format>,

@@ -27,6 +27,7 @@ impl EvidenceArgs {
             test_timeout: Duration::from_secs(self.test_timeout),
             transcript: self.transcript.clone(),
             transcript_format: self.format,
+            latest: self.latest,
         }
     }
 }

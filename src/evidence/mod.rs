@@ -44,6 +44,8 @@ pub struct Request {
     pub transcript: Option<PathBuf>,
     /// Forces the transcript format.
     pub transcript_format: Option<transcript::Format>,
+    /// Use the newest Claude Code or Codex session of this repository (`--latest`).
+    pub latest: bool,
 }
 
 impl Default for Request {
@@ -56,6 +58,7 @@ impl Default for Request {
             test_timeout: Duration::from_secs(600),
             transcript: None,
             transcript_format: None,
+            latest: false,
         }
     }
 }
@@ -90,7 +93,24 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
         run.id = format!("T{}", ev.tests.len() + 1);
         ev.tests.push(run);
     }
-    if let Some(path) = &req.transcript {
+    let latest = if req.latest {
+        let root = ev
+            .git
+            .as_ref()
+            .map(|g| PathBuf::from(&g.root))
+            .unwrap_or_else(|| req.repo.clone());
+        let found = transcript::latest::find(&root)?;
+        ev.warnings.push(format!(
+            "--latest: reading the newest {} session {} (cwd {})",
+            found.format.name(),
+            found.path.display(),
+            found.cwd
+        ));
+        Some(found.path)
+    } else {
+        None
+    };
+    if let Some(path) = latest.as_ref().or(req.transcript.as_ref()) {
         let t = transcript::read(path, req.transcript_format)?;
         for (reason, n) in &t.stats.skipped_reasons {
             ev.warnings.push(format!(

@@ -4,3 +4,5 @@ mod support;
 
 mod cli;
 mod git;
+mod corpus;
+mod transcripts_a;

@@ -1,10 +1,1148 @@
-//! Reader for the claude transcript format (see `shared/reference/formats.md`).
+//! Claude Code session JSONL (`~/.claude/projects/<slug>/<session>.jsonl`; `formats.md` §1).
+//!
+//! Faithful to what the file shows: typed prompts are told apart from harness text (meta
+//! records, reminders, command and IDE wrappers, compaction summaries, tool results); one API
+//! response split over several lines sharing `message.id` is one message; a successful Bash
+//! result has no exit code (none is invented); subagent work (sidechain records and
+//! `agent_progress` records) is kept apart; prompts typed while the agent was busy are taken
+//! from `queue-operation` records without counting them twice.
 
-use super::{Builder, ReadResult};
-use std::io::BufRead;
+use super::builder::MAX_MESSAGE_BYTES;
+use super::input::{Line, LineReader, excerpt};
+use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+use std::collections::{HashMap, HashSet};
+use std::io::{BufRead, Read};
 
 /// Streams the file into the builder.
 pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
-    let _ = (reader, b);
+    let mut st = State::default();
+    let mut parsed = 0u64;
+    for_each_record(reader, b, |b, v| {
+        parsed += 1;
+        st.record(b, v, false)
+    })?;
+    if st.recognised == 0 && parsed > 0 {
+        return Err(ReadError::NotThisFormat(format!(
+            "none of its {parsed} JSON records is a Claude Code record{}",
+            st.first_type
+                .as_deref()
+                .map(|t| format!(" (first record type: {t})"))
+                .unwrap_or_default()
+        )));
+    }
     Ok(())
+}
+
+/// Feeds every JSON value of a JSONL file (or of a file of concatenated, pretty-printed JSON
+/// values, or of a JSON array of records) to `f`, counting records and skipping bad ones.
+///
+/// JSONL is read line by line with the length cap of [`LineReader`]; a malformed line is
+/// skipped and counted and the next line is read. When the first line is not a complete JSON
+/// value but opens one, the file is read as a stream of values instead.
+pub(super) fn for_each_record(
+    reader: &mut dyn BufRead,
+    b: &mut Builder,
+    mut f: impl FnMut(&mut Builder, Value),
+) -> ReadResult {
+    let mut first = true;
+    let mut lines = LineReader::new(&mut *reader);
+    let mut first_line = None;
+    while let Some(line) = lines.next_line()? {
+        let text = match line {
+            Line::TooLong(n) => {
+                b.record();
+                b.skip(format!(
+                    "line longer than {} MiB ({n} bytes)",
+                    super::input::MAX_LINE_BYTES >> 20
+                ));
+                first = false;
+                continue;
+            }
+            Line::Text { text, .. } => text,
+        };
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Value>(trimmed) {
+            Ok(v) => {
+                first = false;
+                b.record();
+                f(b, v);
+            }
+            Err(e)
+                if first
+                    && e.is_eof()
+                    && (trimmed.starts_with('{') || trimmed.starts_with('[')) =>
+            {
+                first_line = Some(text);
+                break;
+            }
+            Err(e) => {
+                first = false;
+                b.record();
+                b.skip(if e.is_eof() {
+                    "truncated JSON record (incomplete line)"
+                } else {
+                    "malformed JSON line"
+                });
+            }
+        }
+    }
+    drop(lines);
+    let Some(first_line) = first_line else {
+        return Ok(());
+    };
+    // Pretty-printed values: parse a stream of values over the rest of the file.
+    let head = std::io::Cursor::new(format!("{first_line}\n").into_bytes());
+    let stream = serde_json::Deserializer::from_reader(head.chain(reader)).into_iter::<Value>();
+    for item in stream {
+        match item {
+            Ok(Value::Array(items)) => {
+                for v in items {
+                    b.record();
+                    f(b, v);
+                }
+            }
+            Ok(v) => {
+                b.record();
+                f(b, v);
+            }
+            Err(e) if e.is_io() => return Err(ReadError::Io(std::io::Error::other(e))),
+            Err(e) => {
+                b.record();
+                b.skip(if e.is_eof() {
+                    "truncated JSON value at end of file"
+                } else {
+                    "malformed JSON (the rest of the file could not be read)"
+                });
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A string field.
+pub(super) fn str_of<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
+    v.get(key).and_then(Value::as_str)
+}
+
+/// A timestamp field (RFC 3339).
+pub(super) fn time_of(v: &Value, key: &str) -> Option<DateTime<Utc>> {
+    str_of(v, key).and_then(|s| s.parse::<DateTime<Utc>>().ok())
+}
+
+/// The text of a content value: a string, or the `text` of an array of blocks (nested
+/// `content` arrays included), joined by newlines.
+pub(super) fn text_of(content: &Value) -> String {
+    match content {
+        Value::String(s) => s.clone(),
+        Value::Array(items) => {
+            let mut out = String::new();
+            for item in items {
+                let part = match item {
+                    Value::String(s) => s.clone(),
+                    Value::Object(_) => match (str_of(item, "text"), item.get("content")) {
+                        (Some(t), _) => t.to_string(),
+                        (None, Some(c)) => text_of(c),
+                        _ => String::new(),
+                    },
+                    _ => String::new(),
+                };
+                if !part.is_empty() {
+                    if !out.is_empty() {
+                        out.push('\n');
+                    }
+                    out.push_str(&part);
+                }
+            }
+            out
+        }
+        _ => String::new(),
+    }
+}
+
+/// Tags whose leading block marks harness text, not typed text.
+fn wrapper_kind(tag: &str) -> Option<MessageKind> {
+    Some(match tag {
+        "system-reminder" => MessageKind::Reminder,
+        "local-command-caveat" => MessageKind::Meta,
+        "command-name"
+        | "command-message"
+        | "command-args"
+        | "command-contents"
+        | "local-command-stdout"
+        | "local-command-stderr"
+        | "ide_opened_file"
+        | "ide_selection"
+        | "ide_diagnostics"
+        | "bash-input"
+        | "bash-stdout"
+        | "bash-stderr"
+        | "user-prompt-submit-hook"
+        | "task-notification"
+        | "new-diagnostics" => MessageKind::Wrapper,
+        _ => return None,
+    })
+}
+
+/// Splits user text into harness blocks at its start (`<system-reminder>`, `<command-name>`,
+/// `<ide_opened_file>`…) and the typed text after them, which is kept as typed.
+pub(super) fn split_user_text(text: &str) -> Vec<(MessageKind, &str)> {
+    let mut out: Vec<(MessageKind, &str)> = Vec::new();
+    let mut rest = text.trim_start();
+    while rest.starts_with('<') {
+        let tag_end = rest[1..]
+            .find(|c: char| c == '>' || c.is_whitespace())
+            .map(|i| i + 1);
+        let Some(tag_end) = tag_end else { break };
+        let tag = &rest[1..tag_end];
+        let Some(kind) = wrapper_kind(tag) else { break };
+        let close = format!("</{tag}>");
+        let Some(pos) = rest.find(&close) else { break };
+        let end = pos + close.len();
+        out.push((kind, &rest[..end]));
+        rest = rest[end..].trim_start();
+    }
+    if !rest.trim().is_empty() {
+        let kind = if rest.starts_with("[Request interrupted by user") {
+            MessageKind::Wrapper
+        } else if rest.starts_with("Caveat: ") {
+            MessageKind::Meta
+        } else {
+            MessageKind::Typed
+        };
+        out.push((kind, rest));
+    }
+    // Adjacent blocks of one kind (`<command-name>` + `<command-message>` + `<command-args>`)
+    // make one message.
+    let mut merged: Vec<(MessageKind, &str)> = Vec::new();
+    for (kind, part) in out {
+        if let Some((last_kind, last)) = merged.last_mut()
+            && *last_kind == kind
+            && kind != MessageKind::Typed
+        {
+            // Both parts are slices of `text`: widen the first to cover the second.
+            let start = last.as_ptr() as usize - text.as_ptr() as usize;
+            let end = part.as_ptr() as usize - text.as_ptr() as usize + part.len();
+            *last = &text[start..end];
+            continue;
+        }
+        merged.push((kind, part));
+    }
+    merged
+}
+
+/// "Exit code N" at the start of a failed Bash result (`Error: Exit code N` in
+/// `toolUseResult`).
+fn exit_code_in(content: &str) -> Option<i32> {
+    let s = content.trim_start();
+    let s = s.strip_prefix("Error: ").unwrap_or(s);
+    let rest = s.strip_prefix("Exit code ")?;
+    let digits: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '-')
+        .collect();
+    digits.parse().ok()
+}
+
+/// One tool call seen in the file.
+struct Tool {
+    name: String,
+    command: Option<usize>,
+    edit: Option<usize>,
+    background: bool,
+}
+
+#[derive(Default)]
+struct State {
+    recognised: u64,
+    first_type: Option<String>,
+    /// Prompts taken from `queue-operation` records, not yet seen again as user records.
+    queued: Vec<String>,
+    tools: HashMap<String, Tool>,
+    /// Message index of each (API message id, kind) already emitted, to merge split responses.
+    responses: HashMap<(String, bool), usize>,
+    /// Hashes of (message id, block text) already counted.
+    seen_blocks: HashSet<u64>,
+    /// Nested records from `progress` already read (they can repeat).
+    seen_nested: HashSet<String>,
+    /// Paths edited or read so far (to tell a `Write` that creates from one that overwrites).
+    touched: HashSet<String>,
+    awaiting_summary: bool,
+}
+
+fn hash_of(a: &str, b: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    a.hash(&mut h);
+    b.hash(&mut h);
+    h.finish()
+}
+
+impl State {
+    fn record(&mut self, b: &mut Builder, v: Value, inherited_sidechain: bool) {
+        if !v.is_object() {
+            b.skip("not a JSON object");
+            return;
+        }
+        let ty = str_of(&v, "type").unwrap_or("");
+        if self.first_type.is_none() {
+            self.first_type = Some(if ty.is_empty() {
+                "none".into()
+            } else {
+                ty.chars().take(40).collect()
+            });
+        }
+        let at = time_of(&v, "timestamp");
+        let sidechain =
+            inherited_sidechain || v.get("isSidechain").and_then(Value::as_bool) == Some(true);
+        let known =
+            matches!(
+                ty,
+                "user"
+                    | "assistant"
+                    | "system"
+                    | "summary"
+                    | "progress"
+                    | "queue-operation"
+                    | "attachment"
+                    | "file-history-snapshot"
+                    | "last-prompt"
+                    | "ai-title"
+                    | "custom-title"
+                    | "permission-mode"
+                    | "agent-name"
+                    | "tag"
+            ) || (!ty.is_empty() && v.get("sessionId").is_some() && v.get("payload").is_none());
+        if !known {
+            if ty.is_empty() {
+                b.skip("record without a type");
+            }
+            return;
+        }
+        self.recognised += 1;
+        b.saw_time(at);
+        if !inherited_sidechain {
+            self.envelope(b, &v, sidechain);
+        }
+        match ty {
+            "user" => self.user(b, &v, at, sidechain),
+            "assistant" => self.assistant(b, &v, at, sidechain),
+            "system" => self.system(b, &v, at),
+            "queue-operation" if !sidechain => self.queue(b, &v, at),
+            "attachment" if !sidechain => self.attachment(b, &v, at),
+            "progress" => self.progress(b, &v, at),
+            _ => {}
+        }
+    }
+
+    /// Session id, cwd, branch: from the main session's records (the first id and cwd win;
+    /// every branch is kept).
+    fn envelope(&mut self, b: &mut Builder, v: &Value, sidechain: bool) {
+        let s = b.session_mut();
+        if s.id.is_none()
+            && let Some(id) = str_of(v, "sessionId")
+        {
+            s.id = Some(id.to_string());
+        }
+        if s.cwd.is_none()
+            && let Some(cwd) = str_of(v, "cwd").filter(|c| !c.is_empty())
+        {
+            s.cwd = Some(cwd.to_string());
+        }
+        if !sidechain && let Some(branch) = str_of(v, "gitBranch") {
+            b.branch(branch);
+        }
+    }
+
+    fn take_queued(&mut self, text: &str) -> bool {
+        let text = text.trim();
+        match self.queued.iter().position(|q| q == text) {
+            Some(i) => {
+                self.queued.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn user_text(
+        &mut self,
+        b: &mut Builder,
+        text: &str,
+        at: Option<DateTime<Utc>>,
+        sidechain: bool,
+        meta: bool,
+    ) {
+        if meta {
+            b.message(Role::User, MessageKind::Meta, text, at, sidechain);
+            return;
+        }
+        for (kind, part) in split_user_text(text) {
+            if kind == MessageKind::Typed && !sidechain && self.take_queued(part) {
+                continue;
+            }
+            b.message(Role::User, kind, part, at, sidechain);
+        }
+    }
+
+    fn user(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>, sidechain: bool) {
+        let Some(msg) = v.get("message") else {
+            b.skip("user record without a message");
+            return;
+        };
+        let content = msg.get("content").unwrap_or(&Value::Null);
+        let mut texts: Vec<String> = Vec::new();
+        match content {
+            Value::String(s) => texts.push(s.clone()),
+            Value::Array(blocks) => {
+                for block in blocks {
+                    match str_of(block, "type") {
+                        Some("text") => {
+                            if let Some(t) = str_of(block, "text") {
+                                texts.push(t.to_string());
+                            }
+                        }
+                        Some("tool_result") => {
+                            self.tool_result(b, block, v.get("toolUseResult"), at);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+        if v.get("isCompactSummary").and_then(Value::as_bool) == Some(true) {
+            if !self.awaiting_summary {
+                b.compaction(at, None, None);
+            }
+            self.awaiting_summary = false;
+            let text = texts.join("\n");
+            if let Some(id) = b.message(
+                Role::User,
+                MessageKind::CompactionSummary,
+                &text,
+                at,
+                sidechain,
+            ) {
+                b.set_last_compaction_summary(id);
+            }
+            return;
+        }
+        let meta = v.get("isMeta").and_then(Value::as_bool) == Some(true);
+        for text in &texts {
+            self.user_text(b, text, at, sidechain, meta);
+        }
+    }
+
+    fn tool_result(
+        &mut self,
+        b: &mut Builder,
+        block: &Value,
+        tool_use_result: Option<&Value>,
+        at: Option<DateTime<Utc>>,
+    ) {
+        let id = str_of(block, "tool_use_id").unwrap_or("");
+        let is_error = block.get("is_error").and_then(Value::as_bool) == Some(true);
+        let content = block.get("content").map(text_of).unwrap_or_default();
+        let Some(tool) = self.tools.get(id) else {
+            if is_error {
+                b.error(&content, None, at);
+            }
+            return;
+        };
+        let name = tool.name.clone();
+        if let Some(idx) = tool.command {
+            let code = if is_error {
+                exit_code_in(&content)
+            } else {
+                None
+            };
+            let interrupted = tool_use_result
+                .and_then(|r| r.get("interrupted"))
+                .and_then(Value::as_bool)
+                == Some(true);
+            let backgrounded = tool.background
+                || tool_use_result
+                    .and_then(|r| r.get("backgroundTaskId"))
+                    .is_some_and(|x| !x.is_null());
+            // A command sent to the background or interrupted has not finished: success of
+            // the call is not success of the command.
+            let flag = if is_error {
+                Some(true)
+            } else if interrupted || backgrounded {
+                None
+            } else {
+                Some(false)
+            };
+            b.command_result_at(idx, code, flag, &content, at);
+            if is_error {
+                let cid = b.transcript().commands.get(idx).map(|c| c.id.clone());
+                b.error(&format!("{name}: {content}"), cid, at);
+            }
+        } else if let Some(idx) = tool.edit {
+            b.confirm_edit_at(idx, !is_error);
+            if name == "Write"
+                && let Some(kind) = tool_use_result.and_then(|r| str_of(r, "type"))
+                && let Some(e) = b.transcript_mut().edits.get_mut(idx)
+            {
+                match kind {
+                    "create" => e.kind = EditKind::Create,
+                    "update" => e.kind = EditKind::Modify,
+                    _ => {}
+                }
+            }
+            if is_error {
+                let eid = b.transcript().edits.get(idx).map(|e| e.id.clone());
+                b.error(&format!("{name}: {content}"), eid, at);
+            }
+        } else if is_error {
+            b.error(&format!("{name}: {content}"), None, at);
+        }
+    }
+
+    fn assistant(
+        &mut self,
+        b: &mut Builder,
+        v: &Value,
+        at: Option<DateTime<Utc>>,
+        sidechain: bool,
+    ) {
+        let Some(msg) = v.get("message") else {
+            b.skip("assistant record without a message");
+            return;
+        };
+        if v.get("isApiErrorMessage").and_then(Value::as_bool) == Some(true) {
+            let text = msg.get("content").map(text_of).unwrap_or_default();
+            b.error(&text, None, at);
+            return;
+        }
+        if let Some(model) = str_of(msg, "model").filter(|m| !m.starts_with('<')) {
+            b.model(model);
+        }
+        let msg_id = str_of(msg, "id")
+            .or_else(|| str_of(v, "uuid"))
+            .unwrap_or("")
+            .to_string();
+        let content = msg.get("content").unwrap_or(&Value::Null);
+        let blocks: Vec<&Value> = match content {
+            Value::Array(blocks) => blocks.iter().collect(),
+            Value::String(_) => vec![content],
+            _ => Vec::new(),
+        };
+        for block in blocks {
+            let (ty, text) = match block {
+                Value::String(s) => ("text", Some(s.as_str())),
+                _ => (
+                    str_of(block, "type").unwrap_or(""),
+                    str_of(block, "text").or_else(|| str_of(block, "thinking")),
+                ),
+            };
+            match ty {
+                "text" | "thinking" => {
+                    let thinking = ty == "thinking";
+                    let text = text.unwrap_or("");
+                    self.assistant_text(b, &msg_id, thinking, text, at, sidechain);
+                }
+                "tool_use" | "server_tool_use" => self.tool_use(b, block, at, sidechain),
+                _ => {}
+            }
+        }
+    }
+
+    /// One text block of a response: the first makes the message, later blocks of the same
+    /// response (split over lines sharing `message.id`) extend it; repeats are dropped.
+    fn assistant_text(
+        &mut self,
+        b: &mut Builder,
+        msg_id: &str,
+        thinking: bool,
+        text: &str,
+        at: Option<DateTime<Utc>>,
+        sidechain: bool,
+    ) {
+        let text = text.trim();
+        if text.is_empty() || !self.seen_blocks.insert(hash_of(msg_id, text)) {
+            return;
+        }
+        let key = (msg_id.to_string(), thinking);
+        if !msg_id.is_empty()
+            && let Some(&idx) = self.responses.get(&key)
+            && let Some(m) = b.transcript_mut().messages.get_mut(idx)
+        {
+            m.text = excerpt(&format!("{}\n\n{text}", m.text), MAX_MESSAGE_BYTES);
+            return;
+        }
+        let kind = if thinking {
+            MessageKind::Thinking
+        } else {
+            MessageKind::Typed
+        };
+        if b.message(Role::Assistant, kind, text, at, sidechain)
+            .is_some()
+        {
+            let idx = b.transcript().messages.len() - 1;
+            if !msg_id.is_empty() {
+                self.responses.insert(key, idx);
+            }
+        }
+    }
+
+    fn tool_use(
+        &mut self,
+        b: &mut Builder,
+        block: &Value,
+        at: Option<DateTime<Utc>>,
+        sidechain: bool,
+    ) {
+        let Some(id) = str_of(block, "id") else {
+            return;
+        };
+        if self.tools.contains_key(id) {
+            return;
+        }
+        let name = str_of(block, "name").unwrap_or("").to_string();
+        let input = block.get("input").unwrap_or(&Value::Null);
+        let mut tool = Tool {
+            name: name.clone(),
+            command: None,
+            edit: None,
+            background: input.get("run_in_background").and_then(Value::as_bool) == Some(true),
+        };
+        match name.as_str() {
+            "Bash" | "PowerShell" => {
+                if let Some(cmd) = str_of(input, "command") {
+                    tool.command = Some(b.command(Some(id), cmd, Some(&name), at, sidechain));
+                }
+            }
+            "Edit" | "MultiEdit" | "Write" | "NotebookEdit" => {
+                let path = str_of(input, "file_path")
+                    .or_else(|| str_of(input, "notebook_path"))
+                    .or_else(|| str_of(input, "path"));
+                if let Some(path) = path.filter(|p| !p.trim().is_empty()) {
+                    let first_touch = self.touched.insert(path.trim().to_string());
+                    let kind = if name == "Write" && first_touch {
+                        EditKind::Create
+                    } else {
+                        EditKind::Modify
+                    };
+                    tool.edit = Some(b.edit(Some(id), path, kind, Some(&name), at, sidechain));
+                }
+            }
+            "Read" => {
+                if let Some(path) = str_of(input, "file_path") {
+                    self.touched.insert(path.trim().to_string());
+                }
+            }
+            _ => {}
+        }
+        self.tools.insert(id.to_string(), tool);
+    }
+
+    fn system(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
+        match str_of(v, "subtype") {
+            Some("compact_boundary") => {
+                let trigger = v.get("compactMetadata").and_then(|m| str_of(m, "trigger"));
+                b.compaction(at, trigger, None);
+                self.awaiting_summary = true;
+            }
+            Some("api_error") => {
+                let detail = v
+                    .get("error")
+                    .map(|e| {
+                        str_of(e, "message")
+                            .map(str::to_string)
+                            .or_else(|| e.get("error").map(text_of).filter(|s| !s.is_empty()))
+                            .unwrap_or_else(|| {
+                                if e.as_object().is_some_and(|o| o.is_empty()) {
+                                    String::new()
+                                } else {
+                                    e.to_string()
+                                }
+                            })
+                    })
+                    .unwrap_or_default();
+                let attempt = v.get("retryAttempt").and_then(Value::as_u64);
+                let max = v.get("maxRetries").and_then(Value::as_u64);
+                let mut text = String::from("API error");
+                if let (Some(a), Some(m)) = (attempt, max) {
+                    text += &format!(" (retry {a} of {m})");
+                }
+                if !detail.is_empty() {
+                    text += &format!(": {detail}");
+                }
+                b.error(&text, None, at);
+            }
+            _ => {}
+        }
+    }
+
+    fn queue(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
+        if str_of(v, "operation") != Some("enqueue") {
+            return;
+        }
+        let text = v.get("content").map(text_of).unwrap_or_default();
+        for (kind, part) in split_user_text(&text) {
+            if b.message(Role::User, kind, part, at, false).is_some() && kind == MessageKind::Typed
+            {
+                self.queued.push(part.trim().to_string());
+                if self.queued.len() > 64 {
+                    self.queued.remove(0);
+                }
+            }
+        }
+    }
+
+    fn attachment(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
+        let Some(att) = v.get("attachment") else {
+            return;
+        };
+        if str_of(att, "type") != Some("queued_command") {
+            return;
+        }
+        let text = att
+            .get("prompt")
+            .or_else(|| att.get("content"))
+            .map(text_of)
+            .unwrap_or_default();
+        if text.trim().is_empty() || self.take_queued(&text) {
+            return;
+        }
+        if b.message(Role::User, MessageKind::Typed, &text, at, false)
+            .is_some()
+        {
+            self.queued.push(text.trim().to_string());
+        }
+    }
+
+    fn progress(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
+        let Some(data) = v.get("data") else { return };
+        if str_of(data, "type") != Some("agent_progress") {
+            return;
+        }
+        let Some(nested) = data.get("message").filter(|m| m.is_object()) else {
+            return;
+        };
+        if let Some(uuid) = str_of(nested, "uuid")
+            && !self.seen_nested.insert(uuid.to_string())
+        {
+            return;
+        }
+        let mut nested = nested.clone();
+        if nested.get("timestamp").is_none()
+            && let (Some(obj), Some(at)) = (nested.as_object_mut(), at)
+        {
+            obj.insert("timestamp".into(), Value::String(at.to_rfc3339()));
+        }
+        self.record(b, nested, true);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Format, Transcript};
+    use super::*;
+
+    fn read_str(s: &str) -> Transcript {
+        let mut b = Builder::new("t.jsonl", Format::ClaudeCode);
+        read(&mut s.as_bytes(), &mut b).unwrap();
+        b.finish()
+    }
+
+    fn typed_user(t: &Transcript) -> Vec<&str> {
+        t.messages
+            .iter()
+            .filter(|m| m.role == Role::User && m.kind == MessageKind::Typed && !m.sidechain)
+            .map(|m| m.text.as_str())
+            .collect()
+    }
+
+    const ENV: &str = r#""sessionId":"s1","cwd":"/repo","gitBranch":"main","isSidechain":false"#;
+
+    fn user(text: &str) -> String {
+        format!(
+            r#"{{"type":"user",{ENV},"timestamp":"2026-01-01T00:00:00Z","message":{{"role":"user","content":{}}}}}"#,
+            serde_json::to_string(text).unwrap()
+        )
+    }
+
+    fn assistant(msg_id: &str, block: &str) -> String {
+        format!(
+            r#"{{"type":"assistant",{ENV},"timestamp":"2026-01-01T00:00:01Z","message":{{"model":"claude-opus-4-6","id":"{msg_id}","role":"assistant","content":[{block}],"usage":{{"output_tokens":5}}}}}}"#
+        )
+    }
+
+    fn bash(id: &str, cmd: &str) -> String {
+        format!(
+            r#"{{"type":"tool_use","id":"{id}","name":"Bash","input":{{"command":{}}}}}"#,
+            serde_json::to_string(cmd).unwrap()
+        )
+    }
+
+    fn result(id: &str, content: &str, is_error: bool, tur: &str) -> String {
+        format!(
+            r#"{{"type":"user",{ENV},"timestamp":"2026-01-01T00:00:02Z","message":{{"role":"user","content":[{{"type":"tool_result","tool_use_id":"{id}","content":{},"is_error":{is_error}}}]}},"toolUseResult":{tur}}}"#,
+            serde_json::to_string(content).unwrap()
+        )
+    }
+
+    #[test]
+    fn split_response_is_one_message_and_tools_count_once() {
+        let lines = [
+            user("run the tests"),
+            assistant("msg_1", r#"{"type":"thinking","thinking":"plan"}"#),
+            assistant("msg_1", r#"{"type":"text","text":"Running them."}"#),
+            assistant("msg_1", &bash("t1", "cargo test")),
+            assistant("msg_1", &bash("t2", "cargo clippy")),
+            // The same line written twice (resumed capture): counted once.
+            assistant("msg_1", &bash("t2", "cargo clippy")),
+            assistant("msg_1", r#"{"type":"text","text":"Running them."}"#),
+            assistant("msg_1", r#"{"type":"text","text":"And lint."}"#),
+        ]
+        .join("\n");
+        let t = read_str(&lines);
+        let texts: Vec<_> = t
+            .messages
+            .iter()
+            .filter(|m| m.role == Role::Assistant && m.kind == MessageKind::Typed)
+            .collect();
+        assert_eq!(texts.len(), 1);
+        assert_eq!(texts[0].text, "Running them.\n\nAnd lint.");
+        assert_eq!(t.commands.len(), 2);
+        assert_eq!(t.session.models, ["claude-opus-4-6"]);
+        assert_eq!(
+            t.messages
+                .iter()
+                .filter(|m| m.kind == MessageKind::Thinking)
+                .count(),
+            1
+        );
+    }
+
+    #[test]
+    fn bash_results_success_has_no_code_failure_has_one() {
+        let lines = [
+            user("go"),
+            assistant("m1", &bash("ok1", "ls")),
+            result(
+                "ok1",
+                "a\nb",
+                false,
+                r#"{"stdout":"a\nb","stderr":"","interrupted":false}"#,
+            ),
+            assistant("m2", &bash("bad1", "npx hardhat test")),
+            result(
+                "bad1",
+                "Exit code 1\n  3 passing\n  1 failing",
+                true,
+                r#""Error: Exit code 1\n  3 passing\n  1 failing""#,
+            ),
+            assistant("m3", &bash("bg", "pnpm dev")),
+            result(
+                "bg",
+                "Command running in background with ID: b1",
+                false,
+                r#"{"stdout":"","backgroundTaskId":"b1"}"#,
+            ),
+        ]
+        .join("\n");
+        let t = read_str(&lines);
+        let c = &t.commands;
+        assert_eq!(
+            (c[0].exit_code, c[0].ok, c[0].has_result),
+            (None, Some(true), true)
+        );
+        assert_eq!((c[1].exit_code, c[1].ok), (Some(1), Some(false)));
+        assert!(c[1].is_test);
+        assert_eq!((c[2].exit_code, c[2].ok), (None, None));
+        assert_eq!(t.errors.len(), 1);
+        assert_eq!(t.errors[0].evidence.as_deref(), Some("C2"));
+    }
+
+    #[test]
+    fn call_without_result_before_compaction_stays_open() {
+        let lines = [
+            user("go"),
+            assistant("m1", &bash("t1", "pnpm test")),
+            format!(
+                r#"{{"type":"system","subtype":"compact_boundary",{ENV},"timestamp":"2026-01-01T01:00:00Z","content":"Conversation compacted","compactMetadata":{{"trigger":"manual","preTokens":1000}}}}"#
+            ),
+            format!(
+                r#"{{"type":"user",{ENV},"isCompactSummary":true,"isVisibleInTranscriptOnly":true,"timestamp":"2026-01-01T01:00:01Z","message":{{"role":"user","content":"This session is being continued from a previous conversation. Summary: tests were run."}}}}"#
+            ),
+            user("continue please"),
+        ]
+        .join("\n");
+        let t = read_str(&lines);
+        assert!(!t.commands[0].has_result);
+        assert_eq!(t.commands[0].ok, None);
+        assert!(t.commands[0].is_test);
+        assert_eq!(t.compactions.len(), 1);
+        assert_eq!(t.compactions[0].trigger.as_deref(), Some("manual"));
+        let sid = t.compactions[0].summary_message.clone().unwrap();
+        let summary = t.messages.iter().find(|m| m.id == sid).unwrap();
+        assert_eq!(summary.kind, MessageKind::CompactionSummary);
+        assert_eq!(typed_user(&t), ["go", "continue please"]);
+    }
+
+    #[test]
+    fn sidechain_work_inside_progress_is_kept_apart() {
+        let nested_user = r#"{"type":"user","message":{"role":"user","content":[{"type":"text","text":"Find the test plan"}]},"uuid":"n1","timestamp":"2026-01-01T00:00:03Z"}"#;
+        let nested_call = r#"{"type":"assistant","timestamp":"2026-01-01T00:00:04Z","message":{"model":"claude-haiku-4-5","id":"msg_sub","role":"assistant","content":[{"type":"tool_use","id":"sub1","name":"Bash","input":{"command":"ls .planning"}}]},"uuid":"n2"}"#;
+        let nested_result = r#"{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"sub1","content":"PLAN.md"}]},"uuid":"n3","timestamp":"2026-01-01T00:00:05Z"}"#;
+        let progress = |m: &str| {
+            format!(
+                r#"{{"type":"progress",{ENV},"timestamp":"2026-01-01T00:00:03Z","data":{{"type":"agent_progress","message":{m},"agentId":"a1"}},"parentToolUseID":"task1"}}"#
+            )
+        };
+        let lines = [
+            user("find it"),
+            progress(nested_user),
+            progress(nested_call),
+            progress(nested_call),
+            progress(nested_result),
+            format!(
+                r#"{{"type":"assistant",{ENV},"isSidechain":true,"message":{{"id":"m9","content":[{{"type":"tool_use","id":"sc2","name":"Write","input":{{"file_path":"/repo/x.md","content":"x"}}}}]}}}}"#
+            ),
+            assistant("m2", &bash("main1", "git status")),
+        ]
+        .join("\n");
+        let t = read_str(&lines);
+        assert_eq!(t.commands.len(), 2);
+        assert!(t.commands[0].sidechain && t.commands[0].has_result);
+        assert_eq!(t.commands[0].ok, Some(true));
+        assert!(!t.commands[1].sidechain);
+        assert!(t.edits[0].sidechain);
+        assert_eq!(t.edits[0].path, "x.md");
+        assert_eq!(typed_user(&t), ["find it"]);
+        // The subagent's model is recorded too (it did work in this session).
+        assert!(t.session.models.contains(&"claude-haiku-4-5".to_string()));
+    }
+
+    #[test]
+    fn queued_prompts_count_once() {
+        let lines = [
+            // Typed while busy, then delivered as a user record: one message.
+            r#"{"type":"queue-operation","operation":"enqueue","timestamp":"2026-01-01T00:00:00Z","sessionId":"s1","content":"also fix the docs"}"#.to_string(),
+            r#"{"type":"queue-operation","operation":"dequeue","timestamp":"2026-01-01T00:00:01Z","sessionId":"s1"}"#.to_string(),
+            user("also fix the docs"),
+            // Typed while busy and only ever in the queue record.
+            r#"{"type":"queue-operation","operation":"enqueue","timestamp":"2026-01-01T00:00:05Z","sessionId":"s1","content":"ngrok should be installed"}"#.to_string(),
+            r#"{"type":"queue-operation","operation":"remove","timestamp":"2026-01-01T00:00:06Z","sessionId":"s1"}"#.to_string(),
+            // An empty enqueue adds nothing.
+            r#"{"type":"queue-operation","operation":"enqueue","timestamp":"2026-01-01T00:00:07Z","sessionId":"s1"}"#.to_string(),
+            // The same text typed again later is a new prompt.
+            user("also fix the docs"),
+        ]
+        .join("\n");
+        let t = read_str(&lines);
+        assert_eq!(
+            typed_user(&t),
+            [
+                "also fix the docs",
+                "ngrok should be installed",
+                "also fix the docs"
+            ]
+        );
+    }
+
+    #[test]
+    fn wrappers_reminders_and_meta_are_not_typed() {
+        let ide = format!(
+            r#"{{"type":"user",{ENV},"message":{{"role":"user","content":[{{"type":"text","text":"<ide_opened_file>The user opened the file c:\\x\\.env in the IDE.</ide_opened_file>"}},{{"type":"text","text":"deploy it now"}}]}}}}"#
+        );
+        let inline = user("<ide_selection>lines 1-3</ide_selection>\nexplain this");
+        let lines = [
+            format!(
+                r#"{{"type":"user",{ENV},"isMeta":true,"message":{{"role":"user","content":"<local-command-caveat>Caveat: generated</local-command-caveat>"}}}}"#
+            ),
+            user("<command-name>/model</command-name>\n            <command-message>model</command-message>\n            <command-args>opus</command-args>"),
+            user("<local-command-stdout>Set model to opus</local-command-stdout>"),
+            user("<system-reminder>be careful</system-reminder>"),
+            ide,
+            inline,
+            user("[Request interrupted by user]"),
+        ]
+        .join("\n");
+        let t = read_str(&lines);
+        assert_eq!(typed_user(&t), ["deploy it now", "explain this"]);
+        let kinds: Vec<MessageKind> = t.messages.iter().map(|m| m.kind).collect();
+        use MessageKind::*;
+        assert_eq!(
+            kinds,
+            [
+                Meta, Wrapper, Wrapper, Reminder, Wrapper, Typed, Wrapper, Typed, Wrapper
+            ]
+        );
+    }
+
+    #[test]
+    fn branch_changes_are_all_recorded() {
+        let lines = [
+            user("a"),
+            user("b").replace(r#""gitBranch":"main""#, r#""gitBranch":"feat/x""#),
+            user("c").replace(r#""gitBranch":"main""#, r#""gitBranch":"""#),
+            user("d"),
+        ]
+        .join("\n");
+        let t = read_str(&lines);
+        assert_eq!(t.session.branches, ["main", "feat/x"]);
+        assert_eq!(t.session.id.as_deref(), Some("s1"));
+        assert_eq!(t.session.cwd.as_deref(), Some("/repo"));
+    }
+
+    #[test]
+    fn writes_edits_and_their_results() {
+        let write = |id: &str, path: &str| {
+            assistant(
+                id,
+                &format!(
+                    r#"{{"type":"tool_use","id":"{id}","name":"Write","input":{{"file_path":"{path}","content":"x"}}}}"#
+                ),
+            )
+        };
+        let lines = [
+            user("go"),
+            write("w1", "/repo/new.md"),
+            result("w1", "File created", false, r#"{"type":"create","filePath":"/repo/new.md"}"#),
+            write("w2", "/repo/old.md"),
+            result("w2", "File updated", false, r#"{"type":"update","filePath":"/repo/old.md"}"#),
+            write("w3", "/repo/new.md"),
+            assistant(
+                "e1",
+                r#"{"type":"tool_use","id":"e1","name":"Edit","input":{"file_path":"/repo/src/a.rs","old_string":"a","new_string":"b"}}"#,
+            ),
+            result("e1", "<tool_use_error>String to replace not found</tool_use_error>", true, r#""Error: String to replace not found""#),
+            assistant(
+                "n1",
+                r#"{"type":"tool_use","id":"n1","name":"NotebookEdit","input":{"notebook_path":"/repo/nb.ipynb","new_source":"x"}}"#,
+            ),
+        ]
+        .join("\n");
+        let t = read_str(&lines);
+        let e = &t.edits;
+        assert_eq!(e.len(), 5);
+        assert_eq!(
+            (e[0].path.as_str(), e[0].kind, e[0].confirmed),
+            ("new.md", EditKind::Create, true)
+        );
+        assert_eq!((e[1].kind, e[1].confirmed), (EditKind::Modify, true));
+        // A second Write to a file this session created overwrites it; no result yet.
+        assert_eq!((e[2].kind, e[2].confirmed), (EditKind::Modify, false));
+        assert_eq!((e[3].path.as_str(), e[3].confirmed), ("src/a.rs", false));
+        assert_eq!(e[4].path, "nb.ipynb");
+        assert_eq!(t.errors[0].evidence.as_deref(), Some("E4"));
+    }
+
+    #[test]
+    fn api_errors_become_error_events() {
+        let lines = [
+            user("deploy"),
+            format!(
+                r#"{{"type":"assistant",{ENV},"isApiErrorMessage":true,"message":{{"model":"<synthetic>","id":"x","content":[{{"type":"text","text":"API Error: 400 invalid_request_error"}}]}}}}"#
+            ),
+            format!(
+                r#"{{"type":"system","subtype":"api_error",{ENV},"level":"error","error":{{}},"retryAttempt":1,"maxRetries":10}}"#
+            ),
+        ]
+        .join("\n");
+        let t = read_str(&lines);
+        assert_eq!(t.errors.len(), 2);
+        assert!(t.errors[0].text.starts_with("API Error: 400"));
+        assert_eq!(t.errors[1].text, "API error (retry 1 of 10)");
+        assert!(t.session.models.is_empty());
+        assert_eq!(t.messages.len(), 1);
+    }
+
+    #[test]
+    fn pretty_printed_values_are_read_as_a_stream() {
+        let a: Value = serde_json::from_str(&user("first prompt")).unwrap();
+        let c: Value = serde_json::from_str(&assistant("m1", &bash("t1", "ls"))).unwrap();
+        let d: Value = serde_json::from_str(&user("second prompt")).unwrap();
+        let text = format!(
+            "{}\n{}\n{}\n",
+            serde_json::to_string_pretty(&a).unwrap(),
+            serde_json::to_string_pretty(&c).unwrap(),
+            serde_json::to_string_pretty(&d).unwrap()
+        );
+        let t = read_str(&text);
+        assert_eq!(typed_user(&t), ["first prompt", "second prompt"]);
+        assert_eq!(t.commands.len(), 1);
+        assert_eq!(t.stats.records, 3);
+        // A JSON array of records works too.
+        let t = read_str(&format!(
+            "[\n{}\n]",
+            [a, c, d].map(|v| v.to_string()).join(",\n")
+        ));
+        assert_eq!(typed_user(&t), ["first prompt", "second prompt"]);
+    }
+
+    #[test]
+    fn bad_lines_are_counted_and_skipped() {
+        let lines = format!(
+            "{}\n{{not json\n\n{}\n{}",
+            user("a"),
+            user("b"),
+            &user("c")[..20]
+        );
+        let t = read_str(&lines);
+        assert_eq!(typed_user(&t), ["a", "b"]);
+        assert_eq!(t.stats.records, 4);
+        assert_eq!(t.stats.skipped, 2);
+        assert_eq!(t.stats.skipped_reasons["malformed JSON line"], 1);
+        assert_eq!(
+            t.stats.skipped_reasons["truncated JSON record (incomplete line)"],
+            1
+        );
+    }
+
+    #[test]
+    fn other_formats_are_refused() {
+        let codex = r#"{"timestamp":"2026-01-01T00:00:00Z","type":"session_meta","payload":{"id":"x","cwd":"/r"}}"#;
+        let mut b = Builder::new("t", Format::ClaudeCode);
+        assert!(matches!(
+            read(&mut codex.as_bytes(), &mut b),
+            Err(ReadError::NotThisFormat(_))
+        ));
+    }
+
+    #[test]
+    fn exit_codes_are_read_from_failure_text() {
+        assert_eq!(exit_code_in("Exit code 1\nboom"), Some(1));
+        assert_eq!(exit_code_in("Error: Exit code 127\nnot found"), Some(127));
+        assert_eq!(exit_code_in("<tool_use_error>x</tool_use_error>"), None);
+    }
+
+    #[test]
+    fn detects_claude_codex_cursor_even_with_a_cut_first_line() {
+        let claude = br#"{"parentUuid":null,"isSidechain":false,"type":"user","message":{"role":"user","content":"hi"}}"#;
+        assert_eq!(
+            super::super::detect_bytes(claude, "x.jsonl"),
+            Ok(super::super::Format::ClaudeCode)
+        );
+        let snapshot = br#"{"type":"file-history-snapshot","messageId":"m","snapshot":{"trackedFileBackups":{"a":"#;
+        assert_eq!(
+            super::super::detect_bytes(snapshot, "x.jsonl"),
+            Ok(super::super::Format::ClaudeCode)
+        );
+        let codex = br#"{"timestamp":"2026-01-01T00:00:00Z","type":"session_meta","payload":{"id":"x","base_instructions":{"text":"You are"#;
+        assert_eq!(
+            super::super::detect_bytes(codex, "x.jsonl"),
+            Ok(super::super::Format::Codex)
+        );
+        let cursor = br#"{"role":"user","message":{"content":[{"type":"text","text":"<user_query>hi</user_query>"}]}}"#;
+        assert_eq!(
+            super::super::detect_bytes(cursor, "x.jsonl"),
+            Ok(super::super::Format::Cursor)
+        );
+        let pretty = b"{\n  \"parentUuid\": null,\n  \"type\": \"user\"";
+        assert_eq!(
+            super::super::detect_bytes(pretty, "x.json"),
+            Ok(super::super::Format::ClaudeCode)
+        );
+    }
 }

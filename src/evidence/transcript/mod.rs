@@ -251,6 +251,7 @@ mod codex;
 mod cursor;
 mod gemini;
 pub mod input;
+pub mod latest;
 mod openhands;
 mod plain;
 mod sweagent;
@@ -459,8 +460,12 @@ fn detect_json(text: &str, file_name: &str) -> Option<Format> {
     if file_name.ends_with(".traj") {
         return Some(Format::SweAgent);
     }
-    if has("parentUuid") {
+    if has("parentUuid") || has("file-history-snapshot") || has("queue-operation") {
         return Some(Format::ClaudeCode);
+    }
+    // A Codex first line longer than the sniffed head (large base instructions).
+    if has("payload") && has("timestamp") && (has("session_meta") || has("response_item")) {
+        return Some(Format::Codex);
     }
     None
 }
