@@ -428,7 +428,11 @@ fn detect_json(text: &str, file_name: &str) -> Option<Format> {
             return Some(Format::ClaudeCode);
         }
         if matches!(ty, "init" | "tool_use" | "tool_result" | "result")
-            || (ty == "message" && obj.contains_key("role") && obj.contains_key("timestamp"))
+            // Gemini stream-json; a harness may put the first user message before `init`,
+            // with only its own `ts` field.
+            || (ty == "message"
+                && obj.contains_key("role")
+                && (obj.contains_key("timestamp") || obj.contains_key("content")))
         {
             return Some(Format::Gemini);
         }
