@@ -23,6 +23,8 @@ pub enum Command {
     Collect(CollectArgs),
     /// Run the pipeline on the eval cases and print a score table.
     Eval(EvalArgs),
+    /// Write a validated handoff note (default: .handoff/<time>-<session>.md in the repository).
+    Summarize(SummarizeArgs),
 }
 
 /// Where the evidence comes from; shared by every command that collects.
@@ -72,6 +74,35 @@ pub struct CollectArgs {
     /// Print the bundle as JSON on stdout (schema: docs/evidence.md).
     #[arg(long)]
     pub json: bool,
+}
+
+/// `handoff summarize`.
+#[derive(Debug, Args)]
+pub struct SummarizeArgs {
+    /// Evidence sources.
+    #[command(flatten)]
+    pub evidence: EvidenceArgs,
+
+    /// Which model drafts the note.
+    #[command(flatten)]
+    pub model: ModelArgs,
+
+    /// Where to write: a folder (default name inside it) or a file. Default: .handoff/ in the
+    /// repository root.
+    #[arg(long, value_name = "FILE|DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Print the note on stdout instead of writing it.
+    #[arg(long)]
+    pub stdout: bool,
+
+    /// Print the JSON sidecar (note, validator report, evidence summary) on stdout.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Replace an existing --out FILE.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).

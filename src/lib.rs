@@ -16,6 +16,7 @@ pub mod evidence;
 pub mod note;
 pub mod redact;
 pub mod validate;
+pub mod write;
 
 pub use commands::Outcome;
 pub use error::{Error, Result};
@@ -25,5 +26,6 @@ pub fn run(cli: cli::Cli) -> Result<Outcome> {
     match cli.command {
         cli::Command::Collect(args) => commands::collect::run(&args),
         cli::Command::Eval(args) => commands::eval::run(&args),
+        cli::Command::Summarize(args) => commands::summarize::run(&args),
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod collect;
 pub mod eval;
+pub mod summarize;
 
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;

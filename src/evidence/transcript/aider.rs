@@ -21,9 +21,8 @@ static COMMIT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^> Commit ([0-9a-f]{7,}) (.+?)\s*$").expect("static"));
 static RUNNING: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^> Running (.+?)\s*$").expect("static"));
-static MODEL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^> (?:Main model|Model|Models): (\S+) with").expect("static")
-});
+static MODEL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^> (?:Main model|Model|Models): (\S+) with").expect("static"));
 static GIT_REPO: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^> Git repo: (.+?)\s*$").expect("static"));
 /// A confirmation prompt answered by the user, recorded as a `####` line.
@@ -79,7 +78,13 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     flush_user(b, &mut st);
     flush_assistant(b, &mut st);
     if let Some(mut t) = st.thinking.take() {
-        b.message(Role::Assistant, MessageKind::Thinking, &t.take(), None, false);
+        b.message(
+            Role::Assistant,
+            MessageKind::Thinking,
+            &t.take(),
+            None,
+            false,
+        );
     }
     if !st.saw_aider {
         let starts_json = first_content
@@ -126,7 +131,13 @@ fn handle_line(b: &mut Builder, st: &mut State, line: &str) {
         flush_assistant(b, st);
         st.saw_aider = true;
         let at = parse_time(&c[1]);
-        b.message(Role::System, MessageKind::Meta, line.trim_start_matches("# "), at, false);
+        b.message(
+            Role::System,
+            MessageKind::Meta,
+            line.trim_start_matches("# "),
+            at,
+            false,
+        );
         st.pending_echo = None;
         return;
     }
@@ -344,7 +355,11 @@ mod tests {
             .find(|m| m.role == Role::Assistant)
             .unwrap();
         assert!(answer.text.contains(">>>>>>> REPLACE"));
-        assert!(t.messages.iter().any(|m| m.text == "commit 1b2614a feat: rename"));
+        assert!(
+            t.messages
+                .iter()
+                .any(|m| m.text == "commit 1b2614a feat: rename")
+        );
         assert!(t.commands.is_empty());
     }
 

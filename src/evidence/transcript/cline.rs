@@ -67,9 +67,8 @@ fn xml_calls(text: &str) -> Vec<(String, String, std::ops::Range<usize>)> {
 }
 static THINKING: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?s)<thinking>(.*?)</thinking>").expect("static"));
-static RESULT_HEAD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?s)^\s*\[(\w+)(?: for '(.*?)')?\] Result:\s*").expect("static")
-});
+static RESULT_HEAD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?s)^\s*\[(\w+)(?: for '(.*?)')?\] Result:\s*").expect("static"));
 static EXIT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"Command (?:executed successfully \(exit code (-?\d+)\)|failed with exit code (-?\d+))",
@@ -82,8 +81,10 @@ static ENV_DETAILS: LazyLock<Regex> = LazyLock::new(|| {
 static TASK: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?s)<task>\s*(.*?)\s*</task>").expect("static"));
 static FEEDBACK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?s)<(?:feedback|answer|user_message)>\s*(.*?)\s*</(?:feedback|answer|user_message)>")
-        .expect("static")
+    Regex::new(
+        r"(?s)<(?:feedback|answer|user_message)>\s*(.*?)\s*</(?:feedback|answer|user_message)>",
+    )
+    .expect("static")
 });
 
 fn xml_field(body: &str, tag: &str) -> Option<String> {
@@ -122,10 +123,7 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     let mut st = State::default();
     let summary = input::walk_document(reader, &[], &[], &mut |_, el| {
         b.record();
-        if let Some(model) = el
-            .get("modelInfo")
-            .and_then(|m| str_field(m, "modelId"))
-        {
+        if let Some(model) = el.get("modelInfo").and_then(|m| str_field(m, "modelId")) {
             b.model(model);
         }
         if el.get("role").is_some() {
@@ -176,7 +174,9 @@ fn api_message(b: &mut Builder, st: &mut State, m: &Value) {
     for block in &blocks {
         let ty = str_field(block, "type").unwrap_or("text");
         match (role, ty) {
-            ("assistant", "text") => assistant_text(b, st, str_field(block, "text").unwrap_or(""), at),
+            ("assistant", "text") => {
+                assistant_text(b, st, str_field(block, "text").unwrap_or(""), at)
+            }
             ("assistant", "thinking" | "reasoning") => {
                 let t = str_field(block, "thinking")
                     .or_else(|| str_field(block, "text"))
@@ -352,7 +352,9 @@ fn tool_result(
 
 fn ui_message(b: &mut Builder, st: &mut State, m: &Value) {
     let at = ts_millis(m);
-    let kind = str_field(m, "say").or_else(|| str_field(m, "ask")).unwrap_or("");
+    let kind = str_field(m, "say")
+        .or_else(|| str_field(m, "ask"))
+        .unwrap_or("");
     let is_say = str_field(m, "type") == Some("say");
     let text = str_field(m, "text").unwrap_or("");
     if text.trim().is_empty() && !matches!(kind, "command_output") {
@@ -466,13 +468,34 @@ mod tests {
     #[test]
     fn xml_calls_pair_with_result_text_by_order() {
         let t = parse(&api(&[
-            ("user", "<task>\nrun the tests\n</task>\n<environment_details>\n# cwd\n</environment_details>"),
-            ("assistant", "<thinking>plan</thinking>Running them.\n<execute_command>\n<command>npm test</command>\n<requires_approval>false</requires_approval>\n</execute_command>"),
-            ("user", "[execute_command for 'npm test'] Result:\nCommand failed with exit code 1.\nOutput:\n2 failing\n<environment_details>x</environment_details>"),
-            ("assistant", "<execute_command>\n<command>npm run dev</command>\n</execute_command>"),
-            ("user", "[execute_command for 'npm run dev'] Result:\nCommand is still running in the user's terminal. The command timed out and is running in background."),
-            ("assistant", "<execute_command>\n<command>rm -rf /</command>\n</execute_command>"),
-            ("user", "[execute_command for 'rm -rf /'] Result:\nThe user denied this operation.\nThe user provided the following feedback:\n<feedback>\ndon't do that\n</feedback>"),
+            (
+                "user",
+                "<task>\nrun the tests\n</task>\n<environment_details>\n# cwd\n</environment_details>",
+            ),
+            (
+                "assistant",
+                "<thinking>plan</thinking>Running them.\n<execute_command>\n<command>npm test</command>\n<requires_approval>false</requires_approval>\n</execute_command>",
+            ),
+            (
+                "user",
+                "[execute_command for 'npm test'] Result:\nCommand failed with exit code 1.\nOutput:\n2 failing\n<environment_details>x</environment_details>",
+            ),
+            (
+                "assistant",
+                "<execute_command>\n<command>npm run dev</command>\n</execute_command>",
+            ),
+            (
+                "user",
+                "[execute_command for 'npm run dev'] Result:\nCommand is still running in the user's terminal. The command timed out and is running in background.",
+            ),
+            (
+                "assistant",
+                "<execute_command>\n<command>rm -rf /</command>\n</execute_command>",
+            ),
+            (
+                "user",
+                "[execute_command for 'rm -rf /'] Result:\nThe user denied this operation.\nThe user provided the following feedback:\n<feedback>\ndon't do that\n</feedback>",
+            ),
         ]));
         assert_eq!(typed(&t), vec!["run the tests", "don't do that"]);
         let c: Vec<_> = t
@@ -489,8 +512,16 @@ mod tests {
             ]
         );
         assert!(t.commands[0].is_test);
-        assert!(t.messages.iter().any(|m| m.kind == MessageKind::Thinking && m.text == "plan"));
-        assert!(t.messages.iter().any(|m| m.kind == MessageKind::Meta && m.text.contains("# cwd")));
+        assert!(
+            t.messages
+                .iter()
+                .any(|m| m.kind == MessageKind::Thinking && m.text == "plan")
+        );
+        assert!(
+            t.messages
+                .iter()
+                .any(|m| m.kind == MessageKind::Meta && m.text.contains("# cwd"))
+        );
         assert!(t.errors.iter().any(|e| e.text.contains("denied")));
     }
 

@@ -22,9 +22,8 @@ use std::collections::HashMap;
 use std::io::BufRead;
 use std::sync::LazyLock;
 
-static EXIT_CODE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?m)^Exit Code: (-?\d+)\s*$").expect("static regex")
-});
+static EXIT_CODE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?m)^Exit Code: (-?\d+)\s*$").expect("static regex"));
 
 /// Longest string kept per field of a JSONL record held until the end of the file.
 const HELD_STRING_BYTES: usize = 8 * 1024;
@@ -237,7 +236,13 @@ fn native_tool_call(b: &mut Builder, call: &Value, msg_at: Option<DateTime<Utc>>
         ToolKind::Shell(cmd) => {
             let idx = b.command(None, cmd, Some(name), at, false);
             if call.get("result").is_some() || status.is_some() {
-                b.command_result_at(idx, exit_code_in(&output), status_error(status), &output, at);
+                b.command_result_at(
+                    idx,
+                    exit_code_in(&output),
+                    status_error(status),
+                    &output,
+                    at,
+                );
             }
         }
         ToolKind::Edit(path, kind) => {
@@ -529,7 +534,10 @@ mod tests {
         ));
         assert_eq!(typed_users(&t), vec!["first ask", "second ask"]);
         assert_eq!(t.session.id.as_deref(), Some("s1"));
-        assert_eq!(t.session.models, vec!["gemini-3-pro-preview", "gemini-2.5-flash"]);
+        assert_eq!(
+            t.session.models,
+            vec!["gemini-3-pro-preview", "gemini-2.5-flash"]
+        );
         assert!(t.messages.iter().any(|m| m.text.contains("session s2")));
         // The second run never reached its result event.
         assert!(t.errors.iter().any(|e| e.text.contains("cut off")));

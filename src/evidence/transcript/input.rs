@@ -126,7 +126,6 @@ pub fn excerpt(text: &str, max: usize) -> String {
     )
 }
 
-
 /// Longest string kept inside one streamed JSON element. A longer string (a 100 MB tool output
 /// on one line) is cut to its head and tail, so one element never holds more than this per field.
 pub const MAX_JSON_STRING_BYTES: usize = 1024 * 1024;
@@ -421,7 +420,10 @@ impl<'de> serde::de::Visitor<'de> for BoundedValue {
         if v.len() <= MAX_JSON_STRING_BYTES {
             Ok(serde_json::Value::String(v))
         } else {
-            Ok(serde_json::Value::String(excerpt(&v, MAX_JSON_STRING_BYTES)))
+            Ok(serde_json::Value::String(excerpt(
+                &v,
+                MAX_JSON_STRING_BYTES,
+            )))
         }
     }
     fn visit_bool<E>(self, v: bool) -> Result<Self::Value, E> {
@@ -480,10 +482,14 @@ pub fn parse_time(s: &str) -> Option<chrono::DateTime<chrono::Utc>> {
     if let Ok(t) = DateTime::parse_from_rfc3339(s) {
         return Some(t.with_timezone(&Utc));
     }
-    ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%d %H:%M:%S%.f", "%Y-%m-%d %H:%M:%S"]
-        .iter()
-        .find_map(|f| NaiveDateTime::parse_from_str(s, f).ok())
-        .map(|n| n.and_utc())
+    [
+        "%Y-%m-%dT%H:%M:%S%.f",
+        "%Y-%m-%d %H:%M:%S%.f",
+        "%Y-%m-%d %H:%M:%S",
+    ]
+    .iter()
+    .find_map(|f| NaiveDateTime::parse_from_str(s, f).ok())
+    .map(|n| n.and_utc())
 }
 
 /// The text of a message `content`: a string, or an array of parts/blocks whose `text` fields
@@ -636,7 +642,11 @@ mod tests {
         assert_eq!(excerpt("short", 10), "short");
     }
 
-    fn walk(input: &str, arrays: &[&str], keep: &[&str]) -> (Vec<(Option<String>, serde_json::Value)>, DocSummary) {
+    fn walk(
+        input: &str,
+        arrays: &[&str],
+        keep: &[&str],
+    ) -> (Vec<(Option<String>, serde_json::Value)>, DocSummary) {
         let mut got = Vec::new();
         let mut r = input.as_bytes();
         let s = walk_document(&mut r, arrays, keep, &mut |f, v| {

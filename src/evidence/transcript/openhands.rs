@@ -244,7 +244,10 @@ mod tests {
         assert_eq!(t.commands.len(), 2);
         assert_eq!((t.commands[0].exit_code, t.commands[0].ok), (None, None));
         assert!(t.commands[0].has_result);
-        assert_eq!((t.commands[1].exit_code, t.commands[1].ok), (Some(1), Some(false)));
+        assert_eq!(
+            (t.commands[1].exit_code, t.commands[1].ok),
+            (Some(1), Some(false))
+        );
         assert!(t.commands[1].is_test);
         assert_eq!(t.session.cwd.as_deref(), Some("/workspace"));
     }

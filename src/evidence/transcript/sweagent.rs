@@ -208,7 +208,10 @@ fn emit_history(b: &mut Builder, h: &History) {
 
 /// What an ACI action does to files.
 enum Act<'a> {
-    Edit { path: Option<&'a str>, kind: EditKind },
+    Edit {
+        path: Option<&'a str>,
+        kind: EditKind,
+    },
     Command,
 }
 

@@ -3,7 +3,18 @@
 //! it to Markdown (format v1, DESIGN §3) with a JSON sidecar. Hand-written notes are parsed back
 //! into the same type so that `handoff validate` can check them.
 
+mod parse;
+mod render;
+mod workspace;
+
+pub use parse::parse;
+pub use render::{code_span, header_line, render, render_claim_inline};
+pub use workspace::workspace_lines;
+
 use serde::{Deserialize, Serialize};
+
+/// Version of the note format written in the header line (`handoff 0.1.0 · …`).
+pub const FORMAT_TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// A whole note.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -154,3 +165,41 @@ pub struct OpenLoop {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flag: Option<Flag>,
 }
+
+impl Note {
+    /// Passes every text of the note through `f` (used for secret redaction before writing).
+    pub fn map_texts(&mut self, mut f: impl FnMut(&str) -> String) {
+        self.title = f(&self.title);
+        for l in &mut self.workspace {
+            *l = f(l);
+        }
+        for c in self
+            .goal
+            .iter_mut()
+            .chain(&mut self.verified)
+            .chain(&mut self.partial)
+            .chain(&mut self.decisions)
+            .chain(&mut self.discarded)
+            .chain(&mut self.next_actions)
+            .chain(&mut self.watch_outs)
+        {
+            c.text = f(&c.text);
+        }
+        for e in &mut self.files {
+            e.path = f(&e.path);
+            e.summary = f(&e.summary);
+        }
+        for l in &mut self.open_loops {
+            l.text = f(&l.text);
+            l.verify = l.verify.as_deref().map(&mut f);
+        }
+    }
+
+    /// Redacts secrets in every text of the note ([`crate::redact::redact`]).
+    pub fn redact(&mut self) {
+        self.map_texts(|s| crate::redact::redact(s).into_owned());
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,236 @@
+//! The `## Workspace State` section: computed from the git snapshot, never drafted, so that the
+//! next session starts from what the repository says rather than from what the chat remembered.
+
+use crate::evidence::git::{DiffStat, GitState, StatusEntry};
+
+/// Widest `git diff --stat` bar, like git's default on an 80-column terminal.
+const MAX_BAR: usize = 40;
+
+/// The Markdown lines of `## Workspace State` for `git` (`None`: no repository).
+///
+/// Shape: a bullet with branch and HEAD (citing `G`), then one fenced block holding the
+/// `git status -s` lines and a `git diff --stat`-like block, so the next session can compare
+/// them with its own `git status -s` at a glance.
+pub fn workspace_lines(git: Option<&GitState>) -> Vec<String> {
+    let Some(g) = git else {
+        return vec![
+            "- No git repository: the workspace state is unknown (run `handoff` inside the repository or pass `--repo DIR`).".to_string(),
+        ];
+    };
+    let branch = match &g.branch {
+        Some(b) => format!("`{b}`"),
+        None => "detached HEAD".to_string(),
+    };
+    let head = match &g.head {
+        Some(h) => {
+            let short = &h.id[..h.id.len().min(7)];
+            let summary = one_line(&h.summary);
+            if summary.is_empty() {
+                format!("`{short}`")
+            } else {
+                format!("`{short}` {summary}")
+            }
+        }
+        None => "no commits yet (unborn branch)".to_string(),
+    };
+    let mut lines = vec![
+        format!("- **Branch:** {branch} · **HEAD:** {head} (G)"),
+        format!("- **Root:** `{}`", g.root),
+    ];
+    if g.status.is_empty() {
+        lines.push("- **Status:** working tree clean (G)".to_string());
+        return lines;
+    }
+    lines.push(format!(
+        "- **Status:** {} changed path(s); diff against HEAD: {} file(s), +{} −{} (G)",
+        g.status.len(),
+        g.diffstat.files,
+        g.diffstat.insertions,
+        g.diffstat.deletions
+    ));
+    lines.push(String::new());
+    lines.push("```text".to_string());
+    lines.push("$ git status -s".to_string());
+    lines.extend(g.status.iter().map(status_line));
+    if !g.diffstat.per_file.is_empty() {
+        lines.push("$ git diff --stat HEAD".to_string());
+        lines.extend(diffstat_lines(&g.diffstat));
+    }
+    lines.push("```".to_string());
+    lines
+}
+
+/// One `git status -s` line: `XY path` or `XY old -> new`.
+pub(crate) fn status_line(e: &StatusEntry) -> String {
+    let x = e.index.chars().next().unwrap_or(' ');
+    let y = e.worktree.chars().next().unwrap_or(' ');
+    match &e.old_path {
+        Some(old) => format!("{x}{y} {old} -> {}", e.path),
+        None => format!("{x}{y} {}", e.path),
+    }
+}
+
+/// `git diff --stat` lines: ` path | N +++--` per file, then the totals line.
+fn diffstat_lines(d: &DiffStat) -> Vec<String> {
+    let width = d
+        .per_file
+        .iter()
+        .map(|f| f.path.chars().count())
+        .max()
+        .unwrap_or(0);
+    let max_changes = d
+        .per_file
+        .iter()
+        .map(|f| f.insertions + f.deletions)
+        .max()
+        .unwrap_or(0);
+    let num_width = max_changes.to_string().len();
+    let mut out = Vec::with_capacity(d.per_file.len() + 1);
+    for f in &d.per_file {
+        let pad = width - f.path.chars().count();
+        if f.binary {
+            out.push(format!(" {}{} | Bin", f.path, " ".repeat(pad)));
+            continue;
+        }
+        let changes = f.insertions + f.deletions;
+        let (plus, minus) = scaled_bar(f.insertions, f.deletions, max_changes);
+        out.push(format!(
+            " {}{} | {changes:>num_width$} {}{}",
+            f.path,
+            " ".repeat(pad),
+            "+".repeat(plus),
+            "-".repeat(minus)
+        ));
+    }
+    let mut total = format!(" {} {} changed", d.files, plural(d.files, "file", "files"));
+    if d.insertions > 0 || d.deletions == 0 {
+        total += &format!(
+            ", {} {}(+)",
+            d.insertions,
+            plural(d.insertions, "insertion", "insertions")
+        );
+    }
+    if d.deletions > 0 {
+        total += &format!(
+            ", {} {}(-)",
+            d.deletions,
+            plural(d.deletions, "deletion", "deletions")
+        );
+    }
+    out.push(total);
+    out
+}
+
+/// Scales a file's bar like git does when the largest change does not fit: proportionally, but
+/// never hiding a non-zero side completely.
+fn scaled_bar(ins: usize, del: usize, max_changes: usize) -> (usize, usize) {
+    if max_changes <= MAX_BAR {
+        return (ins, del);
+    }
+    let scale = |n: usize| {
+        if n == 0 {
+            0
+        } else {
+            (n * MAX_BAR / max_changes).max(1)
+        }
+    };
+    (scale(ins), scale(del))
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+fn one_line(s: &str) -> String {
+    s.lines().next().unwrap_or("").trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evidence::git::{FileStat, Head};
+
+    fn repo() -> GitState {
+        GitState {
+            root: "/work/repo".into(),
+            branch: Some("fix/parser".into()),
+            head: Some(Head {
+                id: "0123456789abcdef0123456789abcdef01234567".into(),
+                summary: "Parse quoted fields".into(),
+            }),
+            status: vec![
+                StatusEntry {
+                    path: "src/lib.rs".into(),
+                    old_path: None,
+                    index: " ".into(),
+                    worktree: "M".into(),
+                },
+                StatusEntry {
+                    path: "notes.txt".into(),
+                    old_path: None,
+                    index: "?".into(),
+                    worktree: "?".into(),
+                },
+                StatusEntry {
+                    path: "src/new.rs".into(),
+                    old_path: Some("src/old.rs".into()),
+                    index: "R".into(),
+                    worktree: " ".into(),
+                },
+            ],
+            diffstat: DiffStat {
+                files: 2,
+                insertions: 1,
+                deletions: 120,
+                per_file: vec![
+                    FileStat {
+                        path: "src/lib.rs".into(),
+                        insertions: 1,
+                        deletions: 120,
+                        binary: false,
+                    },
+                    FileStat {
+                        path: "logo.png".into(),
+                        insertions: 0,
+                        deletions: 0,
+                        binary: true,
+                    },
+                ],
+            },
+            ..GitState::default()
+        }
+    }
+
+    #[test]
+    fn renders_branch_head_status_and_diffstat() {
+        let lines = workspace_lines(Some(&repo())).join("\n");
+        assert!(
+            lines
+                .contains("**Branch:** `fix/parser` · **HEAD:** `0123456` Parse quoted fields (G)")
+        );
+        assert!(lines.contains("\n M src/lib.rs\n"));
+        assert!(lines.contains("\n?? notes.txt\n"));
+        assert!(lines.contains("\nR  src/old.rs -> src/new.rs\n"));
+        // 121 changes scaled into 40 columns, the one insertion still visible.
+        assert!(lines.contains(&format!(" src/lib.rs | 121 +{}\n", "-".repeat(39))));
+        assert!(lines.contains(" logo.png   | Bin\n"));
+        assert!(lines.contains(" 2 files changed, 1 insertion(+), 120 deletions(-)\n```"));
+    }
+
+    #[test]
+    fn says_when_there_is_no_repository_or_no_change() {
+        let none = workspace_lines(None);
+        assert_eq!(none.len(), 1);
+        assert!(none[0].contains("No git repository"));
+        let clean = GitState {
+            root: "/r".into(),
+            branch: None,
+            head: None,
+            ..GitState::default()
+        };
+        let lines = workspace_lines(Some(&clean)).join("\n");
+        assert!(lines.contains("detached HEAD"));
+        assert!(lines.contains("no commits yet"));
+        assert!(lines.contains("working tree clean"));
+    }
+}

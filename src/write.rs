@@ -1,0 +1,412 @@
+//! Writing notes: atomically (temp file in the same folder, then rename), never overwriting an
+//! existing note unless asked, with the JSON sidecar next to it.
+
+use crate::evidence::Evidence;
+use crate::note::Note;
+use crate::validate::Report;
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The JSON sidecar written next to each note (`NOTE.json`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Sidecar {
+    /// The note as data, every claim with its citations and validator flag.
+    pub note: Note,
+    /// The validator's report.
+    pub report: Report,
+    /// What evidence the note was built from.
+    pub evidence: EvidenceSummary,
+}
+
+/// Counts and ids of the evidence behind a note (the full bundle is `handoff collect --json`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct EvidenceSummary {
+    /// Repository root, branch and HEAD id, when there is a repository.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub git: Option<GitSummary>,
+    /// Test runs: `T*` id, command, verdict and counts.
+    pub tests: Vec<TestSummaryLine>,
+    /// Transcript source and counts, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<TranscriptSummary>,
+    /// Collection warnings.
+    pub warnings: Vec<String>,
+}
+
+/// The `G` item in short.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GitSummary {
+    /// Worktree root.
+    pub root: String,
+    /// Branch, `None` when detached.
+    pub branch: Option<String>,
+    /// HEAD id, `None` on an unborn branch.
+    pub head: Option<String>,
+    /// Paths in `git status`.
+    pub changed: usize,
+}
+
+/// One `T*` item in short.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TestSummaryLine {
+    /// Evidence id.
+    pub id: String,
+    /// Command line, when known.
+    pub command: Option<String>,
+    /// Passed as a whole.
+    pub ok: bool,
+    /// Tests passed.
+    pub passed: u64,
+    /// Tests failed.
+    pub failed: u64,
+}
+
+/// The transcript in short: source and how many items of each id family it holds.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TranscriptSummary {
+    /// File read.
+    pub source: String,
+    /// Format name.
+    pub agent: Option<String>,
+    /// Session id.
+    pub session_id: Option<String>,
+    /// Messages `M1…Mn`.
+    pub messages: usize,
+    /// Commands `C1…Cn`.
+    pub commands: usize,
+    /// Edits `E1…En`.
+    pub edits: usize,
+}
+
+impl EvidenceSummary {
+    /// Summarises `ev`.
+    pub fn of(ev: &Evidence) -> Self {
+        EvidenceSummary {
+            git: ev.git.as_ref().map(|g| GitSummary {
+                root: g.root.clone(),
+                branch: g.branch.clone(),
+                head: g.head.as_ref().map(|h| h.id.clone()),
+                changed: g.status.len(),
+            }),
+            tests: ev
+                .tests
+                .iter()
+                .map(|t| TestSummaryLine {
+                    id: t.id.clone(),
+                    command: t.command.clone(),
+                    ok: t.ok,
+                    passed: t.passed,
+                    failed: t.failed,
+                })
+                .collect(),
+            transcript: ev.transcript.as_ref().map(|t| TranscriptSummary {
+                source: t.session.source.clone(),
+                agent: t.session.agent.map(|a| a.name().to_string()),
+                session_id: t.session.id.clone(),
+                messages: t.messages.len(),
+                commands: t.commands.len(),
+                edits: t.edits.len(),
+            }),
+            warnings: ev.warnings.clone(),
+        }
+    }
+}
+
+/// Where a note goes.
+#[derive(Debug, Clone)]
+pub enum Target {
+    /// Into this folder, under the default name `<stem>.md` (`-2`, `-3`… when taken).
+    Dir(PathBuf),
+    /// Exactly this file; an existing file is an error unless `force`.
+    File {
+        /// The note's path.
+        path: PathBuf,
+        /// Replace an existing note (and sidecar).
+        force: bool,
+    },
+}
+
+/// The paths written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// The Markdown note.
+    pub note: PathBuf,
+    /// The JSON sidecar.
+    pub sidecar: PathBuf,
+}
+
+/// Most `-N` suffixes tried before giving up on a default name.
+const MAX_SUFFIX: usize = 1000;
+
+/// Writes the note and its sidecar to `target`. Both are written to temp files in the
+/// destination folder first and then renamed, so a crash never leaves half a note.
+pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) -> Result<Written> {
+    match target {
+        Target::Dir(dir) => {
+            create_dir(dir)?;
+            for n in 1..=MAX_SUFFIX {
+                let name = if n == 1 {
+                    format!("{stem}.md")
+                } else {
+                    format!("{stem}-{n}.md")
+                };
+                let note = dir.join(name);
+                let side = sidecar_path(&note);
+                if note.exists() || side.exists() {
+                    continue;
+                }
+                match write_pair(&note, &side, markdown, sidecar, false) {
+                    Ok(w) => return Ok(w),
+                    // Another writer took the name between the check and the rename.
+                    Err(Error::Io { source, .. })
+                        if source.kind() == std::io::ErrorKind::AlreadyExists =>
+                    {
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            Err(Error::input(
+                dir,
+                format!("{MAX_SUFFIX} notes named {stem}* already exist; choose another --out"),
+            ))
+        }
+        Target::File { path, force } => {
+            let side = sidecar_path(path);
+            if !force {
+                for p in [path, &side] {
+                    if p.exists() {
+                        return Err(Error::input(
+                            p,
+                            "already exists; handoff never overwrites a note (pass --force to replace it, or choose another --out)",
+                        ));
+                    }
+                }
+            }
+            if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                create_dir(parent)?;
+            }
+            write_pair(path, &side, markdown, sidecar, *force).map_err(|e| match e {
+                Error::Io { path, source }
+                    if source.kind() == std::io::ErrorKind::AlreadyExists =>
+                {
+                    Error::input(path, "already exists; pass --force to replace it")
+                }
+                other => other,
+            })
+        }
+    }
+}
+
+/// The sidecar of `NOTE.md` is `NOTE.json` (or `NOTE.md.json` if the note itself ends in `.json`).
+pub fn sidecar_path(note: &Path) -> PathBuf {
+    let side = note.with_extension("json");
+    if side == note {
+        let mut s = note.as_os_str().to_owned();
+        s.push(".sidecar.json");
+        PathBuf::from(s)
+    } else {
+        side
+    }
+}
+
+/// The default file stem `<YYYYMMDD-HHMMSS>-<session-or-manual>`.
+pub fn default_stem(now: chrono::DateTime<chrono::Utc>, session: Option<&str>) -> String {
+    let who = session
+        .map(sanitize)
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "manual".to_string());
+    format!("{}-{who}", now.format("%Y%m%d-%H%M%S"))
+}
+
+/// A session id made safe as part of a file name: ASCII letters, digits, `-`, `_` and `.`
+/// (no leading dot), everything else `-`, at most 64 characters.
+pub fn sanitize(id: &str) -> String {
+    let mapped: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let mut out = String::new();
+    for c in mapped.chars() {
+        if c == '-' && out.ends_with('-') {
+            continue;
+        }
+        out.push(c);
+    }
+    let trimmed = out.trim_matches(['-', '.']);
+    trimmed.chars().take(64).collect()
+}
+
+/// Writes `bytes` to `path` atomically; with `overwrite` false an existing file is never
+/// replaced (the error kind is `AlreadyExists`).
+pub fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
+    let tmp = temp_with(path, bytes)?;
+    persist(tmp, path, overwrite)
+}
+
+fn write_pair(
+    note: &Path,
+    side: &Path,
+    markdown: &str,
+    sidecar: &str,
+    overwrite: bool,
+) -> Result<Written> {
+    let note_tmp = temp_with(note, markdown.as_bytes())?;
+    let side_tmp = temp_with(side, sidecar.as_bytes())?;
+    persist(note_tmp, note, overwrite)?;
+    if let Err(e) = persist(side_tmp, side, overwrite) {
+        // Keep the pair consistent: a note whose sidecar could not be written is taken back.
+        if !overwrite {
+            let _ = std::fs::remove_file(note);
+        }
+        return Err(e);
+    }
+    Ok(Written {
+        note: note.to_path_buf(),
+        sidecar: side.to_path_buf(),
+    })
+}
+
+fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
+    let dir = match dest.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".handoff-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| unwritable(dir, e))?;
+    tmp.write_all(bytes)
+        .and_then(|()| tmp.as_file().sync_all())
+        .map_err(|e| unwritable(dir, e))?;
+    Ok(tmp)
+}
+
+fn persist(tmp: tempfile::NamedTempFile, dest: &Path, overwrite: bool) -> Result<()> {
+    let done = if overwrite {
+        tmp.persist(dest).map(|_| ())
+    } else {
+        tmp.persist_noclobber(dest).map(|_| ())
+    };
+    done.map_err(|e| Error::io(dest, e.error))
+}
+
+fn create_dir(dir: &Path) -> Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(dir).map_err(|e| unwritable(dir, e))
+}
+
+fn unwritable(dir: &Path, e: std::io::Error) -> Error {
+    Error::input(
+        dir,
+        format!("cannot write the note there ({e}); choose a writable folder with --out"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn session_ids_are_sanitised() {
+        assert_eq!(sanitize("4774e917-cdfa-4bd4"), "4774e917-cdfa-4bd4");
+        assert_eq!(sanitize("../../etc/passwd"), "etc-passwd");
+        assert_eq!(sanitize("a b/c\\d:e*f"), "a-b-c-d-e-f");
+        assert_eq!(sanitize("...."), "");
+        assert_eq!(sanitize(&"x".repeat(200)).len(), 64);
+        let now = "2026-05-04T06:15:48Z".parse().unwrap();
+        assert_eq!(default_stem(now, Some("id/1")), "20260504-061548-id-1");
+        assert_eq!(default_stem(now, Some("//")), "20260504-061548-manual");
+        assert_eq!(default_stem(now, None), "20260504-061548-manual");
+    }
+
+    #[test]
+    fn never_overwrites_and_picks_new_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = Target::Dir(dir.path().join("notes"));
+        let a = write_note(&target, "s", "one", "{}").unwrap();
+        let b = write_note(&target, "s", "two", "{}").unwrap();
+        let c = write_note(&target, "s", "three", "{}").unwrap();
+        assert!(a.note.ends_with("notes/s.md") && a.sidecar.ends_with("notes/s.json"));
+        assert!(b.note.ends_with("notes/s-2.md"));
+        assert!(c.note.ends_with("notes/s-3.md"));
+        assert_eq!(std::fs::read_to_string(&a.note).unwrap(), "one");
+        let file = Target::File {
+            path: a.note.clone(),
+            force: false,
+        };
+        let err = write_note(&file, "", "new", "{}").unwrap_err().to_string();
+        assert!(
+            err.contains("already exists") && err.contains("--force"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&a.note).unwrap(), "one");
+        let forced = Target::File {
+            path: a.note.clone(),
+            force: true,
+        };
+        write_note(&forced, "", "new", "{\"x\":1}").unwrap();
+        assert_eq!(std::fs::read_to_string(&a.note).unwrap(), "new");
+        assert_eq!(std::fs::read_to_string(&a.sidecar).unwrap(), "{\"x\":1}");
+        // No temp files left behind.
+        let leftovers = std::fs::read_dir(dir.path().join("notes"))
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .ends_with(".tmp")
+            })
+            .count();
+        assert_eq!(leftovers, 0);
+    }
+
+    #[test]
+    fn unwritable_folder_is_a_clear_input_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("plain-file");
+        std::fs::write(&file, "x").unwrap();
+        let err = write_note(&Target::Dir(file.join("sub")), "s", "n", "{}").unwrap_err();
+        assert!(matches!(err, Error::Input { .. }));
+        assert!(
+            err.to_string().contains("choose a writable folder"),
+            "{err}"
+        );
+        let err = write_note(
+            &Target::Dir(PathBuf::from("/proc/self/handoff-notes")),
+            "s",
+            "n",
+            "{}",
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string().contains("/proc/self/handoff-notes"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn sidecar_sits_next_to_the_note() {
+        assert_eq!(
+            sidecar_path(Path::new("a/NOTE.md")),
+            PathBuf::from("a/NOTE.json")
+        );
+        assert_eq!(sidecar_path(Path::new("NOTE")), PathBuf::from("NOTE.json"));
+        assert_eq!(
+            sidecar_path(Path::new("n.json")),
+            PathBuf::from("n.json.sidecar.json")
+        );
+    }
+}
