@@ -119,6 +119,61 @@ pub struct ModelArgs {
     /// Base URL of an OpenAI-compatible API (also OPENAI_BASE_URL).
     #[arg(long, value_name = "URL")]
     pub base_url: Option<String>,
+
+    /// Named profile from the config file or a built-in one (ollama, vllm, llamacpp, lmstudio,
+    /// openai, openrouter); also HANDOFF_PROFILE.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+
+    /// Config file to read instead of the default (see `handoff config path`); also
+    /// HANDOFF_CONFIG.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Environment variable that holds the API key (default OPENAI_API_KEY).
+    #[arg(long, value_name = "NAME")]
+    pub api_key_env: Option<String>,
+
+    /// Allow a plain-http base URL that is not loopback (the key and transcript travel unencrypted).
+    #[arg(long)]
+    pub allow_insecure_http: bool,
+
+    /// Prompt budget in tokens (default: context window − reserved output − margin).
+    #[arg(long, value_name = "N")]
+    pub budget: Option<usize>,
+
+    /// Context window of the model in tokens, when the built-in table does not know it.
+    #[arg(long, value_name = "N")]
+    pub context: Option<usize>,
+
+    /// Token encoding used for budgeting (default from the model name).
+    #[arg(long, value_name = "ENCODING", value_enum)]
+    pub encoding: Option<crate::tokens::Encoding>,
+
+    /// Upper bound on the tokens the model may write (sent as max_tokens or
+    /// max_completion_tokens, per provider).
+    #[arg(long, value_name = "N")]
+    pub max_output_tokens: Option<u32>,
+
+    /// Directory with system.md / user.md (and format-*.md) overriding the built-in prompts.
+    #[arg(long, value_name = "DIR")]
+    pub prompt_dir: Option<PathBuf>,
+
+    /// Send and write secrets as they are (redaction is on by default).
+    #[arg(long)]
+    pub no_redact: bool,
+
+    /// Stream the answer (server-sent events) instead of one JSON response.
+    #[arg(long)]
+    pub stream: bool,
+
+    /// Give up on one request after this many seconds (connecting has its own 10 s limit).
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<u64>,
+
+    /// Retries on 408/409/429/5xx and connection errors (default 2).
+    #[arg(long, value_name = "N")]
+    pub max_retries: Option<u32>,
 }
 
 /// `handoff eval`.

@@ -14,7 +14,9 @@ mod error;
 pub mod eval;
 pub mod evidence;
 pub mod note;
+pub mod prompt;
 pub mod redact;
+pub mod tokens;
 pub mod validate;
 pub mod write;
 

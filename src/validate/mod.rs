@@ -2,10 +2,24 @@
 //! the note in place (`[UNVERIFIED: reason]`, files added from git status) and returns a report.
 //! It never calls a model and never touches the network.
 
+mod completeness;
+mod dump;
+mod loops;
+mod paths;
+mod secrets;
+mod structure;
+mod symbols;
+pub(crate) mod text;
+mod verification;
+
 use crate::evidence::Evidence;
-use crate::note::{ClaimStatus, Counts, Note};
+use crate::note::{ClaimStatus, Counts, Flag, Note};
 use serde::{Deserialize, Serialize};
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+pub use loops::VAGUE_CONTINUATIONS;
 
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -66,8 +80,464 @@ pub struct Report {
     pub claims: Vec<ClaimReport>,
 }
 
+/// Stable rule ids, as printed in findings and counted in [`Report::per_rule`].
+pub mod rule {
+    /// The six sections exist and are non-empty.
+    pub const STRUCTURE: &str = "structure";
+    /// Cited evidence ids exist.
+    pub const CITATIONS: &str = "citations";
+    /// Claims of passing/working are backed by a successful run.
+    pub const VERIFICATION: &str = "verification";
+    /// A pass recorded before a later edit does not verify.
+    pub const STALENESS: &str = "staleness";
+    /// Paths named exist in the worktree or git status.
+    pub const PATHS: &str = "paths";
+    /// Symbols named for a file exist in it or in its diff.
+    pub const SYMBOLS: &str = "symbols";
+    /// Every file in git status is listed under Files & Symbols.
+    pub const COMPLETENESS: &str = "completeness";
+    /// Open loops have an owner and a `Verify:` check.
+    pub const OPEN_LOOPS: &str = "open-loops";
+    /// Exactly one concrete next action.
+    pub const NEXT_ACTION: &str = "next-action";
+    /// "done / implemented / fixed" without verifying evidence.
+    pub const GHOST_COMPLETION: &str = "ghost-completion";
+    /// Long verbatim runs copied from the transcript.
+    pub const TRANSCRIPT_DUMP: &str = "transcript-dump";
+    /// Secret-shaped strings.
+    pub const SECRETS: &str = "secrets";
+}
+
+/// Every rule with its severity and one line of documentation (the long form with examples is
+/// `docs/validator.md`).
+pub const RULES: &[(&str, Severity, &str)] = &[
+    (rule::STRUCTURE, Severity::Error, "the six sections exist and are non-empty (or say None)"),
+    (rule::CITATIONS, Severity::Unverified, "every cited evidence id (G, T*, C*, E*, M*) exists"),
+    (rule::VERIFICATION, Severity::Unverified, "a claim that something passes or works is backed by a successful run; a failed run contradicts it"),
+    (rule::STALENESS, Severity::Unverified, "a pass recorded before a later edit of the files in question does not verify"),
+    (rule::PATHS, Severity::Unverified, "every path named exists in the worktree or in git status"),
+    (rule::SYMBOLS, Severity::Unverified, "every identifier named for a file exists in that file or its diff"),
+    (rule::COMPLETENESS, Severity::Warning, "every file in git status is listed under Files & Symbols (added when missing)"),
+    (rule::OPEN_LOOPS, Severity::Error, "each open loop has an owner ([Agent]/[Human]) and a Verify: check"),
+    (rule::NEXT_ACTION, Severity::Error, "exactly one next action, naming a path, symbol or command, and not a vague continuation"),
+    (rule::GHOST_COMPLETION, Severity::Unverified, "done / complete / implemented / fixed without verifying evidence"),
+    (rule::TRANSCRIPT_DUMP, Severity::Warning, "long verbatim runs copied from the transcript"),
+    (rule::SECRETS, Severity::Error, "secret-shaped strings are redacted and reported"),
+];
+
+/// Settings beyond the evidence.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Directory paths are resolved against when there is no git repository (with one, its
+    /// worktree root is used).
+    pub root: Option<PathBuf>,
+    /// Sections a parsed note has with a non-empty body (ids from [`sections_present`]).
+    /// `None` for drafted notes, whose sections are all rendered (empty ones as "None").
+    pub sections: Option<Vec<String>>,
+}
+
+pub use structure::{REQUIRED_SECTIONS, section_id, sections_present};
+
 /// Validates `note` against `ev`, annotating it in place, and returns the report.
 pub fn validate(note: &mut Note, ev: &Evidence) -> Report {
-    let _ = (note, ev);
-    Report::default()
+    validate_with(note, ev, &Options::default())
 }
+
+/// [`validate`] with options.
+pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
+    let root = ev
+        .git
+        .as_ref()
+        .map(|g| PathBuf::from(&g.root))
+        .or_else(|| opts.root.clone());
+    let mut cx = Ctx {
+        ev,
+        root,
+        index: OnceCell::new(),
+        verdicts: Vec::new(),
+        findings: Vec::new(),
+    };
+    // Secrets first: every later report quotes the redacted text.
+    secrets::check(note, &mut cx);
+    structure::check(note, opts.sections.as_deref(), &mut cx);
+    verification::check_citations(note, &mut cx);
+    paths::check(note, &mut cx);
+    symbols::check(note, &mut cx);
+    verification::check(note, &mut cx);
+    loops::check(note, &mut cx);
+    dump::check(note, &mut cx);
+    // Last, so that the entries it adds are not themselves checked.
+    completeness::check(note, &mut cx);
+    let report = cx.finish(note);
+    note.header.counts = Some(report.counts);
+    report
+}
+
+/// Where a claim lives in the note.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Section {
+    Goal,
+    Verified,
+    Partial,
+    Decisions,
+    Discarded,
+    Files,
+    OpenLoops,
+    NextAction,
+    WatchOuts,
+}
+
+impl Section {
+    /// The id used in reports.
+    pub fn id(self) -> &'static str {
+        match self {
+            Section::Goal => "goal",
+            Section::Verified => "verified",
+            Section::Partial => "partial",
+            Section::Decisions => "decisions",
+            Section::Discarded => "discarded",
+            Section::Files => "files",
+            Section::OpenLoops => "open_loops",
+            Section::NextAction => "next_action",
+            Section::WatchOuts => "watch_outs",
+        }
+    }
+}
+
+/// One claim's address: section and index within it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Key {
+    pub section: Section,
+    pub index: usize,
+}
+
+/// A read-only view of one claim, whatever its section's type.
+#[derive(Debug, Clone)]
+pub(crate) struct ClaimView {
+    pub key: Key,
+    /// The text as written (for files: the summary; for open loops: the text).
+    pub text: String,
+    /// The `Verify:` text of an open loop.
+    pub verify: Option<String>,
+    /// The path of a file entry.
+    pub path: Option<String>,
+    pub cite: Vec<String>,
+    pub line: Option<usize>,
+    pub added_by_validator: bool,
+}
+
+impl ClaimView {
+    /// The text shown in reports.
+    pub fn display(&self) -> String {
+        match (&self.path, &self.verify) {
+            (Some(p), _) if self.text.is_empty() => format!("`{p}`"),
+            (Some(p), _) => format!("`{p}`: {}", self.text),
+            (None, Some(v)) => format!("{} Verify: {v}", self.text),
+            (None, None) => self.text.clone(),
+        }
+    }
+}
+
+/// Every claim of the note, in note order.
+pub(crate) fn claims(note: &Note) -> Vec<ClaimView> {
+    let mut out = Vec::new();
+    let mut push = |section, index, c: &crate::note::Claim| {
+        out.push(ClaimView {
+            key: Key { section, index },
+            text: c.text.clone(),
+            verify: None,
+            path: None,
+            cite: c.cite.clone(),
+            line: c.line,
+            added_by_validator: false,
+        })
+    };
+    if let Some(g) = &note.goal {
+        push(Section::Goal, 0, g);
+    }
+    for (section, list) in [
+        (Section::Verified, &note.verified),
+        (Section::Partial, &note.partial),
+        (Section::Decisions, &note.decisions),
+        (Section::Discarded, &note.discarded),
+    ] {
+        for (i, c) in list.iter().enumerate() {
+            push(section, i, c);
+        }
+    }
+    for (i, f) in note.files.iter().enumerate() {
+        out.push(ClaimView {
+            key: Key {
+                section: Section::Files,
+                index: i,
+            },
+            text: f.summary.clone(),
+            verify: None,
+            path: Some(f.path.clone()),
+            cite: f.cite.clone(),
+            line: f.line,
+            added_by_validator: f.added_by_validator,
+        });
+    }
+    for (i, l) in note.open_loops.iter().enumerate() {
+        out.push(ClaimView {
+            key: Key {
+                section: Section::OpenLoops,
+                index: i,
+            },
+            text: l.text.clone(),
+            verify: l.verify.clone(),
+            path: None,
+            cite: l.cite.clone(),
+            line: l.line,
+            added_by_validator: false,
+        });
+    }
+    let mut push = |section, index, c: &crate::note::Claim| {
+        out.push(ClaimView {
+            key: Key { section, index },
+            text: c.text.clone(),
+            verify: None,
+            path: None,
+            cite: c.cite.clone(),
+            line: c.line,
+            added_by_validator: false,
+        })
+    };
+    for (i, c) in note.next_actions.iter().enumerate() {
+        push(Section::NextAction, i, c);
+    }
+    for (i, c) in note.watch_outs.iter().enumerate() {
+        push(Section::WatchOuts, i, c);
+    }
+    out
+}
+
+/// The flag slot of a claim.
+fn flag_slot(note: &mut Note, key: Key) -> Option<&mut Option<Flag>> {
+    let i = key.index;
+    match key.section {
+        Section::Goal => note.goal.as_mut().map(|c| &mut c.flag),
+        Section::Verified => note.verified.get_mut(i).map(|c| &mut c.flag),
+        Section::Partial => note.partial.get_mut(i).map(|c| &mut c.flag),
+        Section::Decisions => note.decisions.get_mut(i).map(|c| &mut c.flag),
+        Section::Discarded => note.discarded.get_mut(i).map(|c| &mut c.flag),
+        Section::Files => note.files.get_mut(i).map(|c| &mut c.flag),
+        Section::OpenLoops => note.open_loops.get_mut(i).map(|c| &mut c.flag),
+        Section::NextAction => note.next_actions.get_mut(i).map(|c| &mut c.flag),
+        Section::WatchOuts => note.watch_outs.get_mut(i).map(|c| &mut c.flag),
+    }
+}
+
+/// A rule's decision on one claim.
+#[derive(Debug, Clone)]
+pub(crate) struct Verdict {
+    pub key: Key,
+    pub status: ClaimStatus,
+    pub rule: &'static str,
+    pub reason: String,
+    pub evidence: Vec<String>,
+}
+
+/// State shared by the rules during one validation.
+pub(crate) struct Ctx<'a> {
+    pub ev: &'a Evidence,
+    /// Worktree root, when known.
+    pub root: Option<PathBuf>,
+    /// Paths tracked in the git index, read on first use.
+    index: OnceCell<Vec<String>>,
+    pub verdicts: Vec<Verdict>,
+    pub findings: Vec<(Option<Key>, Finding)>,
+}
+
+impl Ctx<'_> {
+    /// Records a claim as verified by `rule` on `evidence`.
+    pub fn verified(&mut self, key: Key, rule: &'static str, evidence: Vec<String>) {
+        self.verdicts.push(Verdict {
+            key,
+            status: ClaimStatus::Verified,
+            rule,
+            reason: String::new(),
+            evidence,
+        });
+    }
+
+    /// Records a claim as unverified (or contradicted) by `rule`.
+    pub fn flag(
+        &mut self,
+        key: Key,
+        status: ClaimStatus,
+        rule: &'static str,
+        reason: impl Into<String>,
+        evidence: Vec<String>,
+    ) {
+        self.verdicts.push(Verdict {
+            key,
+            status,
+            rule,
+            reason: reason.into(),
+            evidence,
+        });
+    }
+
+    /// Records a finding that is not a claim verdict (error or warning).
+    pub fn finding(
+        &mut self,
+        key: Option<Key>,
+        line: Option<usize>,
+        rule: &'static str,
+        severity: Severity,
+        message: impl Into<String>,
+    ) {
+        self.findings.push((
+            key,
+            Finding {
+                rule: rule.to_string(),
+                severity,
+                message: message.into(),
+                line,
+            },
+        ));
+    }
+
+    /// Paths tracked in the git index (empty without a repository).
+    pub fn tracked(&self) -> &[String] {
+        self.index.get_or_init(|| {
+            let Some(root) = &self.root else {
+                return Vec::new();
+            };
+            let Ok(repo) = git2::Repository::open(root) else {
+                return Vec::new();
+            };
+            let Ok(index) = repo.index() else {
+                return Vec::new();
+            };
+            index
+                .iter()
+                .map(|e| String::from_utf8_lossy(&e.path).into_owned())
+                .collect()
+        })
+    }
+
+    /// The worktree path of `rel`, when there is a root and `rel` stays inside it.
+    pub fn resolve(&self, rel: &str) -> Option<PathBuf> {
+        let root = self.root.as_ref()?;
+        let rel = Path::new(rel);
+        if rel.is_absolute()
+            || rel
+                .components()
+                .any(|c| matches!(c, std::path::Component::ParentDir))
+        {
+            return None;
+        }
+        Some(root.join(rel))
+    }
+
+    fn finish(self, note: &mut Note) -> Report {
+        let mut report = Report::default();
+        let all = claims(note);
+        let mut by_key: BTreeMap<Key, Vec<&Verdict>> = BTreeMap::new();
+        for v in &self.verdicts {
+            by_key.entry(v.key).or_default().push(v);
+        }
+        let mut findings = Vec::new();
+        for c in &all {
+            let verdicts = by_key.get(&c.key).map(Vec::as_slice).unwrap_or(&[]);
+            let rank = |s: ClaimStatus| match s {
+                ClaimStatus::Contradicted => 2,
+                ClaimStatus::Unverified => 1,
+                ClaimStatus::Verified => 0,
+            };
+            let worst = verdicts.iter().max_by_key(|v| rank(v.status)).copied();
+            let status = worst.map(|v| v.status).unwrap_or(ClaimStatus::Verified);
+            let mut evidence: Vec<String> = Vec::new();
+            for v in verdicts.iter().filter(|v| v.status == status) {
+                for e in &v.evidence {
+                    if !evidence.contains(e) {
+                        evidence.push(e.clone());
+                    }
+                }
+            }
+            if status != ClaimStatus::Verified {
+                let mut reasons: Vec<&str> = Vec::new();
+                for v in verdicts.iter().filter(|v| v.status != ClaimStatus::Verified) {
+                    findings.push(Finding {
+                        rule: v.rule.to_string(),
+                        severity: Severity::Unverified,
+                        message: if v.status == ClaimStatus::Contradicted {
+                            format!("{}: contradicted by {}", short(&c.display()), v.reason)
+                        } else {
+                            format!("{}: {}", short(&c.display()), v.reason)
+                        },
+                        line: c.line,
+                    });
+                    if !reasons.contains(&v.reason.as_str()) {
+                        reasons.push(&v.reason);
+                    }
+                }
+                let reason = match status {
+                    ClaimStatus::Contradicted => {
+                        format!("contradicted by {}", worst.map(|v| v.reason.as_str()).unwrap_or(""))
+                    }
+                    _ => reasons.join("; "),
+                };
+                if let Some(slot) = flag_slot(note, c.key) {
+                    *slot = Some(Flag { status, reason });
+                }
+            }
+            report.claims.push(ClaimReport {
+                section: c.key.section.id().to_string(),
+                text: c.display(),
+                status,
+                rule: worst.map(|v| v.rule.to_string()),
+                evidence,
+                line: c.line,
+            });
+        }
+        findings.extend(self.findings.into_iter().map(|(_, f)| f));
+        findings.sort_by_key(|f| (f.line.unwrap_or(0), f.severity));
+        for f in &findings {
+            *report.per_rule.entry(f.rule.clone()).or_default() += 1;
+            match f.severity {
+                Severity::Error => report.counts.errors += 1,
+                Severity::Warning => report.counts.warnings += 1,
+                Severity::Unverified => {}
+            }
+        }
+        for c in &report.claims {
+            match c.status {
+                ClaimStatus::Verified => report.counts.verified += 1,
+                ClaimStatus::Unverified => report.counts.unverified += 1,
+                ClaimStatus::Contradicted => report.counts.contradicted += 1,
+            }
+        }
+        report.findings = findings;
+        report
+    }
+}
+
+/// A claim's text cut for a one-line message.
+fn short(s: &str) -> String {
+    const MAX: usize = 60;
+    let s = s.trim();
+    if s.chars().count() <= MAX {
+        return s.to_string();
+    }
+    let cut: String = s.chars().take(MAX - 1).collect();
+    format!("{cut}…")
+}
+
+impl Report {
+    /// Whether any finding is an error.
+    pub fn has_errors(&self) -> bool {
+        self.counts.errors > 0
+    }
+
+    /// Whether any claim is unverified or contradicted.
+    pub fn has_unverified(&self) -> bool {
+        self.counts.unverified + self.counts.contradicted > 0
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testkit;

@@ -1,0 +1,96 @@
+//! Rule `completeness` (warning): every file in git status appears under Files & Symbols. A
+//! missing one is added to the note (`added_by_validator`, rendered with a marker saying so), so
+//! the next session sees every change even when the draft forgot it.
+
+use super::text::same_path;
+use super::{Ctx, Key, Section, Severity, rule};
+use crate::note::{FileEntry, Note};
+
+fn describe(index: &str, worktree: &str) -> &'static str {
+    match (index, worktree) {
+        ("?", "?") => "untracked",
+        ("A", _) => "added",
+        ("D", _) | (_, "D") => "deleted",
+        ("R", _) => "renamed",
+        ("C", _) => "copied",
+        ("U", _) | (_, "U") => "conflicted",
+        _ => "modified",
+    }
+}
+
+pub(crate) fn check(note: &mut Note, cx: &mut Ctx) {
+    let Some(git) = &cx.ev.git else {
+        return;
+    };
+    for s in &git.status {
+        if s.index == "!" {
+            continue;
+        }
+        let listed = note.files.iter().any(|f| {
+            let p = f.path.trim().trim_start_matches("./").trim_end_matches('/');
+            same_path(p, s.path.trim_end_matches('/'))
+                || s.old_path.as_deref().is_some_and(|o| same_path(p, o))
+                // An untracked directory is covered by any file listed inside it, and a listed
+                // directory covers what changed in it.
+                || (s.path.ends_with('/') && p.starts_with(s.path.as_str()))
+                || (!p.is_empty() && s.path.starts_with(&format!("{p}/")))
+        });
+        if listed {
+            continue;
+        }
+        let what = describe(&s.index, &s.worktree);
+        let summary = match &s.old_path {
+            Some(old) => format!("{what} from `{old}` (in git status; not in the draft)"),
+            None => format!("{what} (in git status; not in the draft)"),
+        };
+        note.files.push(FileEntry {
+            path: s.path.clone(),
+            summary,
+            cite: vec!["G".into()],
+            added_by_validator: true,
+            ..FileEntry::default()
+        });
+        let index = note.files.len() - 1;
+        cx.finding(
+            Some(Key { section: Section::Files, index }),
+            None,
+            rule::COMPLETENESS,
+            Severity::Warning,
+            format!("`{}` is {what} in git status but not under Files & Symbols; added", s.path),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::*;
+    use crate::validate::validate;
+
+    #[test]
+    fn listed_files_pass() {
+        let (_dir, ev) = worktree(
+            &[("src/a.py", "x\n"), ("new/b.py", "y\n")],
+            &[(" M", "src/a.py"), ("??", "new/")],
+        );
+        let mut n = note();
+        n.files = vec![file("./src/a.py", &[], "changed"), file("new/b.py", &[], "new")];
+        let r = validate(&mut n, &ev);
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+        assert_eq!(n.files.len(), 2);
+    }
+
+    #[test]
+    fn missing_files_are_added() {
+        let (_dir, ev) = worktree(&[("src/a.py", "x\n")], &[(" M", "src/a.py"), (" D", "src/gone.py")]);
+        let mut n = note();
+        n.files = vec![file("src/a.py", &[], "changed")];
+        let r = validate(&mut n, &ev);
+        assert_eq!(rules(&r), ["completeness"]);
+        assert_eq!(n.files.len(), 2);
+        assert!(n.files[1].added_by_validator);
+        assert_eq!(n.files[1].path, "src/gone.py");
+        assert!(n.files[1].summary.starts_with("deleted"));
+        // The added entry is reported as a claim backed by git.
+        assert!(r.claims.iter().any(|c| c.text.contains("src/gone.py") && c.status == crate::note::ClaimStatus::Verified));
+    }
+}

@@ -1,0 +1,159 @@
+//! Rule `transcript-dump` (warning): a claim that copies a long verbatim run of the transcript —
+//! a message or a command's output — pastes chat into the note instead of stating a fact.
+//!
+//! Claims are cut into windows of [`WINDOW`] words; the transcript is streamed text by text and
+//! every window it shares with a claim marks those words as copied. A claim whose longest copied
+//! run reaches [`MIN_WORDS`] words or [`MIN_CHARS`] characters is reported. Memory is bounded by
+//! the note, not the transcript. The goal may quote the user's request.
+
+use super::{Ctx, Section, Severity, claims, rule};
+use crate::evidence::transcript::Role;
+use crate::note::Note;
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+/// Words per shingle.
+pub const WINDOW: usize = 12;
+/// A copied run this many words long is a dump.
+pub const MIN_WORDS: usize = 30;
+/// A copied run this many characters long is a dump.
+pub const MIN_CHARS: usize = 200;
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+fn window_hash(ws: &[String]) -> u64 {
+    let mut h = DefaultHasher::new();
+    ws.hash(&mut h);
+    h.finish()
+}
+
+pub(crate) fn check(note: &Note, cx: &mut Ctx) {
+    let Some(tr) = &cx.ev.transcript else {
+        return;
+    };
+    let views = claims(note);
+    let claim_words: Vec<Vec<String>> = views
+        .iter()
+        .map(|c| {
+            let mut t = c.text.clone();
+            if let Some(v) = &c.verify {
+                t.push(' ');
+                t.push_str(v);
+            }
+            words(&t)
+        })
+        .collect();
+    // window hash → (claim, start word)
+    let mut windows: HashMap<u64, Vec<(usize, usize)>> = HashMap::new();
+    for (ci, ws) in claim_words.iter().enumerate() {
+        for start in 0..ws.len().saturating_sub(WINDOW - 1) {
+            windows.entry(window_hash(&ws[start..start + WINDOW])).or_default().push((ci, start));
+        }
+    }
+    if windows.is_empty() {
+        return;
+    }
+    let mut copied: Vec<Vec<bool>> = claim_words.iter().map(|w| vec![false; w.len()]).collect();
+    let mut sources: Vec<Vec<String>> = vec![Vec::new(); views.len()];
+    let texts = tr
+        .messages
+        .iter()
+        .map(|m| (m.id.as_str(), m.text.as_str(), m.role == Role::User))
+        .chain(tr.commands.iter().map(|c| (c.id.as_str(), c.output.as_str(), false)));
+    for (id, text, from_user) in texts {
+        let ws = words(text);
+        for start in 0..ws.len().saturating_sub(WINDOW - 1) {
+            let Some(hits) = windows.get(&window_hash(&ws[start..start + WINDOW])) else {
+                continue;
+            };
+            for &(ci, cstart) in hits {
+                if from_user && views[ci].key.section == Section::Goal {
+                    continue;
+                }
+                copied[ci][cstart..cstart + WINDOW].iter_mut().for_each(|b| *b = true);
+                if !sources[ci].iter().any(|s| s == id) {
+                    sources[ci].push(id.to_string());
+                }
+            }
+        }
+    }
+    for (ci, marks) in copied.iter().enumerate() {
+        let (mut best_words, mut best_chars, mut run_words, mut run_chars) = (0, 0, 0, 0);
+        for (wi, &m) in marks.iter().enumerate() {
+            if m {
+                run_words += 1;
+                run_chars += claim_words[ci][wi].len() + 1;
+                best_words = best_words.max(run_words);
+                best_chars = best_chars.max(run_chars);
+            } else {
+                run_words = 0;
+                run_chars = 0;
+            }
+        }
+        if best_words >= MIN_WORDS || best_chars >= MIN_CHARS {
+            let c = &views[ci];
+            cx.finding(
+                Some(c.key),
+                c.line,
+                rule::TRANSCRIPT_DUMP,
+                Severity::Warning,
+                format!(
+                    "{best_words} words copied verbatim from the transcript ({}): state the fact, not the chat",
+                    sources[ci].join(", ")
+                ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::*;
+    use crate::evidence::Evidence;
+    use crate::evidence::transcript::Role;
+    use crate::validate::validate;
+
+    const ASSISTANT: &str = "I looked at the failing test and it turns out that the refresh token family table was never created because the alembic migration was not applied to the test database, so every rotation call raised an integrity error before reaching the revocation check that we added earlier today in the service module.";
+
+    fn ev() -> Evidence {
+        Evidence {
+            transcript: Some(transcript(
+                vec![],
+                vec![],
+                vec![
+                    message("M1", Role::User, "Please add refresh token rotation and revocation to the FastAPI auth service so that compromised tokens can be revoked before they expire naturally in production today.", 1),
+                    message("M2", Role::Assistant, ASSISTANT, 2),
+                ],
+            )),
+            ..Evidence::default()
+        }
+    }
+
+    #[test]
+    fn pasted_chat_is_a_warning() {
+        let mut n = note();
+        n.watch_outs = vec![claim(&format!("Note: {ASSISTANT}"))];
+        n.watch_outs[0].line = Some(50);
+        let r = validate(&mut n, &ev());
+        assert_eq!(rules_for(&r, 50), ["transcript-dump"]);
+        assert!(r.findings[0].message.contains("(M2)"), "{:?}", r.findings);
+        assert_eq!(r.counts.warnings, 1);
+    }
+
+    #[test]
+    fn short_quotes_and_a_quoted_goal_pass() {
+        let mut n = note();
+        n.goal = Some(claim("Please add refresh token rotation and revocation to the FastAPI auth service so that compromised tokens can be revoked before they expire naturally in production today."));
+        n.watch_outs = vec![claim("The alembic migration was not applied to the test database; run `alembic upgrade head` first.")];
+        let r = validate(&mut n, &ev());
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+}

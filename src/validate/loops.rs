@@ -1,0 +1,192 @@
+//! Rules `open-loops` and `next-action`: the two sections the next session acts on.
+//!
+//! Each open loop names its owner (`[Agent]` / `[Human]`) and a `Verify:` check. The next action
+//! is exactly one instruction that names a path, symbol or command and does not start with a
+//! vague continuation (the list is [`VAGUE_CONTINUATIONS`]).
+
+use super::text::{is_test_path, mentions, sentences};
+use super::{Ctx, Key, Section, Severity, rule};
+use crate::note::{Note, Owner};
+
+/// Openings of a next action that say nothing concrete ("continue working on auth"). Matched
+/// case-insensitively at the start of a sentence, after an optional "Next:"/"Then".
+pub const VAGUE_CONTINUATIONS: &[&str] = &[
+    "continue working on",
+    "continue work on",
+    "continue with",
+    "continue the",
+    "continue to",
+    "keep working on",
+    "keep going",
+    "keep on",
+    "carry on",
+    "proceed with",
+    "finish the",
+    "finish up",
+    "finish implementing",
+    "finish off",
+    "finalize the",
+    "complete the remaining",
+    "complete the rest",
+    "implement the remaining",
+    "implement remaining",
+    "implement the rest",
+    "fix the remaining",
+    "fix remaining",
+    "address the remaining",
+    "address remaining",
+    "work on",
+    "working on",
+    "look into",
+    "wrap up",
+    "tidy up",
+    "clean up the rest",
+    "polish",
+    "make progress on",
+    "pick up where",
+];
+
+/// Labels stripped before matching a vague opening.
+const LEADS: &[&str] = &["next action:", "next step:", "next:", "then,", "then", "now,", "now", "first,", "first", "next,"];
+
+/// The vague continuation a next action opens with, if any.
+pub(crate) fn vague_opening(text: &str) -> Option<&'static str> {
+    let plain = mentions(text).plain;
+    sentences(&plain).iter().find_map(|s| {
+        let mut s = s
+            .trim_start_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        for lead in LEADS {
+            if let Some(rest) = s.strip_prefix(lead) {
+                s = rest.trim_start().to_string();
+            }
+        }
+        VAGUE_CONTINUATIONS
+            .iter()
+            .find(|v| s.starts_with(*v) && s[v.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric()))
+            .copied()
+    })
+}
+
+/// Whether the text names a path, symbol or command.
+pub(crate) fn names_something(text: &str) -> bool {
+    let m = mentions(text);
+    !m.paths.is_empty() || !m.commands.is_empty() || !m.idents.is_empty() || !m.bare_idents.is_empty()
+        || !super::text::inline(text).code.is_empty()
+}
+
+pub(crate) fn check(note: &Note, cx: &mut Ctx) {
+    for (i, l) in note.open_loops.iter().enumerate() {
+        let key = Some(Key { section: Section::OpenLoops, index: i });
+        if l.owner.is_none() {
+            cx.finding(key, l.line, rule::OPEN_LOOPS, Severity::Error, "open loop has no owner: start it with [Agent] or [Human]");
+        }
+        match l.verify.as_deref().map(str::trim) {
+            None | Some("") => cx.finding(
+                key,
+                l.line,
+                rule::OPEN_LOOPS,
+                Severity::Error,
+                "open loop has no `Verify:` check: add the command or test that closes it",
+            ),
+            Some(v) if l.owner == Some(Owner::Agent) && !names_something(v) && !mentions(v).paths.iter().any(|p| is_test_path(&p.path)) => cx.finding(
+                key,
+                l.line,
+                rule::OPEN_LOOPS,
+                Severity::Warning,
+                "the `Verify:` check names no command, test or file: make it deterministic",
+            ),
+            Some(_) => {}
+        }
+    }
+    match note.next_actions.len() {
+        0 => cx.finding(None, None, rule::NEXT_ACTION, Severity::Error, "no next action: write exactly one instruction naming a file, symbol or command"),
+        1 => {}
+        n => {
+            let line = note.next_actions.get(1).and_then(|c| c.line);
+            cx.finding(
+                Some(Key { section: Section::NextAction, index: 1 }),
+                line,
+                rule::NEXT_ACTION,
+                Severity::Error,
+                format!("{n} next actions: keep exactly one (move the rest to Open Loops)"),
+            )
+        }
+    }
+    for (i, a) in note.next_actions.iter().enumerate() {
+        let key = Some(Key { section: Section::NextAction, index: i });
+        if let Some(v) = vague_opening(&a.text) {
+            cx.finding(key, a.line, rule::NEXT_ACTION, Severity::Error, format!("vague continuation (\"{v}\"): name the exact file, symbol, command and failure"));
+        } else if !names_something(&a.text) {
+            cx.finding(key, a.line, rule::NEXT_ACTION, Severity::Error, "next action names no path, symbol or command");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::*;
+    use super::*;
+    use crate::evidence::Evidence;
+    use crate::note::OpenLoop;
+    use crate::validate::validate;
+
+    #[test]
+    fn complete_loops_and_one_concrete_action_pass() {
+        let mut n = note();
+        n.open_loops.push(OpenLoop {
+            owner: Some(Owner::Human),
+            text: "Set `REDIS_AUTH_URL` in CI".into(),
+            verify: Some("the CI job `auth-tests` is green".into()),
+            ..OpenLoop::default()
+        });
+        let r = validate(&mut n, &Evidence::default());
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+        for good in [
+            "Open `src/api/deps.py` and call `is_token_blacklisted` in `get_current_user`.",
+            "Run `pytest tests/test_auth.py -x` and fix the first failure.",
+            "Make `rotate_refresh_token` work on Windows paths.",
+            "Continue by running `cargo test parse::` and reading the diff.",
+        ] {
+            assert_eq!(vague_opening(good), None, "{good}");
+            assert!(names_something(good), "{good}");
+        }
+    }
+
+    #[test]
+    fn loop_without_owner_or_verify_is_an_error() {
+        let mut n = note();
+        n.open_loops = vec![OpenLoop { text: "Handle Redis outages".into(), line: Some(20), ..OpenLoop::default() }];
+        let r = validate(&mut n, &Evidence::default());
+        assert_eq!(rules_for(&r, 20), ["open-loops", "open-loops"]);
+        assert_eq!(r.counts.errors, 2);
+    }
+
+    #[test]
+    fn vague_missing_and_double_next_actions() {
+        for vague in [
+            "Continue working on auth.",
+            "Next: finish the frontend components",
+            "Implement the remaining tests in `tests/`",
+            "Keep going.",
+            "Look into the flaky test",
+        ] {
+            let mut n = note();
+            n.next_actions = vec![claim(vague)];
+            n.next_actions[0].line = Some(30);
+            let r = validate(&mut n, &Evidence::default());
+            assert_eq!(rules_for(&r, 30), ["next-action"], "{vague}");
+        }
+        let mut n = note();
+        n.next_actions = vec![claim("Fix the bug.")];
+        let r = validate(&mut n, &Evidence::default());
+        assert_eq!(rules(&r), ["next-action"]);
+        n.next_actions = vec![];
+        let r = validate(&mut n, &Evidence::default());
+        assert_eq!(rules(&r), ["next-action"]);
+        n.next_actions = vec![claim("Run `cargo test`."), claim("Edit `src/lib.rs`.")];
+        let r = validate(&mut n, &Evidence::default());
+        assert_eq!(rules(&r), ["next-action"]);
+        assert!(r.findings[0].message.starts_with("2 next actions"));
+    }
+}

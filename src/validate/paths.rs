@@ -1,0 +1,195 @@
+//! Rule `paths`: every path a claim names (in code, in a link, or as a bare `dir/file.ext` word)
+//! exists in the worktree or in git status (deleted and renamed files count) — else the claim is
+//! unverified. Commands in code spans are not paths, URLs are not paths, and `path:LINE` /
+//! `path::symbol` name the path before the colon.
+//!
+//! Where the note talks about the future (an open loop or the next action that says to create
+//! or add something, or a `Verify:` check naming a test still to be written), a path that does
+//! not exist yet is fine. Discarded paths are not checked: they describe what was undone.
+
+use super::text::{PathRef, is_test_path, mentions, same_path};
+use super::{ClaimView, Ctx, Section, claims, rule};
+use crate::note::{ClaimStatus, Note};
+use regex::Regex;
+use std::sync::LazyLock;
+
+static CREATION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(create|creating|add|adding|new|write|writing|scaffold|generate|touch|introduce|split out|move .* to|rename .* to)\b")
+        .expect("regex")
+});
+
+/// Where a named path was found.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// In git status (changed, added, deleted or renamed).
+    Status,
+    /// On disk under the root, or tracked in the index.
+    Worktree,
+    /// Nowhere.
+    Missing,
+    /// Cannot tell: no root to look in.
+    Unknown,
+}
+
+/// Looks `path` up in git status, the worktree and the index.
+pub(crate) fn find(cx: &Ctx, path: &str) -> Found {
+    let path = path.trim_end_matches('/');
+    if let Some(git) = &cx.ev.git {
+        let hit = git.status.iter().any(|s| {
+            let p = s.path.trim_end_matches('/');
+            same_path(path, p)
+                || s.old_path.as_deref().is_some_and(|o| same_path(path, o))
+                // An untracked directory covers what is in it, and a directory holds its files.
+                || (s.path.ends_with('/') && path.starts_with(&s.path))
+                || p.starts_with(&format!("{path}/"))
+        });
+        if hit {
+            return Found::Status;
+        }
+    }
+    // No root, or a path leaving it (`../x`): nothing to look in.
+    let Some(full) = cx.resolve(path) else {
+        return Found::Unknown;
+    };
+    if full.exists() {
+        return Found::Worktree;
+    }
+    // `auth.py` or `services/auth.py` for `src/services/auth.py`: a suffix of a tracked path.
+    let suffix = format!("/{path}");
+    if cx.tracked().iter().any(|t| t.ends_with(&suffix)) {
+        return Found::Worktree;
+    }
+    Found::Missing
+}
+
+fn future_tense(text: &str) -> bool {
+    CREATION.is_match(text)
+}
+
+pub(crate) fn check(note: &Note, cx: &mut Ctx) {
+    for c in claims(note) {
+        if c.key.section == Section::Discarded || c.added_by_validator {
+            continue;
+        }
+        let mut missing: Vec<String> = Vec::new();
+        let mut found_in_status = false;
+        let may_not_exist = matches!(c.key.section, Section::OpenLoops | Section::NextAction)
+            && future_tense(&c.text);
+        let mut check_one = |p: &PathRef, allowed: bool, missing: &mut Vec<String>| {
+            match find(cx, &p.path) {
+                Found::Missing if !allowed => {
+                    if !missing.contains(&p.path) {
+                        missing.push(p.path.clone());
+                    }
+                }
+                Found::Status => found_in_status = true,
+                _ => {}
+            }
+        };
+        if let Some(path) = &c.path {
+            if let Some(p) = super::text::path_ref(path, false).or_else(|| {
+                (!path.trim().is_empty()).then(|| PathRef {
+                    path: path.trim().trim_start_matches("./").to_string(),
+                    symbol: None,
+                })
+            }) {
+                check_one(&p, false, &mut missing);
+            }
+        }
+        for p in mentions(&c.text).paths {
+            check_one(&p, may_not_exist, &mut missing);
+        }
+        if let Some(v) = &c.verify {
+            let future = may_not_exist || future_tense(v);
+            for p in mentions(v).paths {
+                let allowed = future || is_test_path(&p.path);
+                check_one(&p, allowed, &mut missing);
+            }
+        }
+        record(cx, &c, missing, found_in_status);
+    }
+}
+
+fn record(cx: &mut Ctx, c: &ClaimView, missing: Vec<String>, in_status: bool) {
+    if !missing.is_empty() {
+        let list = missing
+            .iter()
+            .map(|p| format!("`{p}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        cx.flag(
+            c.key,
+            ClaimStatus::Unverified,
+            rule::PATHS,
+            format!("{list} not found in the worktree or git status"),
+            Vec::new(),
+        );
+    } else if c.path.is_some() {
+        let ev = if in_status { vec!["G".to_string()] } else { Vec::new() };
+        cx.verified(c.key, rule::PATHS, ev);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::*;
+    use crate::note::OpenLoop;
+    use crate::validate::validate;
+
+    fn files() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("src/services/auth.py", "def rotate_refresh_token(old):\n    pass\n"),
+            ("tests/test_auth.py", "def test_rotate():\n    pass\n"),
+            ("README.md", "# x\n"),
+        ]
+    }
+
+    #[test]
+    fn existing_paths_in_every_form_pass() {
+        let (_dir, ev) = worktree(&files(), &[(" M", "src/services/auth.py"), (" D", "src/old.py")]);
+        let mut n = note();
+        n.verified = vec![claim(
+            "see `src/services/auth.py:12`, [tests](tests/test_auth.py), `tests/test_auth.py::test_rotate`, README.md, `auth.py`, and https://example.com/x.py",
+        )];
+        n.partial = vec![claim("removed src/old.py, ran `pytest tests/nope.py` (a command, not a path); and/or 4/4, e.g. Node.js")];
+        n.files = vec![file("src/services/auth.py", &[], "")];
+        n.verified[0].line = Some(10);
+        n.partial[0].line = Some(11);
+        let r = validate(&mut n, &ev);
+        assert!(!rules(&r).contains(&"paths".to_string()), "{:?}", r.findings);
+    }
+
+    #[test]
+    fn wrong_paths_are_flagged() {
+        let (_dir, ev) = worktree(&files(), &[]);
+        let mut n = note();
+        n.decisions = vec![claim("Kept the cache in `src/services/cache.py`.")];
+        n.decisions[0].line = Some(7);
+        n.files = vec![file("src/models/tokens.py", &[], "table")];
+        n.files[0].line = Some(9);
+        let r = validate(&mut n, &ev);
+        assert_eq!(rules_for(&r, 7), ["paths"]);
+        assert_eq!(rules_for(&r, 9), ["paths"]);
+        let flag = n.files[0].flag.as_ref().map(|f| f.reason.clone()).unwrap_or_default();
+        assert!(flag.contains("src/models/tokens.py"), "{flag}");
+    }
+
+    #[test]
+    fn future_files_in_open_loops_are_allowed() {
+        let (_dir, ev) = worktree(&files(), &[]);
+        let mut n = note();
+        n.open_loops = vec![OpenLoop {
+            owner: Some(crate::note::Owner::Agent),
+            text: "Add `src/services/revocation.py` with the blacklist".into(),
+            verify: Some("`tests/test_revocation.py` passes".into()),
+            line: Some(5),
+            ..OpenLoop::default()
+        }];
+        let r = validate(&mut n, &ev);
+        assert!(rules_for(&r, 5).is_empty(), "{:?}", r.findings);
+        n.open_loops[0].text = "Wire `src/services/revocation.py` into deps".into();
+        n.open_loops[0].flag = None;
+        let r = validate(&mut n, &ev);
+        assert_eq!(rules_for(&r, 5), ["paths"]);
+    }
+}

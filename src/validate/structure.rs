@@ -1,0 +1,173 @@
+//! Rule `structure`: the six sections exist and are non-empty (or say "None").
+//!
+//! A drafted note always renders every section, so for it only the goal is checked. For a parsed
+//! note the caller passes the sections the Markdown has with a body ([`sections_present`]): the
+//! headings of the skill's own example ("Decisions Made (With Reasons)", "Files Changed", …) are
+//! accepted alongside the v1 headings.
+
+use super::{Ctx, Severity, rule};
+use crate::note::Note;
+use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+
+/// Section ids a note must have, with the heading shown in messages.
+pub const REQUIRED_SECTIONS: &[(&str, &str)] = &[
+    ("workspace", "Workspace State"),
+    ("goal", "Goal & Current State"),
+    ("decisions", "Decisions & Discarded Paths"),
+    ("files", "Files & Symbols"),
+    ("open_loops", "Open Loops"),
+    ("next_action", "Next Action"),
+];
+
+/// The section id a heading names, accepting v1 headings and the skill example's; `None` for
+/// other headings.
+pub fn section_id(heading: &str) -> Option<&'static str> {
+    let h = heading.trim().to_lowercase();
+    let has = |w: &str| h.contains(w);
+    if has("workspace") || has("git state") || has("git status") || has("repository state") {
+        Some("workspace")
+    } else if has("goal") || has("current state") || has("status") && !has("git") {
+        Some("goal")
+    } else if has("decision") || has("discarded") || has("dead end") || has("rejected") {
+        Some("decisions")
+    } else if has("file") || has("symbol") {
+        Some("files")
+    } else if has("open loop") || has("open item") || has("open question") || has("open issue")
+    {
+        Some("open_loops")
+    } else if has("next action") || has("next step") || h == "next" {
+        Some("next_action")
+    } else if has("watch") || has("gotcha") || has("caveat") {
+        Some("watch_outs")
+    } else {
+        None
+    }
+}
+
+/// Ids of the sections that `md` has with a non-empty body ("None" counts as a body).
+pub fn sections_present(md: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut current: Option<&'static str> = None;
+    let mut in_heading = false;
+    let mut heading = String::new();
+    for ev in Parser::new(md) {
+        match ev {
+            Event::Start(Tag::Heading { level, .. }) => {
+                in_heading = true;
+                heading.clear();
+                if level == pulldown_cmark::HeadingLevel::H1 {
+                    current = None;
+                }
+            }
+            Event::End(TagEnd::Heading(level)) => {
+                in_heading = false;
+                if level != pulldown_cmark::HeadingLevel::H1 {
+                    // A sub-heading inside a section (`#### Verified`) keeps the section.
+                    if let Some(id) = section_id(&heading) {
+                        current = Some(id);
+                    } else if level <= pulldown_cmark::HeadingLevel::H3 {
+                        current = None;
+                    }
+                }
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if in_heading {
+                    heading.push_str(&t);
+                } else if let Some(id) = current
+                    && !t.trim().is_empty()
+                    && !out.iter().any(|s| s == id)
+                {
+                    out.push(id.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+pub(crate) fn check(note: &Note, present: Option<&[String]>, cx: &mut Ctx) {
+    match present {
+        None => {
+            if note.goal.is_none() {
+                cx.finding(
+                    None,
+                    None,
+                    rule::STRUCTURE,
+                    Severity::Error,
+                    "no goal: Goal & Current State must say what the session set out to do",
+                );
+            }
+        }
+        Some(present) => {
+            for (id, heading) in REQUIRED_SECTIONS {
+                if !present.iter().any(|p| p == id) {
+                    cx.finding(
+                        None,
+                        None,
+                        rule::STRUCTURE,
+                        Severity::Error,
+                        format!("section \"{heading}\" is missing or empty (write \"None\" when there is nothing)"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::*;
+    use super::super::{Options, validate_with};
+    use super::*;
+    use crate::evidence::Evidence;
+
+    const FULL: &str = "# Session Handoff: x\n\n## Workspace State\nbranch `main`\n\n## Goal & Current State\n- goal\n\n## Decisions Made (With Reasons)\nNone\n\n## Files Changed\n- `a.rs`\n\n## Open Loops\nNone.\n\n### Next Action\nRun `cargo test`.\n";
+
+    #[test]
+    fn headings_of_both_styles() {
+        assert_eq!(section_id("Files Changed"), Some("files"));
+        assert_eq!(section_id("Decisions Made (With Reasons)"), Some("decisions"));
+        assert_eq!(section_id("Watch-outs"), Some("watch_outs"));
+        assert_eq!(section_id("Goal & Current State"), Some("goal"));
+        assert_eq!(section_id("Appendix"), None);
+        assert_eq!(
+            sections_present(FULL),
+            ["workspace", "goal", "decisions", "files", "open_loops", "next_action"]
+        );
+    }
+
+    #[test]
+    fn complete_note_passes() {
+        let mut n = note();
+        let opts = Options {
+            sections: Some(sections_present(FULL)),
+            ..Options::default()
+        };
+        let r = validate_with(&mut n, &Evidence::default(), &opts);
+        assert!(!rules(&r).contains(&"structure".to_string()), "{r:?}");
+    }
+
+    #[test]
+    fn missing_and_empty_sections_are_errors() {
+        let md = FULL.replace("## Open Loops\nNone.\n\n", "").replace("Run `cargo test`.\n", "");
+        let mut n = note();
+        let opts = Options {
+            sections: Some(sections_present(&md)),
+            ..Options::default()
+        };
+        let r = validate_with(&mut n, &Evidence::default(), &opts);
+        let structure: Vec<_> = r.findings.iter().filter(|f| f.rule == "structure").collect();
+        assert_eq!(structure.len(), 2, "{structure:?}");
+        assert!(structure[0].message.contains("Open Loops"));
+        assert!(structure[1].message.contains("Next Action"));
+    }
+
+    #[test]
+    fn drafted_note_needs_a_goal() {
+        let mut n = note();
+        n.goal = None;
+        let r = crate::validate::validate(&mut n, &Evidence::default());
+        assert_eq!(rules(&r), ["structure"]);
+    }
+}

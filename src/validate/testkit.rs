@@ -1,0 +1,171 @@
+//! Builders for the rules' unit tests: notes and evidence constructed by hand.
+
+use crate::evidence::git::{GitState, StatusEntry};
+use crate::evidence::transcript::{Command, Edit, EditKind, Message, MessageKind, Role};
+use crate::evidence::{Evidence, TestRun, Transcript};
+use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
+use chrono::{DateTime, Duration, TimeZone, Utc};
+
+pub fn claim(text: &str) -> Claim {
+    Claim {
+        text: text.to_string(),
+        ..Claim::default()
+    }
+}
+
+pub fn cited(text: &str, cite: &[&str]) -> Claim {
+    Claim {
+        text: text.to_string(),
+        cite: cite.iter().map(|s| s.to_string()).collect(),
+        ..Claim::default()
+    }
+}
+
+/// A note that passes every rule against empty evidence.
+pub fn note() -> Note {
+    Note {
+        title: "test".into(),
+        goal: Some(claim("Add refresh token rotation to the auth service.")),
+        decisions: vec![claim("Chose Redis for the revocation list to keep latency low.")],
+        open_loops: vec![OpenLoop {
+            owner: Some(Owner::Agent),
+            text: "Wire the revocation check into the dependency.".into(),
+            verify: Some("`pytest tests/test_deps.py` passes".into()),
+            ..OpenLoop::default()
+        }],
+        next_actions: vec![claim("Run `pytest tests/test_deps.py -x` and read the first failure.")],
+        ..Note::default()
+    }
+}
+
+pub fn file(path: &str, symbols: &[&str], summary: &str) -> FileEntry {
+    FileEntry {
+        path: path.into(),
+        symbols: symbols.iter().map(|s| s.to_string()).collect(),
+        summary: summary.into(),
+        ..FileEntry::default()
+    }
+}
+
+pub fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().unwrap_or_default()
+}
+
+pub fn at(mins: i64) -> DateTime<Utc> {
+    t0() + Duration::minutes(mins)
+}
+
+pub fn run(id: &str, command: Option<&str>, passed: u64, failed: u64) -> TestRun {
+    TestRun {
+        id: id.into(),
+        source: "out.txt".into(),
+        command: command.map(String::from),
+        passed,
+        failed,
+        ok: failed == 0,
+        ..TestRun::default()
+    }
+}
+
+pub fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Command {
+    Command {
+        id: id.into(),
+        command: command.into(),
+        tool: Some("Bash".into()),
+        exit_code: ok.map(|o| if o { 0 } else { 1 }),
+        ok,
+        output: String::new(),
+        is_test: crate::validate::text::test_family(command).is_some(),
+        is_check: false,
+        tests: None,
+        has_result: ok.is_some(),
+        at: None,
+        seq,
+        sidechain: false,
+    }
+}
+
+pub fn edit(id: &str, path: &str, seq: u64) -> Edit {
+    Edit {
+        id: id.into(),
+        path: path.into(),
+        kind: EditKind::Modify,
+        tool: Some("Edit".into()),
+        confirmed: true,
+        at: None,
+        seq,
+        sidechain: false,
+    }
+}
+
+pub fn message(id: &str, role: Role, text: &str, seq: u64) -> Message {
+    Message {
+        id: id.into(),
+        role,
+        kind: MessageKind::Typed,
+        text: text.into(),
+        at: None,
+        seq,
+        sidechain: false,
+    }
+}
+
+pub fn transcript(commands: Vec<Command>, edits: Vec<Edit>, messages: Vec<Message>) -> Transcript {
+    Transcript {
+        commands,
+        edits,
+        messages,
+        ..Transcript::default()
+    }
+}
+
+/// A worktree in a temp dir with `files`, and a git state whose status lists `changed`
+/// (porcelain `XY`, path).
+pub fn worktree(files: &[(&str, &str)], changed: &[(&str, &str)]) -> (tempfile::TempDir, Evidence) {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    for (path, body) in files {
+        let p = dir.path().join(path);
+        if let Some(parent) = p.parent() {
+            std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("mkdir: {e}"));
+        }
+        std::fs::write(&p, body).unwrap_or_else(|e| panic!("write: {e}"));
+    }
+    let status = changed
+        .iter()
+        .map(|(xy, path)| {
+            let mut c = xy.chars();
+            StatusEntry {
+                path: path.to_string(),
+                old_path: None,
+                index: c.next().unwrap_or(' ').to_string(),
+                worktree: c.next().unwrap_or(' ').to_string(),
+            }
+        })
+        .collect();
+    let git = GitState {
+        root: dir.path().display().to_string(),
+        branch: Some("main".into()),
+        status,
+        ..GitState::default()
+    };
+    let ev = Evidence {
+        git: Some(git),
+        ..Evidence::default()
+    };
+    (dir, ev)
+}
+
+/// Rules that produced findings or flags for the claim at `section`/`index`.
+pub fn rules_for(report: &super::Report, line: usize) -> Vec<String> {
+    report
+        .findings
+        .iter()
+        .filter(|f| f.line == Some(line))
+        .map(|f| f.rule.clone())
+        .collect()
+}
+
+/// All rule ids with findings.
+pub fn rules(report: &super::Report) -> Vec<String> {
+    report.findings.iter().map(|f| f.rule.clone()).collect()
+}

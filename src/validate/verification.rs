@@ -1,0 +1,570 @@
+//! Rules `citations`, `verification`, `staleness` and `ghost-completion`: the claims that say
+//! something passes, works or is done, checked against test runs (`T*`) and commands (`C*`).
+//!
+//! How a claim finds its evidence, in order:
+//! 1. the runs it cites (an unknown id is itself a finding of the `citations` rule);
+//! 2. else the runs whose command matches a command the claim names in code (`pytest tests/x.py`
+//!    matches `uv run pytest tests/x.py -q`);
+//! 3. else, when the claim names a test command or no command at all, the latest test run whose
+//!    runner fits (a `pytest` claim is not judged by a `go test` run).
+//!
+//! The latest of those runs decides: a failure contradicts the claim; a pass verifies it unless a
+//! file in question was edited after it (transcript order or timestamps, worktree mtimes), which
+//! makes it stale.
+
+use super::text::{Family, commands_match, is_doc_path, is_test_path, mentions, same_path, sentences, test_family};
+use super::{ClaimView, Ctx, Key, Section, claims, rule};
+use crate::evidence::TestFormat;
+use crate::note::{ClaimStatus, Note};
+use chrono::{DateTime, Utc};
+use regex::Regex;
+use std::sync::LazyLock;
+
+static PASS_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:pass|passes|passed|passing|green|succeeds?|succeeded|successful(?:ly)?|works|verified|all tests)\b|\bwork\s*(?:[.;,!]|$)|\bwork\s+(?:correctly|fine|now|again|as expected|end[- ]to[- ]end)\b",
+    )
+    .expect("regex")
+});
+static GHOST_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:done|complete|completed|implemented|fixed|finished|resolved|working)\b")
+        .expect("regex")
+});
+static HEDGE_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:not|never|no longer|needs? to|to ?do|remaining|still|pending|untested|unverified|partial(?:ly)?|wip|blocked|yet|should|will|would|might|may|must|planned|missing|incomplete|broken|assum(?:e|ed|ing)|probably|fail(?:s|ed|ing|ure|ures)?|errors?)\b|n't\b|\[UNVERIFIED",
+    )
+    .expect("regex")
+});
+/// "0 failed", "no failures": not a hedge.
+static ZERO_FAILURES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:0|no|zero|without)\s+(?:tests?\s+)?(?:failed|failures?|failing|errors?)\b")
+        .expect("regex")
+});
+static EVIDENCE_ID: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(?:G|[TMCE][1-9][0-9]*)$").expect("regex"));
+
+/// Seconds of slack when comparing a run's time with file mtimes (coarse file systems).
+const MTIME_SLACK_SECS: i64 = 1;
+
+/// What a claim asserts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Trigger {
+    /// Something passes or works.
+    Pass,
+    /// Something is done, implemented, fixed.
+    Ghost,
+}
+
+fn hedged(sentence: &str) -> bool {
+    HEDGE_WORDS.is_match(&ZERO_FAILURES.replace_all(sentence, " "))
+}
+
+fn trigger(section: Section, plain: &str) -> Option<Trigger> {
+    if !matches!(section, Section::Goal | Section::Verified | Section::Partial) {
+        return None;
+    }
+    let unhedged: Vec<String> = sentences(plain).into_iter().filter(|s| !hedged(s)).collect();
+    if unhedged.iter().any(|s| PASS_WORDS.is_match(s)) {
+        return Some(Trigger::Pass);
+    }
+    if unhedged.iter().any(|s| GHOST_WORDS.is_match(s)) {
+        return Some(Trigger::Ghost);
+    }
+    // A "Verified" item claims verification whatever its wording, unless it hedges.
+    (section == Section::Verified && !unhedged.is_empty()).then_some(Trigger::Pass)
+}
+
+/// A test run or command on one timeline.
+#[derive(Debug, Clone)]
+struct Run {
+    id: String,
+    ok: Option<bool>,
+    at: Option<DateTime<Utc>>,
+    seq: Option<u64>,
+    command: Option<String>,
+    family: Option<Family>,
+    is_test: bool,
+    is_check: bool,
+    detail: String,
+    /// Position in the evidence: test files in the order given, then the fresh `--test-cmd` run.
+    order: usize,
+}
+
+impl Run {
+    /// Whether `self` happened after `other`.
+    fn later_than(&self, other: &Run) -> bool {
+        match (self.seq, other.seq, self.at, other.at) {
+            (Some(a), Some(b), _, _) => a > b,
+            (_, _, Some(a), Some(b)) => a > b,
+            // Test runs given as files or run now come after the transcript's commands.
+            (None, Some(_), _, _) => true,
+            (Some(_), None, _, _) => false,
+            (None, None, _, _) => self.order > other.order,
+        }
+    }
+}
+
+fn format_family(f: Option<TestFormat>) -> Family {
+    match f {
+        Some(TestFormat::Pytest) => Family::Python,
+        Some(TestFormat::CargoTest | TestFormat::Nextest) => Family::Rust,
+        Some(TestFormat::GoTest | TestFormat::GoTestJson) => Family::Go,
+        Some(TestFormat::JestJson) => Family::Js,
+        _ => Family::Any,
+    }
+}
+
+fn runs(cx: &Ctx) -> Vec<Run> {
+    let mut out = Vec::new();
+    for t in &cx.ev.tests {
+        let detail = if t.failed > 0 {
+            format!("{} failed", t.failed)
+        } else if t.timed_out {
+            "timed out".into()
+        } else if let Some(code) = t.exit_code.filter(|c| *c != 0) {
+            format!("exit status {code}")
+        } else if t.ok {
+            format!("{} passed", t.passed)
+        } else {
+            "failed".into()
+        };
+        out.push(Run {
+            id: t.id.clone(),
+            ok: Some(t.ok),
+            at: t.at,
+            seq: None,
+            command: t.command.clone(),
+            family: Some(
+                t.command
+                    .as_deref()
+                    .and_then(test_family)
+                    .unwrap_or_else(|| format_family(t.format)),
+            ),
+            is_test: true,
+            is_check: false,
+            detail,
+            order: out.len(),
+        });
+    }
+    if let Some(tr) = &cx.ev.transcript {
+        for c in &tr.commands {
+            let failed = c.tests.as_ref().map(|s| s.failed).unwrap_or(0);
+            let detail = if failed > 0 {
+                format!("{failed} failed")
+            } else if let Some(code) = c.exit_code.filter(|c| *c != 0) {
+                format!("exit status {code}")
+            } else if c.ok == Some(false) {
+                "failed".into()
+            } else {
+                "succeeded".into()
+            };
+            let family = test_family(&c.command).or(c.is_test.then_some(Family::Any));
+            out.push(Run {
+                id: c.id.clone(),
+                ok: c.ok,
+                at: c.at,
+                seq: Some(c.seq),
+                command: Some(c.command.clone()),
+                family,
+                is_test: c.is_test || family.is_some(),
+                is_check: c.is_check,
+                detail,
+                order: out.len(),
+            });
+        }
+    }
+    out
+}
+
+fn latest<'r>(runs: impl IntoIterator<Item = &'r Run>) -> Option<&'r Run> {
+    runs.into_iter().fold(None, |best: Option<&Run>, r| match best {
+        Some(b) if !r.later_than(b) => Some(b),
+        _ => Some(r),
+    })
+}
+
+/// How the evidence answers one claim.
+#[derive(Debug)]
+enum Support {
+    Verified(Vec<String>),
+    Contradicted(String, String),
+    Stale(String, Vec<String>, Vec<String>),
+    Unknown(String),
+}
+
+/// Runs that answer the claim (see the module docs), or why there are none.
+fn candidates<'r>(all: &'r [Run], c: &ClaimView, named: &[String]) -> Result<Vec<&'r Run>, String> {
+    let cited: Vec<&Run> = all.iter().filter(|r| c.cite.contains(&r.id)).collect();
+    if !cited.is_empty() {
+        return Ok(cited);
+    }
+    let matching: Vec<&Run> = all
+        .iter()
+        .filter(|r| {
+            r.command
+                .as_deref()
+                .is_some_and(|cmd| named.iter().any(|n| commands_match(n, cmd)))
+        })
+        .collect();
+    if !matching.is_empty() {
+        return Ok(matching);
+    }
+    let families: Vec<Option<Family>> = named.iter().map(|n| test_family(n)).collect();
+    if let Some(pos) = families.iter().position(Option::is_none) {
+        // A non-test command (`alembic upgrade head`, `npm run lint`) only its own runs can back.
+        return Err(format!("no run of `{}` in the evidence", named[pos]));
+    }
+    let wanted: Vec<Family> = families.into_iter().flatten().collect();
+    let relevant: Vec<&Run> = all
+        .iter()
+        .filter(|r| (r.is_test || r.is_check) && r.ok.is_some())
+        .filter(|r| {
+            wanted.is_empty()
+                || wanted
+                    .iter()
+                    .any(|w| r.family.is_some_and(|f| f.compatible(*w)))
+        })
+        .collect();
+    if relevant.is_empty() {
+        return Err(if named.is_empty() {
+            "no test run or command in the evidence shows it".into()
+        } else {
+            format!("no run of `{}` in the evidence", named[0])
+        });
+    }
+    Ok(relevant)
+}
+
+fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
+    let m = mentions(&c.text);
+    let runs = match candidates(all, c, &m.commands) {
+        Ok(r) => r,
+        Err(why) => return Support::Unknown(why),
+    };
+    let with_result: Vec<&Run> = runs.iter().copied().filter(|r| r.ok.is_some()).collect();
+    let Some(last) = latest(with_result) else {
+        let ids: Vec<&str> = runs.iter().map(|r| r.id.as_str()).collect();
+        return Support::Unknown(format!("{} recorded no result", ids.join(", ")));
+    };
+    if last.ok == Some(false) {
+        return Support::Contradicted(last.id.clone(), last.detail.clone());
+    }
+    let linked: Vec<String> = m
+        .paths
+        .iter()
+        .map(|p| p.path.clone())
+        .filter(|p| !is_test_path(p))
+        .collect();
+    let (ids, paths) = later_edits(cx, last, &linked);
+    if !paths.is_empty() {
+        return Support::Stale(last.id.clone(), ids, paths);
+    }
+    Support::Verified(vec![last.id.clone()])
+}
+
+/// Edits after `run` to the linked files (any non-documentation file when none is linked):
+/// (evidence ids, paths).
+fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<String>) {
+    let relevant = |path: &str| {
+        if linked.is_empty() {
+            !is_doc_path(path)
+        } else {
+            linked.iter().any(|l| same_path(l, path))
+        }
+    };
+    let mut ids = Vec::new();
+    let mut paths: Vec<String> = Vec::new();
+    let add = |path: &str, paths: &mut Vec<String>| {
+        let path = cx
+            .root
+            .as_ref()
+            .and_then(|r| path.strip_prefix(&format!("{}/", r.display())))
+            .unwrap_or(path)
+            .to_string();
+        if !paths.iter().any(|p| same_path(p, &path)) {
+            paths.push(path);
+        }
+    };
+    if let Some(tr) = &cx.ev.transcript {
+        for e in &tr.edits {
+            let after = match (run.seq, run.at, e.at) {
+                (Some(seq), _, _) => e.seq > seq,
+                (None, Some(t), Some(et)) => et > t,
+                _ => false,
+            };
+            if after && relevant(&e.path) {
+                ids.push(e.id.clone());
+                add(&e.path, &mut paths);
+            }
+        }
+    }
+    if let (Some(t), Some(git)) = (run.at, &cx.ev.git) {
+        let limit = t + chrono::Duration::seconds(MTIME_SLACK_SECS);
+        let mut touched = false;
+        for s in &git.status {
+            if s.index == "D" || s.worktree == "D" || s.path.ends_with('/') || !relevant(&s.path) {
+                continue;
+            }
+            let modified = cx
+                .resolve(&s.path)
+                .and_then(|p| std::fs::metadata(p).ok())
+                .and_then(|m| m.modified().ok())
+                .map(DateTime::<Utc>::from);
+            if modified.is_some_and(|m| m > limit) {
+                touched = true;
+                add(&s.path, &mut paths);
+            }
+        }
+        if touched && !ids.iter().any(|i| i == "G") {
+            ids.push("G".into());
+        }
+    }
+    (ids, paths)
+}
+
+/// Rule `citations`: every cited id exists in the evidence.
+pub(crate) fn check_citations(note: &Note, cx: &mut Ctx) {
+    for c in claims(note) {
+        let unknown: Vec<&String> = c.cite.iter().filter(|id| !exists(cx, id)).collect();
+        if !unknown.is_empty() {
+            let list = unknown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ");
+            cx.flag(
+                c.key,
+                ClaimStatus::Unverified,
+                rule::CITATIONS,
+                format!("cites {list}, not in the evidence"),
+                Vec::new(),
+            );
+        }
+    }
+}
+
+fn exists(cx: &Ctx, id: &str) -> bool {
+    if !EVIDENCE_ID.is_match(id) {
+        return false;
+    }
+    let ev = cx.ev;
+    match id.as_bytes()[0] {
+        b'G' => ev.git.is_some(),
+        b'T' => ev.tests.iter().any(|t| t.id == id),
+        b'C' => ev.transcript.as_ref().is_some_and(|t| t.commands.iter().any(|c| c.id == id)),
+        b'E' => ev.transcript.as_ref().is_some_and(|t| t.edits.iter().any(|c| c.id == id)),
+        b'M' => ev.transcript.as_ref().is_some_and(|t| t.messages.iter().any(|c| c.id == id)),
+        _ => false,
+    }
+}
+
+/// Rules `verification`, `staleness` and `ghost-completion`.
+pub(crate) fn check(note: &Note, cx: &mut Ctx) {
+    let all = runs(cx);
+    for c in claims(note) {
+        let plain = mentions(&c.text).plain;
+        let Some(trig) = trigger(c.key.section, &plain) else {
+            continue;
+        };
+        let rule_id = match trig {
+            Trigger::Pass => rule::VERIFICATION,
+            Trigger::Ghost => rule::GHOST_COMPLETION,
+        };
+        decide(cx, c.key, rule_id, support(cx, &all, &c));
+    }
+}
+
+fn decide(cx: &mut Ctx, key: Key, rule_id: &'static str, s: Support) {
+    match s {
+        Support::Verified(ids) => cx.verified(key, rule_id, ids),
+        Support::Contradicted(id, detail) => cx.flag(
+            key,
+            ClaimStatus::Contradicted,
+            rule_id,
+            format!("{id} — {detail}"),
+            vec![id],
+        ),
+        Support::Stale(id, mut ids, paths) => {
+            let list = paths.iter().take(3).map(String::as_str).collect::<Vec<_>>().join(", ");
+            let more = if paths.len() > 3 { format!(" and {} more", paths.len() - 3) } else { String::new() };
+            let edits = ids.iter().filter(|i| i.starts_with('E')).count();
+            let what = match edits {
+                0 => "later changes to".to_string(),
+                1 => "a later edit to".to_string(),
+                n => format!("{n} later edits to"),
+            };
+            ids.insert(0, id.clone());
+            cx.flag(
+                key,
+                ClaimStatus::Unverified,
+                rule::STALENESS,
+                format!("last passing run {id} was before {what} {list}{more}"),
+                ids,
+            )
+        }
+        Support::Unknown(why) => cx.flag(key, ClaimStatus::Unverified, rule_id, why, Vec::new()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::*;
+    use super::*;
+    use crate::evidence::Evidence;
+    use crate::validate::validate;
+
+    fn verified(text: &str) -> Note {
+        let mut n = note();
+        n.verified = vec![claim(text)];
+        n.verified[0].line = Some(10);
+        n
+    }
+
+    fn flag(n: &Note) -> Option<(ClaimStatus, String)> {
+        n.verified[0].flag.as_ref().map(|f| (f.status, f.reason.clone()))
+    }
+
+    #[test]
+    fn triggers_and_hedges() {
+        assert_eq!(trigger(Section::Goal, "Token generation and persistence work."), Some(Trigger::Pass));
+        assert_eq!(trigger(Section::Partial, "Rotation is implemented"), Some(Trigger::Ghost));
+        assert_eq!(trigger(Section::Partial, "Rotation is implemented but untested"), None);
+        assert_eq!(trigger(Section::Partial, "Cache is not yet wired"), None);
+        assert_eq!(trigger(Section::Verified, "pytest: 12 passed, 0 failed"), Some(Trigger::Pass));
+        assert_eq!(trigger(Section::Verified, "Login flow via `pytest -k login`"), Some(Trigger::Pass));
+        assert_eq!(trigger(Section::Decisions, "Fixed on Redis"), None);
+        assert_eq!(trigger(Section::Goal, "Add rotation to the auth service"), None);
+    }
+
+    #[test]
+    fn passing_run_verifies() {
+        let mut ev = Evidence { tests: vec![run("T1", None, 4, 0)], ..Evidence::default() };
+        ev.tests[0].format = Some(TestFormat::Pytest);
+        let mut n = verified("`pytest tests/test_auth.py` passes (4/4)");
+        let r = validate(&mut n, &ev);
+        assert_eq!(flag(&n), None, "{:?}", r.findings);
+        assert_eq!(r.claims.iter().find(|c| c.section == "verified").map(|c| c.evidence.clone()), Some(vec!["T1".to_string()]));
+    }
+
+    #[test]
+    fn failing_run_contradicts() {
+        let ev = Evidence {
+            tests: vec![run("T1", None, 4, 0), run("T2", Some("pytest tests"), 1, 3)],
+            ..Evidence::default()
+        };
+        let mut n = verified("Tests pass");
+        let r = validate(&mut n, &ev);
+        assert_eq!(flag(&n), Some((ClaimStatus::Contradicted, "contradicted by T2 — 3 failed".into())));
+        assert_eq!(rules_for(&r, 10), ["verification"]);
+        assert_eq!(r.counts.contradicted, 1);
+    }
+
+    #[test]
+    fn no_run_at_all_is_unverified() {
+        let mut n = verified("All tests pass");
+        let r = validate(&mut n, &Evidence::default());
+        assert_eq!(flag(&n).map(|f| f.0), Some(ClaimStatus::Unverified));
+        assert_eq!(rules_for(&r, 10), ["verification"]);
+    }
+
+    #[test]
+    fn named_command_matches_transcript_command() {
+        let tr = transcript(
+            vec![
+                cmd("C1", "uv run pytest tests/test_auth.py -q", Some(false), 1),
+                cmd("C2", "uv run pytest tests/test_auth.py -q", Some(true), 3),
+                cmd("C3", "npm run lint", Some(false), 4),
+            ],
+            vec![],
+            vec![],
+        );
+        let ev = Evidence { transcript: Some(tr), ..Evidence::default() };
+        let mut n = verified("`pytest tests/test_auth.py` passes");
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n), None);
+        let mut n = verified("`npm run lint` is clean and passes");
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n).map(|f| f.0), Some(ClaimStatus::Contradicted));
+        let mut n = verified("`alembic upgrade head` succeeded");
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n).map(|f| f.1), Some("no run of `alembic upgrade head` in the evidence".into()));
+    }
+
+    #[test]
+    fn runner_family_must_fit() {
+        let mut ev = Evidence { tests: vec![run("T1", None, 3, 0)], ..Evidence::default() };
+        ev.tests[0].format = Some(TestFormat::GoTest);
+        let mut n = verified("`pytest` passes");
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n).map(|f| f.0), Some(ClaimStatus::Unverified));
+    }
+
+    #[test]
+    fn cited_runs_decide_and_unknown_ids_are_flagged() {
+        let ev = Evidence {
+            tests: vec![run("T1", None, 4, 0), run("T2", None, 3, 1)],
+            ..Evidence::default()
+        };
+        let mut n = note();
+        n.verified = vec![cited("Rotation passes", &["T1"])];
+        n.verified[0].line = Some(10);
+        let r = validate(&mut n, &ev);
+        assert_eq!(flag(&n), None, "{:?}", r.findings);
+        n.verified = vec![cited("Rotation passes", &["T9"])];
+        n.verified[0].line = Some(10);
+        let r = validate(&mut n, &ev);
+        assert!(rules_for(&r, 10).contains(&"citations".to_string()), "{:?}", r.findings);
+    }
+
+    #[test]
+    fn pass_before_a_later_edit_is_stale() {
+        let tr = transcript(
+            vec![cmd("C1", "pytest tests/test_auth.py", Some(true), 2)],
+            vec![edit("E1", "src/auth.py", 1), edit("E2", "src/auth.py", 3), edit("E3", "/home/u/p/src/auth.py", 4)],
+            vec![],
+        );
+        let ev = Evidence { transcript: Some(tr), ..Evidence::default() };
+        let mut n = verified("Refresh rotation works — `pytest tests/test_auth.py` 4/4");
+        let r = validate(&mut n, &ev);
+        assert_eq!(
+            flag(&n),
+            Some((ClaimStatus::Unverified, "last passing run C1 was before 2 later edits to src/auth.py".into()))
+        );
+        assert_eq!(rules_for(&r, 10), ["staleness"]);
+        // Linked to another file: edits to src/auth.py do not matter.
+        let mut n = verified("`src/models.py` works — `pytest tests/test_auth.py` passes");
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n), None);
+    }
+
+    #[test]
+    fn worktree_mtime_after_the_run_is_stale() {
+        let (dir, mut ev) = worktree(&[("src/auth.py", "x = 1\n"), ("NOTES.md", "n\n")], &[(" M", "src/auth.py"), ("??", "NOTES.md")]);
+        let mut t = run("T1", None, 4, 0);
+        t.at = Some(Utc::now() - chrono::Duration::minutes(10));
+        ev.tests.push(t);
+        let mut n = verified("Tests pass");
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n).map(|f| f.1), Some("last passing run T1 was before later changes to src/auth.py".into()));
+        // A run after the change verifies.
+        ev.tests[0].at = Some(Utc::now() + chrono::Duration::minutes(1));
+        let mut n = verified("Tests pass");
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n), None);
+        drop(dir);
+    }
+
+    #[test]
+    fn ghost_completion() {
+        let mut n = note();
+        n.partial = vec![claim("Revocation endpoint implemented")];
+        n.partial[0].line = Some(12);
+        let r = validate(&mut n, &Evidence::default());
+        assert_eq!(rules_for(&r, 12), ["ghost-completion"]);
+        let ev = Evidence { tests: vec![run("T1", None, 4, 0)], ..Evidence::default() };
+        n.partial[0].flag = None;
+        let r = validate(&mut n, &ev);
+        assert!(rules_for(&r, 12).is_empty());
+        // Honest labelling is not ghost completion.
+        n.partial = vec![claim("Revocation endpoint implemented, untested")];
+        let r = validate(&mut n, &Evidence::default());
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+}
