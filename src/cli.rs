@@ -25,6 +25,10 @@ pub enum Command {
     Eval(EvalArgs),
     /// Write a validated handoff note (default: .handoff/<time>-<session>.md in the repository).
     Summarize(SummarizeArgs),
+    /// Count tokens in files, as the prompt budget counts them.
+    Tokens(TokensArgs),
+    /// Show where the config file is and what a run would use.
+    Config(ConfigArgs),
 }
 
 /// Where the evidence comes from; shared by every command that collects.
@@ -221,4 +225,41 @@ fn unit_interval(s: &str) -> Result<f64, String> {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
         _ => Err(format!("{s:?} is not a number between 0 and 1")),
     }
+}
+
+/// `handoff tokens`.
+#[derive(Debug, Args)]
+pub struct TokensArgs {
+    /// Files to count (`-` for stdin).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+
+    /// Model whose encoding to use (o200k_base unless it is a GPT-4/GPT-3.5-era model).
+    #[arg(long, value_name = "MODEL")]
+    pub model: Option<String>,
+
+    /// Encoding, overriding the one chosen from --model.
+    #[arg(long, value_name = "ENCODING", value_enum)]
+    pub encoding: Option<crate::tokens::Encoding>,
+
+    /// Print JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `handoff config`.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// What to show.
+    #[command(subcommand)]
+    pub action: ConfigAction,
+}
+
+/// `handoff config` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum ConfigAction {
+    /// Print the config file path (HANDOFF_CONFIG, else the XDG config directory).
+    Path,
+    /// Print the resolved model settings (the API key is only said to be set or not).
+    Show(ModelArgs),
 }

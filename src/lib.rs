@@ -29,5 +29,7 @@ pub fn run(cli: cli::Cli) -> Result<Outcome> {
         cli::Command::Collect(args) => commands::collect::run(&args),
         cli::Command::Eval(args) => commands::eval::run(&args),
         cli::Command::Summarize(args) => commands::summarize::run(&args),
+        cli::Command::Tokens(args) => commands::tokens::run(&args),
+        cli::Command::Config(args) => commands::config::run(&args),
     }
 }

@@ -3,6 +3,8 @@
 pub mod collect;
 pub mod eval;
 pub mod summarize;
+pub mod config;
+pub mod tokens;
 
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;

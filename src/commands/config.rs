@@ -1,0 +1,49 @@
+//! `handoff config path|show`: where the config file is, and what a run would use.
+
+use super::Outcome;
+use crate::cli::{ConfigAction, ConfigArgs};
+use std::io::Write;
+
+/// Runs `config`.
+pub fn run(args: &ConfigArgs) -> crate::Result<Outcome> {
+    let text = match &args.action {
+        ConfigAction::Path => format!(
+            "{}\n",
+            crate::config::path(&crate::cli::ModelArgs::default())?.display()
+        ),
+        ConfigAction::Show(model) => {
+            let path = crate::config::path(model)?;
+            match crate::config::resolve(model)? {
+                None => format!(
+                    "config file: {}\nno model configured: summarize drafts offline (set HANDOFF_MODEL, --model, or a profile)\n",
+                    path.display()
+                ),
+                Some(cfg) => format!(
+                    "config file: {}\nprofile: {}\nbase_url: {}\nmodel: {}\napi key: {} (from {})\nmax output: {} ({})\ncontext window: {}\nprompt budget: {}\nencoding: {}\nresponse_format: {}\nstream: {}\ntimeout: {} s (connect {} s), retries: {}\nredaction: {}\n",
+                    path.display(),
+                    cfg.profile.as_deref().unwrap_or("(none)"),
+                    cfg.base_url,
+                    cfg.model,
+                    if cfg.api_key.is_some() { "set" } else { "not set" },
+                    cfg.api_key_env,
+                    cfg.max_output_tokens,
+                    cfg.max_tokens_field.name(),
+                    cfg.context_window,
+                    cfg.prompt_budget(),
+                    cfg.encoding.name(),
+                    cfg.response_mode.name(),
+                    cfg.stream,
+                    cfg.timeout.as_secs(),
+                    cfg.connect_timeout.as_secs(),
+                    cfg.max_retries,
+                    if cfg.redact { "on" } else { "OFF (--no-redact)" },
+                ),
+            }
+        }
+    };
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| crate::Error::io("<stdout>", e))?;
+    Ok(Outcome::Clean)
+}

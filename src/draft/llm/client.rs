@@ -1,0 +1,748 @@
+//! One OpenAI-compatible `/chat/completions` client per run: the HTTP client is built once, and
+//! what the server refused (a response format, the output-cap field name) is remembered for the
+//! rest of the run.
+
+use super::{retry, schema, sse};
+use crate::config::{MaxTokensField, ModelConfig, ResponseMode};
+use crate::evidence::Evidence;
+use crate::note::Note;
+use crate::prompt::{self, Prompt, PromptOptions, Templates};
+use serde_json::{Value, json};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Token usage as the server reported it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Usage {
+    /// Prompt tokens.
+    pub prompt_tokens: u64,
+    /// Completion tokens (reasoning included).
+    pub completion_tokens: u64,
+    /// Both.
+    pub total_tokens: u64,
+}
+
+impl Usage {
+    pub(crate) fn from_json(v: &Value) -> Option<Usage> {
+        let prompt_tokens = v["prompt_tokens"].as_u64()?;
+        let completion_tokens = v["completion_tokens"].as_u64().unwrap_or(0);
+        Some(Usage {
+            prompt_tokens,
+            completion_tokens,
+            total_tokens: v["total_tokens"]
+                .as_u64()
+                .unwrap_or(prompt_tokens + completion_tokens),
+        })
+    }
+}
+
+/// One answer.
+#[derive(Debug, Clone, Default)]
+pub struct Completion {
+    /// `choices[0].message.content` (or the streamed deltas), when there was any.
+    pub content: Option<String>,
+    /// `message.refusal`, when the model refused.
+    pub refusal: Option<String>,
+    /// `stop`, `length`, `content_filter`…
+    pub finish_reason: Option<String>,
+    /// Usage, when reported.
+    pub usage: Option<Usage>,
+}
+
+/// Why one request failed.
+#[derive(Debug, Clone)]
+pub enum ApiError {
+    /// The server answered with an error status.
+    Status {
+        /// HTTP status.
+        status: u16,
+        /// The server's own message (redacted, one line, bounded).
+        message: String,
+        /// `error.type`.
+        kind: Option<String>,
+        /// `error.code` (a string, or a number rendered as one).
+        code: Option<String>,
+        /// `error.param`.
+        param: Option<String>,
+        /// Wait hint from `retry-after-ms` / `retry-after`.
+        retry_after: Option<Duration>,
+        /// `x-should-retry`.
+        should_retry: Option<bool>,
+    },
+    /// No complete answer in time.
+    Timeout,
+    /// The connection could not be made.
+    Connect(String),
+    /// The connection broke.
+    Transport(String),
+    /// An error event arrived mid-stream.
+    Stream(String),
+    /// The stream ended without a finish reason.
+    Truncated(String),
+    /// The body could not be decoded.
+    Body(String),
+}
+
+impl ApiError {
+    fn from_reqwest(e: reqwest::Error) -> ApiError {
+        if e.is_timeout() {
+            ApiError::Timeout
+        } else if e.is_connect() {
+            ApiError::Connect(error_chain(&e))
+        } else if e.is_decode() {
+            ApiError::Body(error_chain(&e))
+        } else {
+            ApiError::Transport(error_chain(&e))
+        }
+    }
+
+    fn is_quota(&self) -> bool {
+        matches!(self, ApiError::Status { kind, code, .. }
+            if kind.as_deref() == Some("insufficient_quota") || code.as_deref() == Some("insufficient_quota"))
+    }
+
+    /// Worth another attempt as is (SDK rules; quota and 501 are final).
+    pub fn retryable(&self) -> bool {
+        match self {
+            ApiError::Status {
+                status,
+                should_retry,
+                ..
+            } => {
+                if self.is_quota() {
+                    return false;
+                }
+                if let Some(s) = should_retry {
+                    return *s;
+                }
+                matches!(status, 408 | 409 | 429) || (*status >= 500 && *status != 501)
+            }
+            ApiError::Timeout | ApiError::Connect(_) | ApiError::Transport(_) => true,
+            ApiError::Stream(_) | ApiError::Truncated(_) | ApiError::Body(_) => false,
+        }
+    }
+
+    fn text(&self) -> String {
+        match self {
+            ApiError::Status { message, .. } => message.to_ascii_lowercase(),
+            _ => String::new(),
+        }
+    }
+
+    /// The prompt is longer than the model's context.
+    pub fn is_context_length(&self) -> bool {
+        let ApiError::Status {
+            status, kind, code, ..
+        } = self
+        else {
+            return false;
+        };
+        if !matches!(status, 400 | 413 | 422) {
+            return false;
+        }
+        let m = self.text();
+        code.as_deref() == Some("context_length_exceeded")
+            || kind.as_deref() == Some("exceed_context_size_error")
+            || m.contains("context length")
+            || m.contains("context_length")
+            || m.contains("maximum context")
+            || m.contains("context window")
+            || m.contains("context size")
+            || m.contains("too many tokens")
+            || m.contains("prompt is too long")
+            || *status == 413
+    }
+
+    /// The server does not accept the `response_format` we sent.
+    pub fn is_format_refusal(&self) -> bool {
+        let ApiError::Status { status, param, .. } = self else {
+            return false;
+        };
+        if !matches!(status, 400 | 422 | 501) {
+            return false;
+        }
+        let m = self.text();
+        param.as_deref() == Some("response_format")
+            || m.contains("response_format")
+            || m.contains("json_schema")
+            || m.contains("json_object")
+            || m.contains("structured output")
+    }
+
+    /// The server wants the other output-cap field.
+    pub fn is_max_tokens_param(&self) -> bool {
+        let ApiError::Status { status, param, .. } = self else {
+            return false;
+        };
+        let m = self.text();
+        *status == 400
+            && (matches!(param.as_deref(), Some("max_tokens" | "max_completion_tokens"))
+                || ((m.contains("max_tokens") || m.contains("max_completion_tokens"))
+                    && (m.contains("unsupported") || m.contains("not supported"))))
+    }
+}
+
+/// The whole cause chain of a reqwest error on one line (hyper's cause says what happened).
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut src = e.source();
+    while let Some(c) = src {
+        let cs = c.to_string();
+        if !s.contains(&cs) {
+            s.push_str(": ");
+            s.push_str(&cs);
+        }
+        src = c.source();
+    }
+    s
+}
+
+/// A drafted note plus what it cost.
+#[derive(Debug, Clone)]
+pub struct Drafted {
+    /// The note (drafter `llm`, model set; workspace left to the caller).
+    pub note: Note,
+    /// Server-reported usage of the successful request.
+    pub usage: Option<Usage>,
+    /// Our own count of the prompt that was sent.
+    pub prompt_tokens: usize,
+    /// The per-block report of that prompt.
+    pub prompt: Vec<prompt::BlockReport>,
+    /// The response mode that worked.
+    pub mode: ResponseMode,
+    /// HTTP requests made (retries and fallbacks included).
+    pub requests: u32,
+    /// Things the user should know (fallbacks taken, silent truncation suspected).
+    pub warnings: Vec<String>,
+}
+
+/// The model drafter for one run.
+pub struct Client {
+    cfg: ModelConfig,
+    http: reqwest::Client,
+    url: String,
+    templates: Templates,
+    mode: Mutex<ResponseMode>,
+    field: Mutex<MaxTokensField>,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("cfg", &self.cfg)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Client {
+    /// Builds the HTTP client (rustls, timeouts) and loads the prompt templates.
+    pub fn new(cfg: &ModelConfig) -> crate::Result<Client> {
+        let http = reqwest::Client::builder()
+            .connect_timeout(cfg.connect_timeout)
+            .timeout(cfg.timeout)
+            .user_agent(concat!("handoff/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| {
+                crate::Error::Model(format!(
+                    "cannot set up the HTTP client: {}",
+                    error_chain(&e)
+                ))
+            })?;
+        Ok(Client {
+            url: format!("{}/chat/completions", cfg.base_url.trim_end_matches('/')),
+            templates: Templates::load(cfg.prompt_dir.as_deref())?,
+            mode: Mutex::new(cfg.response_mode),
+            field: Mutex::new(cfg.max_tokens_field),
+            cfg: cfg.clone(),
+            http,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &ModelConfig {
+        &self.cfg
+    }
+
+    fn mode(&self) -> ResponseMode {
+        *self.mode.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn field(&self) -> MaxTokensField {
+        *self.field.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Builds the prompt as it would be sent now (for `--dry-run`).
+    pub fn prompt(&self, ev: &Evidence, budget: usize) -> crate::Result<Prompt> {
+        prompt::build(
+            ev,
+            &self.templates,
+            &PromptOptions {
+                encoding: self.cfg.encoding,
+                budget,
+                mode: self.mode(),
+                redact: self.cfg.redact,
+            },
+        )
+    }
+
+    /// The request body for `prompt`. Never logged: it holds the (redacted) transcript.
+    pub fn request_body(&self, prompt: &Prompt, max_output: u32) -> Value {
+        let mode = self.mode();
+        let mut body = json!({
+            "model": self.cfg.model,
+            "messages": [
+                {"role": "system", "content": prompt.system},
+                {"role": "user", "content": prompt.user},
+            ],
+        });
+        body[self.field().name()] = json!(max_output);
+        match mode {
+            ResponseMode::JsonSchema => {
+                body["response_format"] = schema::response_format_json_schema()
+            }
+            ResponseMode::JsonObject => body["response_format"] = json!({"type": "json_object"}),
+            ResponseMode::Markdown => {}
+        }
+        if let Some(t) = self.cfg.temperature {
+            body["temperature"] = json!(t);
+        }
+        if self.cfg.stream {
+            body["stream"] = json!(true);
+            body["stream_options"] = json!({"include_usage": true});
+        }
+        body
+    }
+
+    /// Drafts a note: budget, send (with retries), fall back, check, convert.
+    pub async fn draft(&self, ev: &Evidence) -> crate::Result<Drafted> {
+        let mut budget = self.cfg.prompt_budget();
+        let mut max_output = self.cfg.max_output_tokens;
+        let mut rebudgeted = false;
+        let mut length_retried = false;
+        let mut field_switched = false;
+        let mut requests = 0;
+        let mut warnings = Vec::new();
+        loop {
+            let mode = self.mode();
+            let prompt = self.prompt(ev, budget)?;
+            let body = self.request_body(&prompt, max_output);
+            let (result, n) = self.complete(&body).await;
+            requests += n;
+            let completion = match result {
+                Ok(c) => c,
+                Err(e) if e.is_format_refusal() && mode.fallback().is_some() => {
+                    let next = mode.fallback().unwrap_or(ResponseMode::Markdown);
+                    warnings.push(format!(
+                        "{} refused response_format {}; using {} for the rest of the run",
+                        self.cfg.base_url,
+                        mode.name(),
+                        next.name()
+                    ));
+                    *self.mode.lock().unwrap_or_else(|e| e.into_inner()) = next;
+                    continue;
+                }
+                Err(e) if e.is_context_length() && !rebudgeted => {
+                    rebudgeted = true;
+                    let smaller = (prompt.total_tokens.min(budget) * 6 / 10).max(512);
+                    warnings.push(format!(
+                        "{}: the prompt ({} tokens) is longer than the model's context; retrying with a budget of {smaller} (pass --context to set the window)",
+                        self.cfg.base_url, prompt.total_tokens
+                    ));
+                    budget = smaller;
+                    continue;
+                }
+                Err(e) if e.is_max_tokens_param() && !field_switched => {
+                    field_switched = true;
+                    let mut field = self.field.lock().unwrap_or_else(|e| e.into_inner());
+                    *field = match *field {
+                        MaxTokensField::MaxTokens => MaxTokensField::MaxCompletionTokens,
+                        MaxTokensField::MaxCompletionTokens => MaxTokensField::MaxTokens,
+                    };
+                    continue;
+                }
+                Err(e) => return Err(self.error(&e, n, rebudgeted)),
+            };
+            if let Some(refusal) = completion.refusal.as_deref().filter(|r| !r.is_empty()) {
+                return Err(crate::Error::Model(format!(
+                    "{}: the model refused: {}; try another model or --offline",
+                    self.cfg.server_label(),
+                    one_line(&crate::redact::redact(refusal), 300)
+                )));
+            }
+            let finish = completion.finish_reason.as_deref().unwrap_or("stop");
+            if finish == "content_filter" {
+                return Err(crate::Error::Model(format!(
+                    "{}: the server's content filter stopped the answer (finish_reason content_filter); try --offline, or another model or provider",
+                    self.cfg.server_label()
+                )));
+            }
+            let content = completion
+                .content
+                .as_deref()
+                .filter(|c| !c.trim().is_empty());
+            let Some(content) = content.filter(|_| finish != "length") else {
+                let why = if finish == "length" {
+                    format!("the answer was cut off at {max_output} output tokens (finish_reason length)")
+                } else {
+                    "the answer had no content".to_string()
+                };
+                if !length_retried {
+                    length_retried = true;
+                    let smaller = (budget * 6 / 10).max(512);
+                    let room = self
+                        .cfg
+                        .context_window
+                        .saturating_sub(smaller + self.cfg.context_window / 20);
+                    max_output = max_output
+                        .saturating_add((budget - smaller) as u32)
+                        .min(room.max(max_output as usize) as u32);
+                    warnings.push(format!("{why}; retrying once with a prompt budget of {smaller}"));
+                    budget = smaller;
+                    continue;
+                }
+                return Err(crate::Error::Model(format!(
+                    "{}: {why}, twice; raise --max-output-tokens, lower --budget, or use --offline",
+                    self.cfg.server_label()
+                )));
+            };
+            let note = match mode {
+                ResponseMode::Markdown => super::markdown::parse(content),
+                _ => schema::parse_json(content).map(schema::DraftedNote::into_note),
+            }
+            .map_err(|why| {
+                crate::Error::Model(format!(
+                    "{}: {why}; try response_format = \"markdown\" in the profile, another model, or --offline",
+                    self.cfg.server_label()
+                ))
+            })?;
+            if let Some(u) = completion.usage
+                && (u.prompt_tokens as usize) * 2 < prompt.total_tokens
+            {
+                warnings.push(format!(
+                    "{} counted {} prompt tokens where {} were sent: the server may have cut the prompt to fit its context (e.g. Ollama's num_ctx); pass --context with the real window",
+                    self.cfg.base_url, u.prompt_tokens, prompt.total_tokens
+                ));
+            }
+            return Ok(Drafted {
+                note: self.finish_note(note, ev),
+                usage: completion.usage,
+                prompt_tokens: prompt.total_tokens,
+                prompt: prompt.blocks,
+                mode,
+                requests,
+                warnings,
+            });
+        }
+    }
+
+    fn finish_note(&self, mut note: Note, ev: &Evidence) -> Note {
+        note.header.drafter = "llm".into();
+        note.header.model = Some(self.cfg.model.clone());
+        note.header.source = ev.transcript.as_ref().map(|t| {
+            t.session
+                .id
+                .clone()
+                .unwrap_or_else(|| t.session.source.clone())
+        });
+        if let Some(goal) = &note.goal
+            && note.title.is_empty()
+        {
+            note.title = one_line(&goal.text, 80);
+        }
+        if self.cfg.redact {
+            // The model may echo what it saw; redact again before anything is written.
+            let fix = |s: &mut String| {
+                if let std::borrow::Cow::Owned(r) = crate::redact::redact(s) {
+                    *s = r;
+                }
+            };
+            fix(&mut note.title);
+            for c in note
+                .goal
+                .iter_mut()
+                .chain(note.verified.iter_mut())
+                .chain(note.partial.iter_mut())
+                .chain(note.decisions.iter_mut())
+                .chain(note.discarded.iter_mut())
+                .chain(note.next_actions.iter_mut())
+                .chain(note.watch_outs.iter_mut())
+            {
+                fix(&mut c.text);
+            }
+            for f in &mut note.files {
+                fix(&mut f.summary);
+            }
+            for l in &mut note.open_loops {
+                fix(&mut l.text);
+                if let Some(v) = &mut l.verify {
+                    fix(v);
+                }
+            }
+        }
+        note
+    }
+
+    /// Sends with retries; returns the result and the number of requests made.
+    async fn complete(&self, body: &Value) -> (Result<Completion, ApiError>, u32) {
+        let mut retries = 0;
+        loop {
+            let result = self.attempt(body).await;
+            let err = match result {
+                Ok(c) => return (Ok(c), retries + 1),
+                Err(e) => e,
+            };
+            if !err.retryable() || retries >= self.cfg.max_retries {
+                return (Err(err), retries + 1);
+            }
+            let hint = match &err {
+                ApiError::Status { retry_after, .. } => *retry_after,
+                _ => None,
+            };
+            if let Some(h) = hint
+                && h > self.cfg.retry_after_cap
+            {
+                return (Err(err), retries + 1);
+            }
+            let wait = hint.unwrap_or_else(|| retry::backoff(retries, retry::jitter()));
+            tokio::time::sleep(wait).await;
+            retries += 1;
+        }
+    }
+
+    async fn attempt(&self, body: &Value) -> Result<Completion, ApiError> {
+        let mut req = self.http.post(&self.url).json(body);
+        if let Some(key) = &self.cfg.api_key {
+            req = req.bearer_auth(key);
+        }
+        req = req.header(
+            reqwest::header::ACCEPT,
+            if self.cfg.stream {
+                "text/event-stream"
+            } else {
+                "application/json"
+            },
+        );
+        let resp = req.send().await.map_err(ApiError::from_reqwest)?;
+        let status = resp.status();
+        if !status.is_success() {
+            let retry_after = retry::retry_after(resp.headers());
+            let should_retry = retry::should_retry_header(resp.headers());
+            let text = resp.text().await.unwrap_or_default();
+            return Err(status_error(
+                status.as_u16(),
+                &text,
+                retry_after,
+                should_retry,
+            ));
+        }
+        let is_sse = resp
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("text/event-stream"));
+        if self.cfg.stream && is_sse {
+            return sse::read(resp.bytes_stream()).await;
+        }
+        let bytes = resp.bytes().await.map_err(ApiError::from_reqwest)?;
+        let v: Value = serde_json::from_slice(&bytes).map_err(|e| {
+            ApiError::Body(format!(
+                "the response is not JSON ({e}): {}",
+                one_line(&crate::redact::redact(&String::from_utf8_lossy(&bytes)), 200)
+            ))
+        })?;
+        if !v["error"].is_null() {
+            let e = status_error(200, &bytes_text(&bytes), None, None);
+            if let ApiError::Status { message, .. } = e {
+                return Err(ApiError::Stream(message));
+            }
+        }
+        let choice = v["choices"].get(0).ok_or_else(|| {
+            ApiError::Body("the response has no choices[0]; is this a chat-completions endpoint?".into())
+        })?;
+        Ok(Completion {
+            content: choice["message"]["content"].as_str().map(str::to_string),
+            refusal: choice["message"]["refusal"].as_str().map(str::to_string),
+            finish_reason: choice["finish_reason"].as_str().map(str::to_string),
+            usage: Usage::from_json(&v["usage"]),
+        })
+    }
+
+    /// One line: the server, what happened, the server's own words, what to do.
+    fn error(&self, e: &ApiError, requests: u32, rebudgeted: bool) -> crate::Error {
+        let server = self.cfg.server_label();
+        let tries = if requests > 1 {
+            format!(" after {requests} attempts")
+        } else {
+            String::new()
+        };
+        let msg = match e {
+            ApiError::Status {
+                status,
+                message,
+                retry_after,
+                ..
+            } => {
+                let said = if message.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {message}")
+                };
+                let todo = if let Some(h) = retry_after.filter(|h| *h > self.cfg.retry_after_cap) {
+                    format!(
+                        "the server asks to wait {} s before retrying, longer than the {} s this run waits; try again later",
+                        h.as_secs(),
+                        self.cfg.retry_after_cap.as_secs()
+                    )
+                } else if e.is_quota() {
+                    "the account's quota is used up; check the plan and billing".into()
+                } else if e.is_context_length() && rebudgeted {
+                    "the prompt is still too long after re-budgeting; pass a smaller --budget or the model's real --context".into()
+                } else {
+                    match status {
+                        401 if self.cfg.api_key.is_none() => format!(
+                            "no API key was sent; set {} (or name another variable with --api-key-env)",
+                            self.cfg.api_key_env
+                        ),
+                        401 => format!(
+                            "check the key in {} (or name another variable with --api-key-env)",
+                            self.cfg.api_key_env
+                        ),
+                        402 => "the account has no credits left; add credits".into(),
+                        403 => "the key may not use this model (or this region); check the key's permissions".into(),
+                        404 => format!(
+                            "check --model, and that --base-url ends in /v1 (requested {})",
+                            self.url
+                        ),
+                        408 | 409 | 429 => "the server is rate limiting; try again later or lower concurrency".into(),
+                        413 => "the request is too large; pass a smaller --budget".into(),
+                        s if *s >= 500 => "the server failed; try again later, or use --offline".into(),
+                        _ => "the server rejected the request; check --model and the profile's settings (docs/llm.md)".into(),
+                    }
+                };
+                format!("{server}: HTTP {status}{said}{tries} — {todo}")
+            }
+            ApiError::Timeout => format!(
+                "{server}: no complete answer within {} s{tries} — raise --timeout, lower --budget, or use --stream",
+                self.cfg.timeout.as_secs()
+            ),
+            ApiError::Connect(m) => format!(
+                "{server}: cannot connect ({m}){tries} — is the server running at that address? check --base-url"
+            ),
+            ApiError::Transport(m) => format!(
+                "{server}: the connection failed ({m}){tries} — try again, or check proxies between here and the server"
+            ),
+            ApiError::Stream(m) => format!(
+                "{server}: the server reported an error mid-answer: {} — try again, or without --stream",
+                one_line(&crate::redact::redact(m), 300)
+            ),
+            ApiError::Truncated(m) => format!(
+                "{server}: {m} (the answer is incomplete) — try again, or without --stream"
+            ),
+            ApiError::Body(m) => format!(
+                "{server}: {m} — check that --base-url points at an OpenAI-compatible API"
+            ),
+        };
+        crate::Error::Model(msg)
+    }
+}
+
+fn bytes_text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// One line of at most `max` characters.
+fn one_line(s: &str, max: usize) -> String {
+    let flat: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() <= max {
+        flat
+    } else {
+        let mut cut: String = flat.chars().take(max).collect();
+        cut.push('…');
+        cut
+    }
+}
+
+/// Parses an error body defensively: `error` may be an object or a string, `code` a string,
+/// a number or null, and the body may not be JSON at all (gateways send HTML).
+fn status_error(
+    status: u16,
+    text: &str,
+    retry_after: Option<Duration>,
+    should_retry: Option<bool>,
+) -> ApiError {
+    let v: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+    let err = if v["error"].is_null() { &v } else { &v["error"] };
+    let str_of = |x: &Value| match x {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
+    let message = match err {
+        Value::String(s) => s.clone(),
+        Value::Object(_) => err["message"]
+            .as_str()
+            .or_else(|| err["detail"].as_str())
+            .map(str::to_string)
+            .unwrap_or_default(),
+        _ => text.to_string(),
+    };
+    ApiError::Status {
+        status,
+        message: one_line(&crate::redact::redact(&message), 300),
+        kind: str_of(&err["type"]),
+        code: str_of(&err["code"]),
+        param: str_of(&err["param"]),
+        retry_after,
+        should_retry,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_bodies_of_every_server_shape() {
+        let e = status_error(
+            429,
+            r#"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}"#,
+            None,
+            None,
+        );
+        assert!(!e.retryable());
+        let e = status_error(429, r#"{"error":{"message":"slow down","code":"429"}}"#, None, None);
+        assert!(e.retryable());
+        let e = status_error(
+            400,
+            r#"{"error":"'response_format.type' must be 'json_schema' or 'text'"}"#,
+            None,
+            None,
+        );
+        assert!(e.is_format_refusal() && !e.retryable());
+        let e = status_error(
+            400,
+            r#"{"error":{"code":400,"message":"request (9000 tokens) exceeds the available context size (4096 tokens)","type":"exceed_context_size_error"}}"#,
+            None,
+            None,
+        );
+        assert!(e.is_context_length());
+        let e = status_error(
+            400,
+            r#"{"error":{"message":"Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.","type":"invalid_request_error","param":"max_tokens","code":"unsupported_parameter"}}"#,
+            None,
+            None,
+        );
+        assert!(e.is_max_tokens_param() && !e.is_context_length());
+        let e = status_error(502, "<html>Bad Gateway</html>", None, None);
+        assert!(e.retryable());
+        assert!(matches!(e, ApiError::Status { message, .. } if message.contains("Bad Gateway")));
+        let e = status_error(501, r#"{"error":{"message":"x","type":"not_supported_error"}}"#, None, None);
+        assert!(!e.retryable());
+        let e = status_error(500, r#"{"object":"error","message":"flat vllm"}"#, None, Some(false));
+        assert!(!e.retryable());
+        assert!(matches!(e, ApiError::Status { message, .. } if message == "flat vllm"));
+        // Secrets echoed in an error body are redacted.
+        let e = status_error(401, r#"{"error":{"message":"Incorrect API key provided: sk-proj-Zt9qL2mX8vN4bR7cK1pW5yH3jD6fG0sA"}}"#, None, None);
+        assert!(matches!(e, ApiError::Status { message, .. } if !message.contains("Zt9qL2mX8")));
+    }
+}
