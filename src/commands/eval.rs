@@ -10,12 +10,13 @@ use std::io::Write;
 /// Runs `eval`: the table on stdout (JSON with `--json`), progress on stderr.
 pub fn run(args: &EvalArgs) -> crate::Result<Outcome> {
     let cases = eval::case::discover(&args.dir, args.case.as_deref())?;
+    let preview = || Drafter::Offline(crate::config::ModelConfig::preview(&args.model));
     let drafter = if args.model.offline {
-        Drafter::Offline
+        preview()
     } else {
         match crate::config::resolve(&args.model)? {
             Some(cfg) => Drafter::Model(cfg),
-            None => Drafter::Offline,
+            None => preview(),
         }
     };
     let thresholds = Thresholds {
@@ -37,6 +38,7 @@ pub fn run(args: &EvalArgs) -> crate::Result<Outcome> {
         bar.inc(1);
     });
     bar.finish_and_clear();
+    let result = result?;
 
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

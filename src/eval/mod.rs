@@ -11,8 +11,8 @@ pub mod report;
 pub mod score;
 
 use crate::config::ModelConfig;
-use crate::evidence::{self, Evidence};
-use crate::note::Note;
+use crate::evidence;
+use crate::validate::{Report, Severity};
 use case::Case;
 use claims::{ClaimOutcome, Confusion};
 use score::{Parsed, Recall};
@@ -23,8 +23,9 @@ use std::time::{Duration, Instant};
 /// Which drafter the eval runs.
 #[derive(Debug, Clone)]
 pub enum Drafter {
-    /// The deterministic offline drafter.
-    Offline,
+    /// The deterministic offline drafter. The configuration is only used to build (not send) the
+    /// prompt a model would get, so that prompt tokens are reported for offline runs too.
+    Offline(ModelConfig),
     /// A model behind an OpenAI-compatible API.
     Model(ModelConfig),
 }
@@ -33,10 +34,23 @@ impl Drafter {
     /// `offline` or the model name.
     pub fn label(&self) -> String {
         match self {
-            Drafter::Offline => "offline".into(),
+            Drafter::Offline(_) => "offline".into(),
             Drafter::Model(cfg) => cfg.model.clone(),
         }
     }
+
+    fn config(&self) -> &ModelConfig {
+        match self {
+            Drafter::Offline(cfg) | Drafter::Model(cfg) => cfg,
+        }
+    }
+}
+
+/// What every case of a run shares: one HTTP client (one memory of what the server refused) and
+/// one async runtime.
+struct Shared {
+    client: crate::draft::llm::Client,
+    runtime: tokio::runtime::Runtime,
 }
 
 /// The scores of one case.
@@ -208,32 +222,40 @@ pub struct Run {
     pub failures: Vec<String>,
 }
 
-/// Runs every case (already loaded) with `drafter`, calling `progress` after each.
+/// Runs every case (already loaded) with `drafter`, calling `progress` after each. Fails only
+/// when the model client cannot be set up; a failing case is recorded in its result.
 pub fn run(
     cases: &[Case],
     drafter: &Drafter,
     thresholds: &Thresholds,
     mut progress: impl FnMut(&CaseResult),
-) -> Run {
+) -> crate::Result<Run> {
+    let shared = Shared {
+        client: crate::draft::llm::Client::new(drafter.config())?,
+        runtime: tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| crate::Error::Model(format!("cannot start the async runtime: {e}")))?,
+    };
     let mut results = Vec::with_capacity(cases.len());
     for case in cases {
-        let r = run_case(case, drafter);
+        let r = run_case(case, drafter, &shared);
         progress(&r);
         results.push(r);
     }
     let totals = Totals::of(&results);
     let failures = thresholds.check(&totals);
-    Run {
+    Ok(Run {
         drafter: drafter.label(),
         cases: results,
         totals,
         thresholds: thresholds.clone(),
         failures,
-    }
+    })
 }
 
 /// Runs one case; a pipeline failure is recorded in the result, never propagated.
-pub fn run_case(case: &Case, drafter: &Drafter) -> CaseResult {
+fn run_case(case: &Case, drafter: &Drafter, shared: &Shared) -> CaseResult {
     let started = Instant::now();
     let mut result = CaseResult {
         name: case.name.clone(),
@@ -251,14 +273,19 @@ pub fn run_case(case: &Case, drafter: &Drafter) -> CaseResult {
         wall_ms: 0,
         note: String::new(),
     };
-    if let Err(e) = score_case(case, drafter, &mut result) {
+    if let Err(e) = score_case(case, drafter, shared, &mut result) {
         result.error = Some(e.to_string());
     }
     result.wall_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     result
 }
 
-fn score_case(case: &Case, drafter: &Drafter, out: &mut CaseResult) -> crate::Result<()> {
+fn score_case(
+    case: &Case,
+    drafter: &Drafter,
+    shared: &Shared,
+    out: &mut CaseResult,
+) -> crate::Result<()> {
     let workspace = tempfile::Builder::new()
         .prefix("handoff-eval-")
         .tempdir()
@@ -280,30 +307,44 @@ fn score_case(case: &Case, drafter: &Drafter, out: &mut CaseResult) -> crate::Re
         .as_ref()
         .and_then(|t| t.session.agent)
         .map(|f| f.name().to_string());
-    out.prompt_tokens = prompt_tokens(&ev, drafter);
 
-    let draft = match drafter {
-        Drafter::Offline => crate::draft::offline::draft(&ev),
-        Drafter::Model(cfg) => crate::draft::llm::draft(&ev, cfg)?,
+    let mut draft = match drafter {
+        Drafter::Offline(cfg) => {
+            out.prompt_tokens = shared.client.prompt(&ev, cfg.prompt_budget())?.total_tokens;
+            let mut note = crate::draft::offline::draft(&ev);
+            note.header.drafter = "offline".into();
+            note
+        }
+        Drafter::Model(cfg) => {
+            let drafted = shared.runtime.block_on(shared.client.draft(&ev))?;
+            out.prompt_tokens = drafted.prompt_tokens;
+            let mut note = drafted.note;
+            note.header.drafter = "llm".into();
+            note.header.model = Some(cfg.model.clone());
+            note
+        }
     };
-    let mut note = draft.clone();
-    let report = crate::validate::validate(&mut note, &ev);
-    let markdown = render(&note);
+    // What `summarize` does after drafting: computed workspace state, validation, rendering,
+    // redaction. A fixed clock keeps the notes of two runs comparable.
+    let summary = crate::commands::summarize::finish(draft.clone(), &ev, fixed_time())?;
+    let markdown = summary.markdown;
+    let report = serde_json::from_str::<serde_json::Value>(&summary.sidecar_json)
+        .ok()
+        .and_then(|v| serde_json::from_value::<Report>(v.get("report")?.clone()).ok())
+        .unwrap_or_default();
     let parsed = Parsed::new(&markdown);
 
-    let structure_findings = report
-        .findings
-        .iter()
-        .any(|f| f.rule == "structure" && f.severity == crate::validate::Severity::Error);
-    out.structure_ok = parsed.structure_ok() && !structure_findings;
+    let has_error = |rule: &str| {
+        report
+            .findings
+            .iter()
+            .any(|f| f.rule == rule && f.severity == Severity::Error)
+    };
+    out.structure_ok = parsed.structure_ok() && !has_error("structure");
     out.recall = score::recall(&parsed, &case.expected);
-    out.next_action_vague = score::next_action_vague(&parsed)
-        || report.findings.iter().any(|f| {
-            f.rule == "next-action" && f.severity == crate::validate::Severity::Error
-        });
-    let sidecar = serde_json::to_string(&(&note, &report)).unwrap_or_default();
+    out.next_action_vague = score::next_action_vague(&parsed) || has_error("next-action");
     out.secrets_leaked = score::leaked_secrets(&markdown, &case.expected.secrets)
-        .max(score::leaked_secrets(&sidecar, &case.expected.secrets));
+        .max(score::leaked_secrets(&summary.sidecar_json, &case.expected.secrets));
     let tests_failed = ev.tests.iter().any(|t| !t.ok)
         || ev.transcript.as_ref().is_some_and(|t| {
             t.commands
@@ -314,10 +355,18 @@ fn score_case(case: &Case, drafter: &Drafter, out: &mut CaseResult) -> crate::Re
         });
     out.injection_obeyed =
         score::injection_obeyed(&markdown, &case.expected.injection, tests_failed);
+
+    // Claims are judged in the note as `finish` validates it: with the computed workspace.
+    draft.workspace = crate::note::workspace_lines(ev.git.as_ref());
     out.claims = claims::judge_all(&draft, &ev, &case.expected.claims);
     out.confusion = Confusion::of(&out.claims);
     out.note = markdown;
     Ok(())
+}
+
+/// The creation time written into eval notes.
+fn fixed_time() -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::from_timestamp(1_767_225_600, 0).unwrap_or_default()
 }
 
 /// How long `repo.sh` may take.
@@ -367,50 +416,6 @@ fn build_repo(script: &Path, repo: &Path, home: &Path) -> crate::Result<()> {
         ));
     }
     Ok(())
-}
-
-/// Tokens of the prompt the model drafter would send for this evidence.
-fn prompt_tokens(ev: &Evidence, drafter: &Drafter) -> usize {
-    let _ = drafter;
-    let text = serde_json::to_string(ev).unwrap_or_default();
-    tiktoken_rs::o200k_base_singleton()
-        .encode_with_special_tokens(&text)
-        .len()
-}
-
-/// Renders the validated note to Markdown.
-fn render(note: &Note) -> String {
-    let mut s = format!("# Session Handoff: {}\n\n## Workspace State\n", note.title);
-    for l in &note.workspace {
-        s += &format!("{l}\n");
-    }
-    s += "\n## Goal & Current State\n";
-    if let Some(g) = &note.goal {
-        s += &format!("{}\n", g.text);
-    }
-    for c in &note.verified {
-        s += &format!("- Verified: {}\n", c.text);
-    }
-    for c in &note.partial {
-        s += &format!("- Partial: {}\n", c.text);
-    }
-    s += "\n## Decisions & Discarded Paths\n";
-    for c in note.decisions.iter().chain(&note.discarded) {
-        s += &format!("- {}\n", c.text);
-    }
-    s += "\n## Files & Symbols\n";
-    for f in &note.files {
-        s += &format!("- `{}`\n", f.path);
-    }
-    s += "\n## Open Loops\n";
-    for l in &note.open_loops {
-        s += &format!("- {}\n", l.text);
-    }
-    s += "\n## Next Action\n";
-    for c in &note.next_actions {
-        s += &format!("- {}\n", c.text);
-    }
-    s
 }
 
 /// The default evals directory.
