@@ -5,6 +5,7 @@
 use super::case::{ClaimSection, LabelledClaim};
 use crate::evidence::Evidence;
 use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
+use crate::validate::Severity;
 use serde::Serialize;
 
 /// The verdict on one labelled claim.
@@ -84,18 +85,29 @@ pub fn judge_all(draft: &Note, ev: &Evidence, claims: &[LabelledClaim]) -> Vec<C
     claims.iter().map(|c| judge(draft, ev, c)).collect()
 }
 
-/// Inserts one claim, validates, and reads the flag on the inserted item.
+/// The line number given to the inserted claim, so that findings about it (a vague next action,
+/// an open loop without a check) can be told apart from findings about the rest of the draft.
+const CLAIM_LINE: usize = 1_000_000;
+
+/// Inserts one claim, validates, and reads the verdict on the inserted item: its flag, or an
+/// error or unverified finding on its line.
 pub fn judge(draft: &Note, ev: &Evidence, claim: &LabelledClaim) -> ClaimOutcome {
     let mut note = draft.clone();
     let slot = insert(&mut note, claim);
-    crate::validate::validate(&mut note, ev);
-    let flag = flag_of(&note, &slot);
+    let report = crate::validate::validate(&mut note, ev);
+    let reason = flag_of(&note, &slot).map(|f| f.reason.clone()).or_else(|| {
+        report
+            .findings
+            .iter()
+            .find(|f| f.line == Some(CLAIM_LINE) && f.severity != Severity::Warning)
+            .map(|f| format!("{}: {}", f.rule, f.message))
+    });
     ClaimOutcome {
         section: claim.section.name(),
         text: claim.text.clone(),
         label: claim.label,
-        flagged: flag.is_some(),
-        reason: flag.map(|f| f.reason.clone()),
+        flagged: reason.is_some(),
+        reason,
     }
 }
 
@@ -115,7 +127,7 @@ enum Slot {
 
 fn plain(claim: &LabelledClaim) -> Claim {
     Claim {
-        line: None,
+        line: Some(CLAIM_LINE),
         text: claim.text.trim().to_string(),
         cite: claim.cite.clone(),
         flag: None,
@@ -143,7 +155,8 @@ fn insert(note: &mut Note, claim: &LabelledClaim) -> Slot {
             Slot::NextAction
         }
         ClaimSection::Files => {
-            let entry = parse_file_entry(&claim.text, &claim.cite);
+            let mut entry = parse_file_entry(&claim.text, &claim.cite);
+            entry.line = Some(CLAIM_LINE);
             let path = entry.path.clone();
             // A claim about a file the draft already lists replaces that entry, so that the
             // validator judges the claim's symbols rather than the draft's.
@@ -152,7 +165,9 @@ fn insert(note: &mut Note, claim: &LabelledClaim) -> Slot {
             Slot::Files(note.files.len() - 1, path)
         }
         ClaimSection::OpenLoops => {
-            note.open_loops.push(parse_open_loop(&claim.text, &claim.cite));
+            let mut open_loop = parse_open_loop(&claim.text, &claim.cite);
+            open_loop.line = Some(CLAIM_LINE);
+            note.open_loops.push(open_loop);
             Slot::OpenLoops(note.open_loops.len() - 1)
         }
     }

@@ -5,4 +5,5 @@ mod support;
 mod cli;
 mod git;
 mod corpus;
+mod eval;
 mod transcripts_a;

@@ -7,6 +7,9 @@ commit() { # commit DATE MESSAGE: stages everything, commits at a pinned date
   git add -A
   GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$2"
 }
+mtime() { # mtime TIME FILE...: the time the session last wrote these files
+  local t="$1"; shift; touch -d "$t" "$@"
+}
 git init -q -b main
 mkdir -p config docs cmd
 cat > go.mod <<'EOF2'
@@ -146,3 +149,6 @@ verbose = false
 
 `config.json` is still read when no `config.toml` exists; that fallback goes away in v0.9.
 EOF2
+mtime 2026-03-08T09:02:00Z config/load.go
+mtime 2026-03-08T09:02:30Z config/load_test.go
+mtime 2026-03-08T09:07:50Z docs/config.md

@@ -7,6 +7,9 @@ commit() { # commit DATE MESSAGE: stages everything, commits at a pinned date
   git add -A
   GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$2"
 }
+mtime() { # mtime TIME FILE...: the time the session last wrote these files
+  local t="$1"; shift; touch -d "$t" "$@"
+}
 git init -q -b main
 mkdir -p src/app tests
 cat > src/app/__init__.py <<'PY'
@@ -120,3 +123,6 @@ def test_refill_after_window():
     clock.now += 60
     assert sum(b.allow() for _ in range(5)) == 5
 PY
+mtime 2026-03-02T10:01:00Z src/app/limiter.py
+mtime 2026-03-02T10:01:40Z src/app/routes.py
+mtime 2026-03-02T10:02:10Z tests/test_limiter.py

@@ -7,6 +7,9 @@ commit() { # commit DATE MESSAGE: stages everything, commits at a pinned date
   git add -A
   GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$2"
 }
+mtime() { # mtime TIME FILE...: the time the session last wrote these files
+  local t="$1"; shift; touch -d "$t" "$@"
+}
 git init -q -b main
 mkdir -p tests
 cat > config.py <<'EOF2'
@@ -45,3 +48,5 @@ OPENAI_API_KEY=
 AWS_ACCESS_KEY_ID=
 AWS_REGION=eu-west-1
 EOF2
+mtime 2026-03-06T09:40:36Z config.py
+mtime 2026-03-06T09:40:54Z .env.example

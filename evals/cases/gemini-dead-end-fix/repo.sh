@@ -7,6 +7,9 @@ commit() { # commit DATE MESSAGE: stages everything, commits at a pinned date
   git add -A
   GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$2"
 }
+mtime() { # mtime TIME FILE...: the time the session last wrote these files
+  local t="$1"; shift; touch -d "$t" "$@"
+}
 git init -q -b main
 mkdir -p src test
 cat > package.json <<'EOF2'
@@ -51,3 +54,5 @@ test("rounding", () => expect(formatCurrency(1.005)).toBe("$1.01"));
 test("negative", () => expect(formatCurrency(-1234.5)).toBe("-$1,234.50"));
 test("de-DE", () => expect(formatCurrency(1234.5, "de-DE", "EUR")).toBe("1.234,50\u00a0€"));
 EOF2
+mtime 2026-03-05T07:55:00Z test/format.test.js
+mtime 2026-03-05T08:01:41Z src/format.js

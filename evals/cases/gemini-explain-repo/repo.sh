@@ -7,6 +7,9 @@ commit() { # commit DATE MESSAGE: stages everything, commits at a pinned date
   git add -A
   GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$2"
 }
+mtime() { # mtime TIME FILE...: the time the session last wrote these files
+  local t="$1"; shift; touch -d "$t" "$@"
+}
 git init -q -b main
 cat > README.md <<'EOF2'
 another test

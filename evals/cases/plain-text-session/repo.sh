@@ -7,6 +7,9 @@ commit() { # commit DATE MESSAGE: stages everything, commits at a pinned date
   git add -A
   GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$2"
 }
+mtime() { # mtime TIME FILE...: the time the session last wrote these files
+  local t="$1"; shift; touch -d "$t" "$@"
+}
 git init -q -b main
 mkdir -p scripts
 cat > scripts/backup.sh <<'EOF2'
@@ -31,3 +34,4 @@ if [[ "${1:-}" == "--dry-run" ]]; then
 fi
 "$PG_DUMP" --format=custom --file "$DEST/shop-$(date +%F).dump" shop
 EOF2
+mtime 2026-03-09T11:40:00Z scripts/backup.sh

@@ -7,6 +7,9 @@ commit() { # commit DATE MESSAGE: stages everything, commits at a pinned date
   git add -A
   GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$2"
 }
+mtime() { # mtime TIME FILE...: the time the session last wrote these files
+  local t="$1"; shift; touch -d "$t" "$@"
+}
 git init -q -b main
 mkdir -p tests
 cat > tests/missing_colon.py <<'EOF2'
@@ -23,3 +26,4 @@ EOF2
 chmod +x tests/missing_colon.py
 commit 2024-05-01T12:00:00Z "test repo"
 sed -i 's/-> float$/-> float:/' tests/missing_colon.py
+mtime 2024-05-01T12:30:00Z tests/missing_colon.py
