@@ -7,3 +7,4 @@ mod git;
 mod corpus;
 mod eval;
 mod transcripts_a;
+mod transcripts_b;

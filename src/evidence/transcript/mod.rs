@@ -447,7 +447,20 @@ fn detect_json(text: &str, file_name: &str) -> Option<Format> {
     if has("sessionId") && has("projectHash") {
         return Some(Format::Gemini);
     }
-    if has("trajectory") && (has("info") || has("history") || has("environment")) {
+    // Gemini native recordings with sorted keys put `messages` before `sessionId`, which can
+    // then lie beyond the sniffed head.
+    if text.starts_with('{') && has("messages") && has("projectHash") {
+        return Some(Format::Gemini);
+    }
+    if text.starts_with('{')
+        && has("messages")
+        && (text.contains("\"type\": \"gemini\"") || text.contains("\"type\":\"gemini\""))
+    {
+        return Some(Format::Gemini);
+    }
+    if has("trajectory")
+        && (has("info") || has("history") || has("environment") || has("observation"))
+    {
         return Some(Format::SweAgent);
     }
     if text.starts_with('[') {
