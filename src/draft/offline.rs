@@ -190,7 +190,7 @@ fn goal(ev: &Evidence) -> Option<Claim> {
         m.role == Role::User && m.kind == MessageKind::Typed && !m.sidechain && is_request(&m.text)
     })?;
     Some(Claim {
-        text: shorten(&strip_code_blocks(&m.text), GOAL_CHARS),
+        text: shorten(&strip_markup(&strip_code_blocks(&m.text)), GOAL_CHARS),
         cite: vec![m.id.clone()],
         ..Claim::default()
     })
@@ -279,8 +279,13 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 cite.extend(later.iter().rev().take(3).rev().map(|e| e.id.clone()));
                 partial.push(claim(
                     format!(
-                        "{shown} passed{counts}, but {} was edited after it; not re-run since",
-                        paths_phrase(ctx, &later)
+                        "{shown} passed{counts}, but {} {} edited after it; not re-run since",
+                        paths_phrase(ctx, &later),
+                        if distinct_paths(ctx, &later) == 1 {
+                            "was"
+                        } else {
+                            "were"
+                        }
                     ),
                     cite,
                 ));
@@ -1017,6 +1022,14 @@ fn command_failure(c: &Command) -> String {
     }
 }
 
+fn distinct_paths(ctx: &Ctx, edits: &[&Edit]) -> usize {
+    edits
+        .iter()
+        .map(|e| ctx.edit_path(e))
+        .collect::<HashSet<_>>()
+        .len()
+}
+
 /// "`a`", "`a` and `b`", "`a`, `b` and 3 more".
 fn paths_phrase(ctx: &Ctx, edits: &[&Edit]) -> String {
     let mut paths: Vec<String> = Vec::new();
@@ -1090,6 +1103,15 @@ fn first_line(s: &str) -> String {
         .find(|l| !l.is_empty())
         .unwrap_or("")
         .to_string()
+}
+
+/// Heading hashes and rules of a pasted document would read as noise in one sentence.
+fn strip_markup(text: &str) -> String {
+    text.lines()
+        .map(|l| l.trim().trim_start_matches('#').trim())
+        .filter(|l| !l.is_empty() && !l.chars().all(|c| matches!(c, '-' | '=' | '*' | '_')))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn strip_code_blocks(text: &str) -> String {

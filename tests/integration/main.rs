@@ -8,3 +8,4 @@ mod corpus;
 mod eval;
 mod transcripts_a;
 mod transcripts_b;
+mod summarize;

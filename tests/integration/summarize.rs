@@ -1,0 +1,319 @@
+//! `handoff summarize` end to end: the real binary on real git repositories, the sample
+//! session and corpus transcripts.
+
+use crate::support::{handoff, shared};
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn sample() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("evals/samples/claude-csv-quoted-fields.jsonl")
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let ok = Command::new("git")
+        .args([
+            "-c",
+            "user.name=T",
+            "-c",
+            "user.email=t@e.st",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(
+        ok.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+}
+
+/// A repository with one commit, a modified file, a staged new file and an untracked file.
+fn repo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    git(p, &["init", "-q", "-b", "main"]);
+    std::fs::create_dir_all(p.join("tally")).unwrap();
+    std::fs::write(
+        p.join("tally/csvio.py"),
+        "def parse_line(line):\n    return line.split(',')\n",
+    )
+    .unwrap();
+    std::fs::write(p.join("README.md"), "# tally\n").unwrap();
+    git(p, &["add", "."]);
+    git(p, &["commit", "-q", "-m", "Initial import"]);
+    std::fs::write(
+        p.join("tally/csvio.py"),
+        "import csv\n\ndef parse_line(line):\n    # TODO: handle CRLF\n    return next(csv.reader([line]))\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p.join("tally/cli.py"),
+        "def count_rows(path):\n    return 0\n",
+    )
+    .unwrap();
+    git(p, &["add", "tally/cli.py"]);
+    std::fs::write(p.join("notes.txt"), "scratch\n").unwrap();
+    dir
+}
+
+fn settings(dir: &Path) -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.add_filter(&regex::escape(&dir.display().to_string()), "[REPO]");
+    s.add_filter(
+        &regex::escape(
+            &PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .display()
+                .to_string(),
+        ),
+        "[CRATE]",
+    );
+    s.add_filter(
+        r"written: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ",
+        "written: [TIME]",
+    );
+    s.add_filter(r"\*\*HEAD:\*\* `[0-9a-f]{7}`", "**HEAD:** `[COMMIT]`");
+    s.add_filter(r"handoff \d+\.\d+\.\d+", "handoff [VERSION]");
+    s
+}
+
+fn stdout_note(args: &[&str], repo: &Path) -> String {
+    let out = handoff()
+        .arg("summarize")
+        .args(args)
+        .arg("--repo")
+        .arg(repo)
+        .args(["--offline", "--stdout"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn writes_into_dot_handoff_of_the_repository_and_lists_every_changed_file() {
+    let dir = repo();
+    let out = handoff()
+        .args(["summarize", "--offline", "--transcript"])
+        .arg(sample())
+        .arg("--repo")
+        .arg(dir.path().join("tally"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
+    let name = path.file_name().unwrap().to_string_lossy().to_string();
+    assert!(
+        path.starts_with(dir.path().join(".handoff")),
+        "{}",
+        path.display()
+    );
+    assert!(
+        regex::Regex::new(r"^\d{8}-\d{6}-5f2c9a1e-7b3d-4c8e-9a6f-1d2e3f4a5b6c\.md$")
+            .unwrap()
+            .is_match(&name),
+        "{name}"
+    );
+    let md = std::fs::read_to_string(&path).unwrap();
+    for f in ["tally/csvio.py", "tally/cli.py", "notes.txt"] {
+        assert!(md.contains(&format!("- `{f}`")), "{f} missing in\n{md}");
+    }
+    assert!(
+        md.contains("Resolve the TODO added in `tally/csvio.py`"),
+        "{md}"
+    );
+    let sidecar: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path.with_extension("json")).unwrap())
+            .unwrap();
+    assert_eq!(sidecar["note"]["header"]["drafter"], "offline");
+    assert_eq!(sidecar["evidence"]["git"]["changed"], 3);
+    assert!(sidecar["report"]["counts"].is_object());
+    // Parsing the written note gives the same note back.
+    let parsed = handoff::note::parse(&md);
+    assert_eq!(handoff::note::render(&parsed), md);
+}
+
+#[test]
+fn never_overwrites_an_existing_note() {
+    let dir = repo();
+    let out_dir = dir.path().join("notes");
+    let run = || {
+        let out = handoff()
+            .args(["summarize", "--offline", "--out"])
+            .arg(format!("{}/", out_dir.display()))
+            .arg("--repo")
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
+    };
+    let a = run();
+    let b = run();
+    assert_ne!(a, b);
+    assert!(a.exists() && b.exists());
+
+    let file = dir.path().join("NOTE.md");
+    std::fs::write(&file, "mine").unwrap();
+    handoff()
+        .args(["summarize", "--offline", "--out"])
+        .arg(&file)
+        .arg("--repo")
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("already exists").and(predicate::str::contains("--force")),
+        );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+    handoff()
+        .args(["summarize", "--offline", "--force", "--out"])
+        .arg(&file)
+        .arg("--repo")
+        .arg(dir.path())
+        .assert()
+        .success();
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .starts_with("# Session Handoff:")
+    );
+    assert!(dir.path().join("NOTE.json").exists());
+}
+
+#[test]
+fn unwritable_output_folder_is_a_clear_error_with_exit_2() {
+    let dir = repo();
+    let regular = dir.path().join("README.md");
+    let mut targets = vec![
+        PathBuf::from("/proc/self/handoff-notes/"),
+        PathBuf::from(format!("{}/sub/", regular.display())),
+    ];
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let ro = dir.path().join("ro");
+        std::fs::create_dir(&ro).unwrap();
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+        // Root ignores permissions; only test the chmod case when it would really fail.
+        if std::fs::write(ro.join("probe"), "x").is_err() {
+            targets.push(PathBuf::from(format!("{}/", ro.display())));
+        }
+    }
+    for t in targets {
+        handoff()
+            .args(["summarize", "--offline", "--out"])
+            .arg(&t)
+            .arg("--repo")
+            .arg(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("choose a writable folder"));
+    }
+}
+
+#[test]
+fn stdout_and_json_modes_write_nothing_to_disk() {
+    let dir = repo();
+    let md = stdout_note(&[], dir.path());
+    assert!(md.starts_with("# Session Handoff:"));
+    let out = handoff()
+        .args(["summarize", "--offline", "--stdout", "--json", "--repo"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["note"]["files"].as_array().unwrap().len() >= 3);
+    assert!(!dir.path().join(".handoff").exists());
+}
+
+#[test]
+fn no_model_configured_says_so_on_stderr() {
+    let dir = repo();
+    handoff()
+        .args(["summarize", "--stdout", "--repo"])
+        .arg(dir.path())
+        .env_remove("HANDOFF_MODEL")
+        .env_remove("OPENAI_API_KEY")
+        .env_remove("OPENAI_BASE_URL")
+        .env("HOME", dir.path())
+        .env("XDG_CONFIG_HOME", dir.path())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("drafting offline"));
+}
+
+#[test]
+fn snapshot_sample_session_in_a_repository() {
+    let dir = repo();
+    let md = stdout_note(
+        &["--transcript", &sample().display().to_string()],
+        dir.path(),
+    );
+    settings(dir.path()).bind(|| insta::assert_snapshot!(md));
+}
+
+#[test]
+fn snapshot_repository_without_transcript() {
+    let dir = repo();
+    let md = stdout_note(&[], dir.path());
+    settings(dir.path()).bind(|| insta::assert_snapshot!(md));
+}
+
+/// Summarizes a corpus transcript without a repository and snapshots the note.
+fn corpus_snapshot(name: &str, rel: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let md = stdout_note(
+        &["--transcript", &shared(rel).display().to_string()],
+        dir.path(),
+    );
+    let mut s = settings(dir.path());
+    s.add_filter(
+        &regex::escape(&shared("").display().to_string()),
+        "[SHARED]/",
+    );
+    s.bind(|| insta::assert_snapshot!(name, md));
+    md
+}
+
+#[test]
+fn snapshot_corpus_codex_session() {
+    corpus_snapshot("corpus_codex", "corpus/codex/soulpass-frontend-tsc.jsonl");
+}
+
+#[test]
+fn snapshot_corpus_claude_code_session() {
+    corpus_snapshot(
+        "corpus_claude_code",
+        "corpus/claude-code/solsmile-hardhat-windows.jsonl",
+    );
+}
+
+#[test]
+fn snapshot_corpus_chat_only_session_is_thin() {
+    let md = corpus_snapshot(
+        "corpus_openhands_chat_only",
+        "corpus/openhands/chat-only-interactions.json",
+    );
+    assert!(md.contains("Evidence is thin"), "{md}");
+}
+
+#[test]
+fn snapshot_corpus_aider_session() {
+    corpus_snapshot("corpus_aider", "corpus/aider/afi-core-gpt4o.md");
+}
