@@ -29,6 +29,8 @@ pub enum Command {
     Tokens(TokensArgs),
     /// Show where the config file is and what a run would use.
     Config(ConfigArgs),
+    /// Check a note's claims against the evidence (git, test output, transcript).
+    Validate(ValidateArgs),
 }
 
 /// Where the evidence comes from; shared by every command that collects.
@@ -107,6 +109,34 @@ pub struct SummarizeArgs {
     /// Replace an existing --out FILE.
     #[arg(long)]
     pub force: bool,
+}
+
+/// `handoff validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The note to check (Markdown, written by handoff or by hand).
+    #[arg(value_name = "NOTE.md")]
+    pub note: PathBuf,
+
+    /// Evidence sources.
+    #[command(flatten)]
+    pub evidence: EvidenceArgs,
+
+    /// Print the report (counts, findings, every claim's status) as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Exit 1 on unverified or contradicted claims too, not only on errors.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Write the annotated note back in place (atomically), keeping the original as NOTE.md.orig.
+    #[arg(long)]
+    pub write: bool,
+
+    /// With --write, do not keep the original as NOTE.md.orig.
+    #[arg(long, requires = "write")]
+    pub no_backup: bool,
 }
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).

@@ -31,5 +31,6 @@ pub fn run(cli: cli::Cli) -> Result<Outcome> {
         cli::Command::Summarize(args) => commands::summarize::run(&args),
         cli::Command::Tokens(args) => commands::tokens::run(&args),
         cli::Command::Config(args) => commands::config::run(&args),
+        cli::Command::Validate(args) => commands::validate::run(&args),
     }
 }

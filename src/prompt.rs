@@ -719,6 +719,7 @@ mod tests {
                 symbols: vec![],
                 hunks: vec![FileHunks {
                     path: "src/auth.rs".into(),
+                    elided_hunks: 0,
                     hunks: vec![Hunk {
                         header: "@@ -1,3 +1,5 @@ fn refresh".into(),
                         lines: vec!["+let token = rotate();".into(), format!("+// {filler}")],

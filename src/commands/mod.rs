@@ -5,6 +5,7 @@ pub mod eval;
 pub mod summarize;
 pub mod config;
 pub mod tokens;
+pub mod validate;
 
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;

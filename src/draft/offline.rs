@@ -1601,6 +1601,7 @@ mod tests {
         let mut g = git(&[(" M", "src/a.rs")]);
         g.hunks = vec![FileHunks {
             path: "src/a.rs".into(),
+            elided_hunks: 0,
             hunks: vec![Hunk {
                 header: "@@ -1,2 +1,3 @@".into(),
                 lines: vec![

@@ -150,6 +150,10 @@ pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
         .as_ref()
         .map(|g| PathBuf::from(&g.root))
         .or_else(|| opts.root.clone());
+    if note.header.counts.is_some() {
+        // Validated before (a note `handoff` wrote): judge afresh rather than keep old verdicts.
+        clear_annotations(note);
+    }
     let mut cx = Ctx {
         ev,
         root,
@@ -171,6 +175,29 @@ pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
     let report = cx.finish(note);
     note.header.counts = Some(report.counts);
     report
+}
+
+/// Removes the flags and added files of an earlier validation.
+fn clear_annotations(note: &mut Note) {
+    note.files.retain(|f| !f.added_by_validator);
+    for c in note
+        .goal
+        .iter_mut()
+        .chain(&mut note.verified)
+        .chain(&mut note.partial)
+        .chain(&mut note.decisions)
+        .chain(&mut note.discarded)
+        .chain(&mut note.next_actions)
+        .chain(&mut note.watch_outs)
+    {
+        c.flag = None;
+    }
+    for f in &mut note.files {
+        f.flag = None;
+    }
+    for l in &mut note.open_loops {
+        l.flag = None;
+    }
 }
 
 /// Where a claim lives in the note.
@@ -224,6 +251,9 @@ pub(crate) struct ClaimView {
     pub cite: Vec<String>,
     pub line: Option<usize>,
     pub added_by_validator: bool,
+    /// A flag the note already carried (a hand-written `[UNVERIFIED]`): the claim admits it is
+    /// unverified, so it is not re-judged as a claim of success, and the label is kept.
+    pub flagged: Option<Flag>,
 }
 
 impl ClaimView {
@@ -250,6 +280,7 @@ pub(crate) fn claims(note: &Note) -> Vec<ClaimView> {
             cite: c.cite.clone(),
             line: c.line,
             added_by_validator: false,
+            flagged: c.flag.clone(),
         })
     };
     if let Some(g) = &note.goal {
@@ -277,6 +308,7 @@ pub(crate) fn claims(note: &Note) -> Vec<ClaimView> {
             cite: f.cite.clone(),
             line: f.line,
             added_by_validator: f.added_by_validator,
+            flagged: f.flag.clone(),
         });
     }
     for (i, l) in note.open_loops.iter().enumerate() {
@@ -291,6 +323,7 @@ pub(crate) fn claims(note: &Note) -> Vec<ClaimView> {
             cite: l.cite.clone(),
             line: l.line,
             added_by_validator: false,
+            flagged: l.flag.clone(),
         });
     }
     let mut push = |section, index, c: &crate::note::Claim| {
@@ -302,6 +335,7 @@ pub(crate) fn claims(note: &Note) -> Vec<ClaimView> {
             cite: c.cite.clone(),
             line: c.line,
             added_by_validator: false,
+            flagged: c.flag.clone(),
         })
     };
     for (i, c) in note.next_actions.iter().enumerate() {
@@ -449,7 +483,22 @@ impl Ctx<'_> {
                 ClaimStatus::Verified => 0,
             };
             let worst = verdicts.iter().max_by_key(|v| rank(v.status)).copied();
-            let status = worst.map(|v| v.status).unwrap_or(ClaimStatus::Verified);
+            let mut status = worst.map(|v| v.status).unwrap_or(ClaimStatus::Verified);
+            if status == ClaimStatus::Verified
+                && let Some(own) = &c.flagged
+            {
+                // The note's own label stands; nothing to report.
+                status = own.status;
+                report.claims.push(ClaimReport {
+                    section: c.key.section.id().to_string(),
+                    text: c.display(),
+                    status,
+                    rule: None,
+                    evidence: Vec::new(),
+                    line: c.line,
+                });
+                continue;
+            }
             let mut evidence: Vec<String> = Vec::new();
             for v in verdicts.iter().filter(|v| v.status == status) {
                 for e in &v.evidence {

@@ -22,22 +22,29 @@ pub const REQUIRED_SECTIONS: &[(&str, &str)] = &[
 /// The section id a heading names, accepting v1 headings and the skill example's; `None` for
 /// other headings.
 pub fn section_id(heading: &str) -> Option<&'static str> {
-    let h = heading.trim().to_lowercase();
-    let has = |w: &str| h.contains(w);
-    if has("workspace") || has("git state") || has("git status") || has("repository state") {
+    // Same reading as the note parser's: normalized words, matched at the start.
+    let norm: String = heading
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let starts = |ps: &[&str]| ps.iter().any(|p| norm.starts_with(p));
+    if starts(&["workspace", "git state", "git status", "repository state"]) {
         Some("workspace")
-    } else if has("goal") || has("current state") || has("status") && !has("git") {
+    } else if starts(&["goal", "current state", "objective"]) {
         Some("goal")
-    } else if has("decision") || has("discarded") || has("dead end") || has("rejected") {
+    } else if starts(&["decision", "discarded", "dead end"]) {
         Some("decisions")
-    } else if has("file") || has("symbol") {
+    } else if starts(&["files", "key files", "changed files"]) {
         Some("files")
-    } else if has("open loop") || has("open item") || has("open question") || has("open issue")
-    {
+    } else if starts(&["open loop", "open issues", "open questions"]) {
         Some("open_loops")
-    } else if has("next action") || has("next step") || h == "next" {
+    } else if starts(&["next action", "next step", "immediate next"]) {
         Some("next_action")
-    } else if has("watch") || has("gotcha") || has("caveat") {
+    } else if starts(&["watch", "gotcha", "caveat", "warnings"]) {
         Some("watch_outs")
     } else {
         None

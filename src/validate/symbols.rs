@@ -153,6 +153,7 @@ mod tests {
                     lines: vec!["-def legacy_rotate():".into()],
                     elided: 0,
                 }],
+                ..FileHunks::default()
             }];
         }
         let mut n = note();

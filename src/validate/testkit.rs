@@ -4,7 +4,6 @@ use crate::evidence::git::{GitState, StatusEntry};
 use crate::evidence::transcript::{Command, Edit, EditKind, Message, MessageKind, Role};
 use crate::evidence::{Evidence, TestRun, Transcript};
 use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
-use chrono::{DateTime, Duration, TimeZone, Utc};
 
 pub fn claim(text: &str) -> Claim {
     Claim {
@@ -45,14 +44,6 @@ pub fn file(path: &str, symbols: &[&str], summary: &str) -> FileEntry {
         summary: summary.into(),
         ..FileEntry::default()
     }
-}
-
-pub fn t0() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().unwrap_or_default()
-}
-
-pub fn at(mins: i64) -> DateTime<Utc> {
-    t0() + Duration::minutes(mins)
 }
 
 pub fn run(id: &str, command: Option<&str>, passed: u64, failed: u64) -> TestRun {

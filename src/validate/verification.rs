@@ -177,6 +177,21 @@ fn runs(cx: &Ctx) -> Vec<Run> {
     out
 }
 
+/// Whether `r` reruns what `base` ran: the same command, or both test runs of fitting runners.
+fn same_kind(r: &Run, base: &Run) -> bool {
+    let same_command = match (&r.command, &base.command) {
+        (Some(a), Some(b)) => commands_match(a, b),
+        _ => false,
+    };
+    same_command
+        || (r.is_test
+            && base.is_test
+            && match (r.family, base.family) {
+                (Some(a), Some(b)) => a.compatible(b),
+                _ => false,
+            })
+}
+
 fn latest<'r>(runs: impl IntoIterator<Item = &'r Run>) -> Option<&'r Run> {
     runs.into_iter().fold(None, |best: Option<&Run>, r| match best {
         Some(b) if !r.later_than(b) => Some(b),
@@ -243,10 +258,16 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         Err(why) => return Support::Unknown(why),
     };
     let with_result: Vec<&Run> = runs.iter().copied().filter(|r| r.ok.is_some()).collect();
-    let Some(last) = latest(with_result) else {
+    let Some(mut last) = latest(with_result) else {
         let ids: Vec<&str> = runs.iter().map(|r| r.id.as_str()).collect();
         return Support::Unknown(format!("{} recorded no result", ids.join(", ")));
     };
+    // A later run of the same thing (same command, or a test run of a fitting runner) supersedes
+    // the one found: a pass cited before a later failure is contradicted, and a pass cited
+    // before edits is renewed by a pass after them.
+    if let Some(newer) = latest(all.iter().filter(|r| r.ok.is_some() && r.later_than(last) && same_kind(r, last))) {
+        last = newer;
+    }
     if last.ok == Some(false) {
         return Support::Contradicted(last.id.clone(), last.detail.clone());
     }
@@ -359,6 +380,9 @@ fn exists(cx: &Ctx, id: &str) -> bool {
 pub(crate) fn check(note: &Note, cx: &mut Ctx) {
     let all = runs(cx);
     for c in claims(note) {
+        if c.flagged.is_some() {
+            continue;
+        }
         let plain = mentions(&c.text).plain;
         let Some(trig) = trigger(c.key.section, &plain) else {
             continue;
@@ -499,11 +523,11 @@ mod tests {
     #[test]
     fn cited_runs_decide_and_unknown_ids_are_flagged() {
         let ev = Evidence {
-            tests: vec![run("T1", None, 4, 0), run("T2", None, 3, 1)],
+            tests: vec![run("T1", None, 3, 1), run("T2", None, 4, 0)],
             ..Evidence::default()
         };
         let mut n = note();
-        n.verified = vec![cited("Rotation passes", &["T1"])];
+        n.verified = vec![cited("Rotation passes", &["T2"])];
         n.verified[0].line = Some(10);
         let r = validate(&mut n, &ev);
         assert_eq!(flag(&n), None, "{:?}", r.findings);
@@ -566,5 +590,29 @@ mod tests {
         n.partial = vec![claim("Revocation endpoint implemented, untested")];
         let r = validate(&mut n, &Evidence::default());
         assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+
+    #[test]
+    fn a_later_run_of_the_same_kind_supersedes_the_cited_one() {
+        let tr = transcript(
+            vec![
+                cmd("C1", "pytest tests/test_auth.py", Some(true), 1),
+                cmd("C2", "pytest tests/test_auth.py", Some(false), 3),
+                cmd("C3", "pytest tests/test_auth.py", Some(true), 5),
+            ],
+            vec![edit("E1", "src/models.py", 4)],
+            vec![],
+        );
+        let mut ev = Evidence { transcript: Some(tr), ..Evidence::default() };
+        let mut n = note();
+        n.verified = vec![cited("Rotation passes", &["C1"])];
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n), None, "renewed by C3 after the edit");
+        if let Some(t) = ev.transcript.as_mut() {
+            t.commands.pop();
+        }
+        n.verified = vec![cited("Rotation passes", &["C1"])];
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n).map(|f| f.0), Some(ClaimStatus::Contradicted));
     }
 }
