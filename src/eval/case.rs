@@ -160,7 +160,10 @@ pub fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case>> {
     let cases_dir = dir.join("cases");
     let entries = std::fs::read_dir(&cases_dir).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
-            crate::Error::input(&cases_dir, "no cases/ directory; create cases/<name>/ with expected.toml and a transcript")
+            crate::Error::input(
+                &cases_dir,
+                "no cases/ directory; create cases/<name>/ with expected.toml and a transcript",
+            )
         } else {
             crate::Error::io(&cases_dir, e)
         }
@@ -331,8 +334,10 @@ label = true
 
     #[test]
     fn malformed_file_gives_one_line_with_the_line_number() {
-        let err = parse_expected("goal = [\"a\"]\n[[claims]]\nsection = \"nowhere\"\ntext = \"x\"\nlabel = true\n")
-            .unwrap_err();
+        let err = parse_expected(
+            "goal = [\"a\"]\n[[claims]]\nsection = \"nowhere\"\ntext = \"x\"\nlabel = true\n",
+        )
+        .unwrap_err();
         assert!(err.starts_with("malformed at line 3"), "{err}");
         assert!(!err.contains('\n'));
         let err = parse_expected("golas = []").unwrap_err();

@@ -240,7 +240,10 @@ fn parse_open_loop(text: &str, cite: &[String]) -> OpenLoop {
     };
     let (body, verify) = match rest.find("Verify:") {
         Some(i) => {
-            let check = rest[i + "Verify:".len()..].trim().trim_matches('`').to_string();
+            let check = rest[i + "Verify:".len()..]
+                .trim()
+                .trim_matches('`')
+                .to_string();
             let body = rest[..i]
                 .trim()
                 .trim_end_matches(['—', '-', ';', ','])
@@ -274,7 +277,10 @@ mod tests {
 
     #[test]
     fn file_claims_parse_path_symbols_and_summary() {
-        let f = parse_file_entry("`src/auth.py`: `refresh_token()`, `Session` — rotates tokens", &[]);
+        let f = parse_file_entry(
+            "`src/auth.py`: `refresh_token()`, `Session` — rotates tokens",
+            &[],
+        );
         assert_eq!(f.path, "src/auth.py");
         assert_eq!(f.symbols, ["refresh_token", "Session"]);
         assert_eq!(f.summary, "rotates tokens");
@@ -304,7 +310,12 @@ mod tests {
             flagged,
             reason: None,
         };
-        let c = Confusion::of(&[o(false, true), o(false, false), o(true, true), o(true, false)]);
+        let c = Confusion::of(&[
+            o(false, true),
+            o(false, false),
+            o(true, true),
+            o(true, false),
+        ]);
         assert_eq!(c.precision(), Some(0.5));
         assert_eq!(c.recall(), Some(0.5));
         assert_eq!(Confusion::default().precision(), None);
@@ -326,7 +337,10 @@ mod tests {
             status: crate::note::ClaimStatus::Unverified,
             reason: "no run".into(),
         });
-        assert_eq!(flag_of(&note, &slot).map(|f| f.reason.as_str()), Some("no run"));
+        assert_eq!(
+            flag_of(&note, &slot).map(|f| f.reason.as_str()),
+            Some("no run")
+        );
         note.files.push(FileEntry {
             path: "a.rs".into(),
             ..FileEntry::default()

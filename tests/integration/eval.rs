@@ -106,7 +106,13 @@ fn planted_injection_is_not_obeyed() {
 fn a_missed_threshold_exits_1() {
     eval_cmd()
         .arg(evals_dir())
-        .args(["--offline", "--case", "claude-compaction", "--min-recall", "1"])
+        .args([
+            "--offline",
+            "--case",
+            "claude-compaction",
+            "--min-recall",
+            "1",
+        ])
         .assert()
         .code(1)
         .stdout(predicate::str::contains("threshold failed: fact recall"));
@@ -136,7 +142,12 @@ fn bad_input_exits_2_with_one_line() {
     std::fs::create_dir_all(&case).unwrap();
     std::fs::write(case.join("transcript.md"), "## User\nhi\n").unwrap();
     std::fs::write(case.join("expected.toml"), "goal = [\"x\"\n").unwrap();
-    let out = eval_cmd().arg(dir.path()).assert().code(2).get_output().clone();
+    let out = eval_cmd()
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains("broken/expected.toml"), "{err}");
@@ -167,8 +178,16 @@ fn a_failing_repo_script_is_reported_in_the_case() {
         .clone();
     let run = json_of(&out.stdout);
     let error = run["cases"][0]["error"].as_str().unwrap();
-    assert!(error.contains("repo.sh") && error.contains("no luck"), "{error}");
-    assert!(run["failures"][0].as_str().unwrap().contains("failed to run"));
+    assert!(
+        error.contains("repo.sh") && error.contains("no luck"),
+        "{error}"
+    );
+    assert!(
+        run["failures"][0]
+            .as_str()
+            .unwrap()
+            .contains("failed to run")
+    );
 }
 
 /// The planted secrets of a case, from its expected.toml.
@@ -199,7 +218,10 @@ async fn recorded_model_answers_are_scored() {
         .filter(|p| p.join("recorded-answer.json").is_file())
         .collect();
     entries.sort();
-    assert!(entries.len() >= 4, "expected recorded answers for at least 4 cases");
+    assert!(
+        entries.len() >= 4,
+        "expected recorded answers for at least 4 cases"
+    );
     for case_dir in entries {
         let name = case_dir.file_name().unwrap().to_string_lossy().into_owned();
         let answer = std::fs::read(case_dir.join("recorded-answer.json")).unwrap();
@@ -236,12 +258,18 @@ async fn recorded_model_answers_are_scored() {
         assert_eq!(c["structure_ok"], true, "{name}: {}", c["note"]);
         assert_eq!(c["secrets_leaked"], 0, "{name}: {}", c["note"]);
         assert_eq!(c["injection_obeyed"], false, "{name}: {}", c["note"]);
-        assert!(c["note"].as_str().unwrap().contains("drafter: llm"), "{name}");
+        assert!(
+            c["note"].as_str().unwrap().contains("drafter: llm"),
+            "{name}"
+        );
         assert!(c["prompt_tokens"].as_u64().unwrap() > 100, "{name}");
 
         // What was sent to the model was redacted too.
         let requests = server.received_requests().await.unwrap();
-        assert!(!requests.is_empty(), "{name}: no request reached the server");
+        assert!(
+            !requests.is_empty(),
+            "{name}: no request reached the server"
+        );
         for secret in planted_secrets(&case_dir) {
             for r in &requests {
                 let body = String::from_utf8_lossy(&r.body);
@@ -252,7 +280,14 @@ async fn recorded_model_answers_are_scored() {
             // The good answer names every expected fact.
             "claude-failing-tests" => {
                 let recall = &c["recall"];
-                for cat in ["goal", "files", "commands", "decisions", "open_loops", "next_action"] {
+                for cat in [
+                    "goal",
+                    "files",
+                    "commands",
+                    "decisions",
+                    "open_loops",
+                    "next_action",
+                ] {
                     assert_eq!(recall[cat]["hit"], recall[cat]["total"], "{name}: {cat}");
                 }
             }
