@@ -138,8 +138,9 @@ const MAX_DIFF_BLOB_BYTES: i64 = 8 * 1024 * 1024;
 ///
 /// The diff (`diffstat`, `hunks`, `symbols`) is the worktree and index against HEAD, like
 /// `git diff HEAD` (against the empty tree on an unborn branch): untracked files are listed in
-/// `status` only, never in the diff, as with git. The index is only read, never refreshed, so
-/// collecting never takes `index.lock` from under a running `git`.
+/// `status` only, never in the diff, as with git; the definitions in untracked source files are
+/// added to `symbols`. The index is only read, never refreshed, so collecting never takes
+/// `index.lock` from under a running `git`.
 pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
     let repo = match Repository::discover(dir) {
         Ok(repo) => repo,
