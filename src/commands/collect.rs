@@ -48,7 +48,11 @@ pub fn summary(ev: &Evidence) -> String {
         None => s += "git: none\n",
     }
     for t in &ev.tests {
-        let verdict = if t.ok { "ok" } else { "FAILED" };
+        let verdict = match (t.ok, t.timed_out) {
+            (_, true) => "TIMED OUT",
+            (true, _) => "ok",
+            (false, _) => "FAILED",
+        };
         s += &format!(
             "{}: {verdict}: {} passed, {} failed, {} skipped ({})\n",
             t.id,

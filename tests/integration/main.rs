@@ -9,3 +9,4 @@ mod eval;
 mod transcripts_a;
 mod transcripts_b;
 mod summarize;
+mod test_results;

@@ -135,7 +135,8 @@ pub(super) fn run(command: &str, dir: &Path, timeout: Duration) -> crate::Result
             }
         }
     };
-    let duration_ms = u64::try_from(finished.duration_since(started).as_millis()).unwrap_or(u64::MAX);
+    let duration_ms =
+        u64::try_from(finished.duration_since(started).as_millis()).unwrap_or(u64::MAX);
 
     let (format, summary, output_tail) = {
         let mut cap = capture.lock().unwrap_or_else(PoisonError::into_inner);
@@ -245,7 +246,10 @@ mod tests {
 
     #[test]
     fn summary_with_failures_is_not_ok_even_with_exit_zero() {
-        let r = run_sh("printf '  1 failed\\n    [chromium] › a.spec.ts:3:5 › title\\n  4 passed (9s)\\n'", 20);
+        let r = run_sh(
+            "printf '  1 failed\\n    [chromium] › a.spec.ts:3:5 › title\\n  4 passed (9s)\\n'",
+            20,
+        );
         assert_eq!(r.format, Some(TestFormat::Playwright));
         assert_eq!((r.passed, r.failed), (4, 1));
         assert!(!r.ok);
@@ -254,7 +258,12 @@ mod tests {
     #[test]
     fn timeout_kills_the_whole_group() {
         let started = Instant::now();
-        let r = run("sleep 30; echo late", Path::new("/"), Duration::from_millis(300)).unwrap();
+        let r = run(
+            "sleep 30; echo late",
+            Path::new("/"),
+            Duration::from_millis(300),
+        )
+        .unwrap();
         assert!(r.timed_out);
         assert!(!r.ok);
         assert_eq!(r.exit_code, None);
@@ -272,7 +281,10 @@ mod tests {
 
     #[test]
     fn tail_is_bounded() {
-        let r = run_sh("i=0; while [ $i -lt 500 ]; do echo line $i; i=$((i+1)); done", 20);
+        let r = run_sh(
+            "i=0; while [ $i -lt 500 ]; do echo line $i; i=$((i+1)); done",
+            20,
+        );
         let tail = r.output_tail.unwrap();
         assert!(tail.starts_with("[… 440 earlier line(s) not kept …]\n"));
         assert!(tail.ends_with("line 499\n"));

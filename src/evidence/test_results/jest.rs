@@ -4,8 +4,8 @@
 //! so a report with many thousands of tests (or a coverage map) is not held as a value tree.
 
 use super::{Failures, TestSummary, clean_message};
-use serde::de::{Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
+use serde::de::{Deserializer, SeqAccess, Visitor};
 use std::fmt;
 use std::io::Read;
 
@@ -17,6 +17,22 @@ impl<'de> Deserialize<'de> for FirstLine {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = Option::<String>::deserialize(d)?;
         Ok(FirstLine(s.as_deref().and_then(clean_message)))
+    }
+}
+
+/// A suite's message: its first line that is not jest's `● Test suite failed to run` header.
+#[derive(Debug, Default)]
+struct SuiteMessage(Option<String>);
+
+impl<'de> Deserialize<'de> for SuiteMessage {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = Option::<String>::deserialize(d)?.unwrap_or_default();
+        let stripped = super::strip_ansi_multiline(&s);
+        let line = stripped
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('●'));
+        Ok(SuiteMessage(line.and_then(clean_message)))
     }
 }
 
@@ -39,7 +55,7 @@ struct Suite {
     #[serde(default)]
     status: Option<String>,
     #[serde(default)]
-    message: FirstLine,
+    message: SuiteMessage,
     #[serde(default)]
     assertion_results: AssertionTally,
 }
@@ -90,13 +106,14 @@ impl<'de> Deserialize<'de> for AssertionTally {
                         "passed" => t.passed += 1,
                         "failed" => {
                             t.failed += 1;
-                            let name = a.full_name.filter(|n| !n.trim().is_empty()).unwrap_or_else(
-                                || {
-                                    let mut parts = a.ancestor_titles;
-                                    parts.push(a.title);
-                                    parts.join(" ")
-                                },
-                            );
+                            let name =
+                                a.full_name
+                                    .filter(|n| !n.trim().is_empty())
+                                    .unwrap_or_else(|| {
+                                        let mut parts = a.ancestor_titles;
+                                        parts.push(a.title);
+                                        parts.join(" ")
+                                    });
                             let message = a.failure_messages.into_iter().find_map(|m| m.0);
                             t.failures.push(name, message);
                         }
@@ -181,3 +198,61 @@ pub(super) fn parse_reader(reader: impl Read) -> Result<TestSummary, String> {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const JEST_FAIL: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/test-output/jest-fail.json"
+    ));
+    const VITEST_FAIL: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/test-output/vitest-fail.json"
+    ));
+
+    #[test]
+    fn jest_report_counts_suites_that_did_not_run() {
+        let s = parse_reader(JEST_FAIL.as_bytes()).unwrap();
+        // numFailedTests 1 + one suite that failed to run; pending 2 + todo 1.
+        assert_eq!((s.passed, s.failed, s.skipped), (3, 2, 3));
+        assert_eq!(s.failures[0].name, "math divides exactly");
+        assert_eq!(
+            s.failures[0].message.as_deref(),
+            Some("Error: expect(received).toBe(expected) // Object.is equality")
+        );
+        assert_eq!(s.failures[1].name, "/home/dev/webapp/src/broken.test.js");
+        assert!(
+            s.failures[1]
+                .message
+                .as_deref()
+                .unwrap()
+                .contains("Cannot find module './does-not-exist'")
+        );
+    }
+
+    #[test]
+    fn vitest_report_has_the_same_shape() {
+        let s = parse_str(VITEST_FAIL).unwrap();
+        assert_eq!((s.passed, s.failed, s.skipped), (3, 1, 3));
+        assert_eq!(s.failures[0].name, "math divides exactly");
+    }
+
+    #[test]
+    fn counts_from_assertions_when_totals_are_missing() {
+        let text = r#"{"testResults":[{"name":"a.test.js","status":"failed","assertionResults":[
+            {"ancestorTitles":["a"],"title":"x","status":"failed","failureMessages":["\u001b[31mboom\u001b[39m\n  at x"]},
+            {"fullName":"a y","status":"passed"},{"fullName":"a z","status":"todo"}]}],"coverageMap":{"big":{"s":{"0":1}}}}"#;
+        let s = parse_str(text).unwrap();
+        assert_eq!((s.passed, s.failed, s.skipped), (1, 1, 1));
+        assert_eq!(s.failures[0].name, "a x");
+        assert_eq!(s.failures[0].message.as_deref(), Some("boom"));
+    }
+
+    #[test]
+    fn other_json_is_not_a_report() {
+        assert!(parse_str(r#"{"name":"webapp","version":"1.0.0"}"#).is_err());
+        assert!(parse_str(r#"{"Action":"pass","Package":"x"}"#).is_err());
+        assert!(parse_str("{not json").is_err());
+    }
+}

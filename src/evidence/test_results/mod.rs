@@ -236,19 +236,28 @@ pub(crate) fn bounded(text: &str, max: usize) -> String {
 
 /// The first non-blank line of a message, ANSI stripped and bounded; `None` when blank.
 pub(crate) fn clean_message(message: &str) -> Option<String> {
-    let stripped = strip_ansi(message);
+    let stripped = strip_ansi_multiline(message);
     let line = stripped.lines().map(str::trim).find(|l| !l.is_empty())?;
     Some(bounded(line, MAX_MESSAGE_CHARS))
+}
+
+static ANSI: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
+        .expect("static regex")
+});
+
+/// Removes ANSI escape sequences from text of several lines (carriage returns kept).
+pub(crate) fn strip_ansi_multiline(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains('\x1b') {
+        ANSI.replace_all(text, "")
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
 }
 
 /// Removes ANSI escape sequences (colours, cursor moves) and keeps the text after the last
 /// carriage return, as a terminal would show it.
 pub(crate) fn strip_ansi(line: &str) -> std::borrow::Cow<'_, str> {
-    use std::sync::LazyLock;
-    static ANSI: LazyLock<regex::Regex> = LazyLock::new(|| {
-        regex::Regex::new(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
-            .expect("static regex")
-    });
     let line = match line.trim_end_matches('\r').rsplit_once('\r') {
         Some((_, last)) => last,
         None => line.trim_end_matches('\r'),
@@ -424,18 +433,17 @@ fn read_summary(
         (Shape::JsonDocument, None | Some(TestFormat::JestJson)) => {
             match jest::parse_reader(reader) {
                 Ok(summary) => Ok((TestFormat::JestJson, summary)),
-                Err(e) if format == Some(TestFormat::JestJson) => {
-                    Err(unrecognised(&format!("not a jest/vitest --json report: {e}")))
-                }
+                Err(e) if format == Some(TestFormat::JestJson) => Err(unrecognised(&format!(
+                    "not a jest/vitest --json report: {e}"
+                ))),
                 // Not a jest report: read it again as text (a JSON-looking first line can
                 // still begin a text log).
                 Err(_) => parse_lines(BufReader::new(open(path)?), path, format)?
                     .ok_or_else(|| unrecognised("no summary found")),
             }
         }
-        (_, Some(TestFormat::JestJson)) => {
-            parse_lines(reader, path, format)?.ok_or_else(|| unrecognised("no jest JSON report found"))
-        }
+        (_, Some(TestFormat::JestJson)) => parse_lines(reader, path, format)?
+            .ok_or_else(|| unrecognised("no jest JSON report found")),
         _ => parse_lines(reader, path, format)?.ok_or_else(|| unrecognised("no summary found")),
     }
 }
@@ -464,4 +472,164 @@ pub fn run_command(
     timeout: std::time::Duration,
 ) -> crate::Result<TestRun> {
     command::run(command, dir, timeout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn fixture(name: &str) -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/test-output")
+            .join(name)
+    }
+
+    #[test]
+    fn detect_by_content() {
+        let read = |n: &str| std::fs::read_to_string(fixture(n)).unwrap();
+        let cases = [
+            ("pytest-junit-fail.xml", TestFormat::Junit),
+            ("surefire-fail.xml", TestFormat::Junit),
+            ("jest-pass.json", TestFormat::JestJson),
+            ("go-test-json-pass.jsonl", TestFormat::GoTestJson),
+            ("cargo-test-pass.txt", TestFormat::CargoTest),
+            ("nextest-pass.txt", TestFormat::Nextest),
+            ("pytest-q-pass.txt", TestFormat::Pytest),
+            ("go-test-pass.txt", TestFormat::GoTest),
+            ("node-tap-pass.tap", TestFormat::Tap),
+            ("vitest-pass.txt", TestFormat::JestText),
+            ("mocha-pass.txt", TestFormat::Mocha),
+            ("playwright-pass.txt", TestFormat::Playwright),
+            ("generic-pass.txt", TestFormat::Generic),
+        ];
+        for (name, format) in cases {
+            assert_eq!(detect(&read(name)), Some(format), "{name}");
+        }
+        assert_eq!(detect(&read("no-results.txt")), None);
+        assert_eq!(detect("<html><body>ok</body></html>"), None);
+    }
+
+    #[test]
+    fn parse_output_reads_pretty_printed_jest_json_and_xml_text() {
+        let pretty = "{\n  \"numTotalTests\": 2,\n  \"numPassedTests\": 2,\n  \"numFailedTests\": 0,\n  \"numPendingTests\": 0,\n  \"testResults\": []\n}\n";
+        let (f, s) = parse_output(pretty, None).unwrap();
+        assert_eq!((f, s.passed), (TestFormat::JestJson, 2));
+        let xml = std::fs::read_to_string(fixture("nextest-junit-fail.xml")).unwrap();
+        let (f, s) = parse_output(&xml, None).unwrap();
+        assert_eq!((f, s.failed), (TestFormat::Junit, 2));
+        assert!(parse_output(&xml, Some(TestFormat::Pytest)).is_none());
+        assert!(parse_output("garbage <", Some(TestFormat::Junit)).is_none());
+    }
+
+    #[test]
+    fn read_file_sets_source_time_and_verdict() {
+        let path = fixture("pytest-junit-fail.xml");
+        let run = read_file(&path, None).unwrap();
+        assert_eq!(run.source, path.display().to_string());
+        assert_eq!(run.format, Some(TestFormat::Junit));
+        assert_eq!((run.passed, run.failed, run.skipped), (4, 2, 2));
+        assert!(!run.ok);
+        assert!(run.at.is_some());
+        assert_eq!(run.command, None);
+        let run = read_file(&fixture("pytest-junit-pass.xml"), None).unwrap();
+        assert!(run.ok);
+    }
+
+    #[test]
+    fn read_file_rejects_bad_input_with_one_line_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let empty = dir.path().join("empty.txt");
+        std::fs::File::create(&empty).unwrap();
+        let binary = dir.path().join("garbage.bin");
+        std::fs::File::create(&binary)
+            .unwrap()
+            .write_all(&[0x7f, b'E', b'L', b'F', 0, 1, 2, 0xff, 0xfe, 0])
+            .unwrap();
+        let cases: [(std::path::PathBuf, Option<TestFormat>, &str); 8] = [
+            (dir.path().join("missing.xml"), None, "no such file"),
+            (dir.path().to_path_buf(), None, "is a directory"),
+            (empty, None, "empty file"),
+            (binary, None, "binary data"),
+            (fixture("invalid.xml"), None, "invalid JUnit XML"),
+            (fixture("truncated.xml"), None, "truncated"),
+            (
+                fixture("no-results.txt"),
+                None,
+                "no test results recognised",
+            ),
+            (
+                fixture("pytest-fail.txt"),
+                Some(TestFormat::Junit),
+                "not junit output",
+            ),
+        ];
+        for (path, format, expected) in cases {
+            let err = read_file(&path, format).unwrap_err().to_string();
+            assert!(err.contains(expected), "{err}");
+            assert!(err.starts_with(&path.display().to_string()), "{err}");
+            assert!(!err.contains('\n'), "{err}");
+        }
+        let err = read_file(&fixture("cargo-test-fail.txt"), Some(TestFormat::GoTest))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("not go-test output"), "{err}");
+    }
+
+    #[test]
+    fn forced_format_reads_the_file_that_way() {
+        let run = read_file(&fixture("nextest-fail.txt"), Some(TestFormat::Nextest)).unwrap();
+        assert_eq!((run.passed, run.failed), (2, 2));
+        let run = read_file(&fixture("jest-fail.json"), Some(TestFormat::JestJson)).unwrap();
+        assert_eq!(run.failed, 2);
+    }
+
+    #[test]
+    fn messages_and_names_are_bounded() {
+        let mut f = Failures::default();
+        let long = "x".repeat(5000);
+        let i = f.push(&long, Some(format!("\n\n  {long}\nsecond line")));
+        let item = &f.into_vec()[i.unwrap()];
+        assert_eq!(item.name.chars().count(), MAX_NAME_CHARS + 1);
+        assert_eq!(
+            item.message.as_ref().unwrap().chars().count(),
+            MAX_MESSAGE_CHARS + 1
+        );
+    }
+
+    #[test]
+    fn strip_ansi_keeps_the_last_carriage_return_segment() {
+        assert_eq!(strip_ansi("\x1b[1m\x1b[31mFAIL\x1b[0m x"), "FAIL x");
+        assert_eq!(strip_ansi("a\rb\r"), "b");
+        assert_eq!(strip_ansi("\x1b]8;;http://x\x07link\x1b]8;;\x07"), "link");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parse_output_never_panics_on_arbitrary_text(text in "\\PC{0,400}") {
+            let _ = parse_output(&text, None);
+        }
+
+        #[test]
+        fn parse_output_never_panics_on_mixed_runner_lines(
+            lines in proptest::collection::vec(proptest::sample::select(vec![
+                "test result: FAILED. 1 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out",
+                "---- a::b stdout ----", "failures:", "    a::b", "running 3 tests",
+                "thread 'x' panicked at src/a.rs:1:1:", "TAP version 14", "1..3", "not ok 1 - x",
+                "    # Subtest: y", "    not ok 1 - y", "  ---", "  error: |-", "  ...",
+                "# tests 3", "ℹ pass 2", "✖ failing tests:", "✖ x (1ms)", "  1 failing",
+                "  1) Suite", "       title:", "  2 passing (3ms)", "  1 failed",
+                "    [chromium] › a.spec.ts:1:1 › t", "--- FAIL: TestX (0.00s)", "FAIL\tpkg\t0.1s",
+                "{\"Action\":\"fail\",\"Package\":\"p\"}", "{\"numTotalTests\":1",
+                "Tests:       1 failed, 1 total", "  ● a › b", "=== 1 failed in 0.1s ===",
+                "FAILED t.py::x - boom", "     Summary [   0.1s] 1 test run: 0 passed, 1 failed",
+                "        FAIL [   0.1s] (1/1) bin t", "<testsuite>", "\u{1b}[31m", "",
+            ]), 0..40)
+        ) {
+            let text = lines.join("\n");
+            if let Some((_, s)) = parse_output(&text, None) {
+                proptest::prop_assert!(s.failures.len() <= MAX_FAILURES);
+            }
+        }
+    }
 }

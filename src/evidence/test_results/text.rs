@@ -138,10 +138,7 @@ regex!(
     CARGO_RESULT,
     r"^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored; (\d+) measured; (\d+) filtered out"
 );
-regex!(
-    CARGO_TEST,
-    r"^test (.+?) \.\.\. (ok|FAILED|ignored)\b"
-);
+regex!(CARGO_TEST, r"^test (.+?) \.\.\. (ok|FAILED|ignored)\b");
 regex!(CARGO_STDOUT, r"^---- (.+?) stdout ----$");
 regex!(CARGO_RUNNING, r"^running \d+ tests?$");
 regex!(CARGO_LISTED, r"^    (\S.*?)\s*$");
@@ -223,7 +220,10 @@ regex!(
 );
 regex!(NEXTEST_PASS, r"^\s*(?:PASS|FLAKY \d+/\d+|LEAK)\s+\[");
 regex!(NEXTEST_SKIP, r"^\s*SKIP\s+\[");
-regex!(NEXTEST_START, r"^\s*Starting \d+ tests? across \d+ binar(?:y|ies)");
+regex!(
+    NEXTEST_START,
+    r"^\s*Starting \d+ tests? across \d+ binar(?:y|ies)"
+);
 
 #[derive(Debug, Default)]
 struct Nextest {
@@ -313,7 +313,13 @@ impl Pytest {
             }
             return;
         }
-        if l.contains(" in ") && (l.contains("passed") || l.contains("failed") || l.contains("error") || l.contains("no tests ran") || l.contains("skipped") || l.contains("deselected"))
+        if l.contains(" in ")
+            && (l.contains("passed")
+                || l.contains("failed")
+                || l.contains("error")
+                || l.contains("no tests ran")
+                || l.contains("skipped")
+                || l.contains("deselected"))
         {
             if let Some(c) = PYTEST_FINAL.captures(l)
                 && let Some(counts) = pytest_parts(&c[1])
@@ -419,7 +425,11 @@ impl GoTest {
         } else if t.starts_with("=== ") {
             self.last_message = None;
             self.awaiting = None;
-        } else if l.starts_with("ok ") || l.starts_with("ok\t") || l.starts_with("FAIL") || l.starts_with('?') {
+        } else if l.starts_with("ok ")
+            || l.starts_with("ok\t")
+            || l.starts_with("FAIL")
+            || l.starts_with('?')
+        {
             if let Some(c) = GO_PACKAGE.captures(l) {
                 self.recognised = true;
                 match &c[1] {
@@ -435,7 +445,9 @@ impl GoTest {
                     _ => {}
                 }
             }
-        } else if let Some(c) = GO_MESSAGE.captures(l) {
+        } else if l.contains(".go:")
+            && let Some(c) = GO_MESSAGE.captures(l)
+        {
             match self.awaiting.take() {
                 Some(i) => self.failures.set_message(i, &c[1]),
                 None => {
@@ -543,18 +555,18 @@ impl GoJson {
             }
             // Go ≥ 1.24 also sends `build-fail` for the import path; the package's own `fail`
             // (with `FailedBuild`) follows, and is the one counted.
-            ("fail", None) => {
-                // A package failing with no failed test did not build or crashed outside tests.
-                if !package.is_empty() && !self.packages_with_failed_tests.contains(&package) {
-                    self.counts.failed += 1;
-                    let why = if ev.failed_build.is_some() {
-                        "build failed"
-                    } else {
-                        "package failed outside any test"
-                    };
-                    self.failures.push(&package, Some(why.into()));
-                    self.packages_with_failed_tests.insert(package);
-                }
+            // A package failing with no failed test did not build or crashed outside tests.
+            ("fail", None)
+                if !package.is_empty() && !self.packages_with_failed_tests.contains(&package) =>
+            {
+                self.counts.failed += 1;
+                let why = if ev.failed_build.is_some() {
+                    "build failed"
+                } else {
+                    "package failed outside any test"
+                };
+                self.failures.push(&package, Some(why.into()));
+                self.packages_with_failed_tests.insert(package);
             }
             _ => {}
         }
@@ -656,7 +668,7 @@ impl Tap {
                     if v.is_empty() || v.starts_with('|') || v.starts_with('>') {
                         self.yaml_block_error = true;
                     } else {
-                        self.failures.set_message(i, v.trim_matches(['\'', '"']));
+                        self.failures.set_message(i, &yaml_scalar(v));
                         self.yaml_target = None;
                     }
                 }
@@ -688,7 +700,8 @@ impl Tap {
             }
         } else if let Some(reason) = t.strip_prefix("Bail out!") {
             self.bailed = true;
-            self.failures.push("Bail out!", Some(reason.trim().to_string()));
+            self.failures
+                .push("Bail out!", Some(reason.trim().to_string()));
         }
     }
 
@@ -705,10 +718,22 @@ impl Tap {
             self.points += 1;
         }
         let counted = match (failed, directive.as_deref()) {
-            (_, Some("skip")) => Counts { skipped: 1, ..Counts::default() },
-            (true, Some("todo")) => Counts { skipped: 1, ..Counts::default() },
-            (true, _) => Counts { failed: 1, ..Counts::default() },
-            (false, _) => Counts { passed: 1, ..Counts::default() },
+            (_, Some("skip")) => Counts {
+                skipped: 1,
+                ..Counts::default()
+            },
+            (true, Some("todo")) => Counts {
+                skipped: 1,
+                ..Counts::default()
+            },
+            (true, _) => Counts {
+                failed: 1,
+                ..Counts::default()
+            },
+            (false, _) => Counts {
+                passed: 1,
+                ..Counts::default()
+            },
         };
         if depth == 0 {
             self.top.add(counted);
@@ -741,7 +766,7 @@ impl Tap {
             }
             return Some(counts.into_summary(self.failures));
         }
-        if !recognised && !(self.bailed && self.version_seen) {
+        if !(recognised || self.bailed && self.version_seen) {
             return None;
         }
         let mut counts = self.top;
@@ -749,6 +774,17 @@ impl Tap {
             counts.failed += 1;
         }
         Some(counts.into_summary(self.failures))
+    }
+}
+
+/// A one-line YAML scalar without its quotes.
+fn yaml_scalar(v: &str) -> String {
+    if let Some(inner) = v.strip_prefix('\'').and_then(|r| r.strip_suffix('\'')) {
+        inner.replace("''", "'")
+    } else if let Some(inner) = v.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
+        inner.replace("\\\"", "\"")
+    } else {
+        v.to_string()
     }
 }
 
@@ -874,7 +910,10 @@ impl JestText {
 // ---------------------------------------------------------------------------------------------
 // mocha / hardhat
 
-regex!(MOCHA_COUNT, r"^\s*(\d+) (passing|failing|pending)(?: \([^)]*\))?\s*$");
+regex!(
+    MOCHA_COUNT,
+    r"^\s*(\d+) (passing|failing|pending)(?: \([^)]*\))?\s*$"
+);
 regex!(MOCHA_ITEM, r"^\s*(\d+)\) (.+?)\s*$");
 
 #[derive(Debug, Default)]
@@ -909,22 +948,25 @@ impl Mocha {
                 self.failures.push(parts.join(" "), None);
             }
         }
-        if t.ends_with("passing") || t.ends_with("failing") || t.ends_with("pending") || t.ends_with(')') {
-            if let Some(c) = MOCHA_COUNT.captures(l) {
-                let n = num(&c, 1);
-                match &c[2] {
-                    "passing" => {
-                        self.passing_seen = true;
-                        self.counts.passed += n;
-                    }
-                    "failing" => {
-                        self.counts.failed += n;
-                        self.in_failures = true;
-                    }
-                    _ => self.counts.skipped += n,
+        if (t.ends_with("passing")
+            || t.ends_with("failing")
+            || t.ends_with("pending")
+            || t.ends_with(')'))
+            && let Some(c) = MOCHA_COUNT.captures(l)
+        {
+            let n = num(&c, 1);
+            match &c[2] {
+                "passing" => {
+                    self.passing_seen = true;
+                    self.counts.passed += n;
                 }
-                return;
+                "failing" => {
+                    self.counts.failed += n;
+                    self.in_failures = true;
+                }
+                _ => self.counts.skipped += n,
             }
+            return;
         }
         if self.in_failures
             && let Some(c) = MOCHA_ITEM.captures(l)
@@ -1121,32 +1163,34 @@ impl TextParser {
     pub(crate) fn finish(self) -> Option<(TestFormat, TestSummary)> {
         let forced = self.forced;
         let wants = |f: TestFormat| forced.is_none_or(|x| x == f);
-        let candidates: [(TestFormat, Box<dyn FnOnce() -> Option<TestSummary>>); 12] = [
-            (
-                TestFormat::JestJson,
-                Box::new(|| {
-                    self.jest_json.map(|(mut s, seen)| {
-                        s.failures = seen.into_vec();
-                        s
-                    })
-                }),
-            ),
-            (TestFormat::GoTestJson, Box::new(|| self.go_json.finish())),
-            (TestFormat::Nextest, Box::new(|| self.nextest.finish())),
-            (TestFormat::CargoTest, Box::new(|| self.cargo.finish())),
-            (TestFormat::Pytest, Box::new(|| self.pytest.finish())),
-            (TestFormat::GoTest, Box::new(|| self.go.finish())),
-            (TestFormat::JestText, Box::new(|| self.jest.finish())),
-            (TestFormat::NodeSpec, Box::new(|| self.node.finish())),
-            (TestFormat::Tap, Box::new(|| self.tap.finish())),
-            (TestFormat::Mocha, Box::new(|| self.mocha.finish())),
-            (TestFormat::Playwright, Box::new(|| self.playwright.finish())),
-            (TestFormat::Generic, Box::new(|| self.generic.finish())),
-        ];
-        candidates
-            .into_iter()
-            .filter(|(f, _)| wants(*f))
-            .find_map(|(f, finish)| finish().map(|s| (f, s)))
+        macro_rules! first {
+            ($format:expr, $result:expr) => {
+                if wants($format)
+                    && let Some(summary) = $result
+                {
+                    return Some(($format, summary));
+                }
+            };
+        }
+        first!(
+            TestFormat::JestJson,
+            self.jest_json.map(|(mut s, seen)| {
+                s.failures = seen.into_vec();
+                s
+            })
+        );
+        first!(TestFormat::GoTestJson, self.go_json.finish());
+        first!(TestFormat::Nextest, self.nextest.finish());
+        first!(TestFormat::CargoTest, self.cargo.finish());
+        first!(TestFormat::Pytest, self.pytest.finish());
+        first!(TestFormat::GoTest, self.go.finish());
+        first!(TestFormat::JestText, self.jest.finish());
+        first!(TestFormat::NodeSpec, self.node.finish());
+        first!(TestFormat::Tap, self.tap.finish());
+        first!(TestFormat::Mocha, self.mocha.finish());
+        first!(TestFormat::Playwright, self.playwright.finish());
+        first!(TestFormat::Generic, self.generic.finish());
+        None
     }
 }
 
@@ -1228,7 +1272,10 @@ mod tests {
         let (f, s) = parse(fixture!("nextest-fail.txt"));
         assert_eq!(f, TestFormat::Nextest);
         assert_eq!(counts(&s), (2, 2, 1));
-        assert_eq!(names(&s), ["demo tests::bad_math", "demo::api api_overflow_panics"]);
+        assert_eq!(
+            names(&s),
+            ["demo tests::bad_math", "demo::api api_overflow_panics"]
+        );
         assert_eq!(
             message(&s, "demo tests::bad_math"),
             Some("assertion `left == right` failed: two plus two")
@@ -1272,17 +1319,23 @@ mod tests {
 
     #[test]
     fn pytest_variants() {
-        let (_, s) = parse("========================= 5 passed in 61.24s (0:01:01) =========================");
+        let (_, s) = parse(
+            "========================= 5 passed in 61.24s (0:01:01) =========================",
+        );
         assert_eq!(counts(&s), (5, 0, 0));
         let (_, s) = parse("==== 3 passed, 1 warning in 0.12 seconds ====");
         assert_eq!(counts(&s), (3, 0, 0));
-        let (f, s) = parse("!!!! Interrupted: 1 error during collection !!!!\n=============== 1 error in 0.12s ===============");
+        let (f, s) = parse(
+            "!!!! Interrupted: 1 error during collection !!!!\n=============== 1 error in 0.12s ===============",
+        );
         assert_eq!(f, TestFormat::Pytest);
         assert_eq!(counts(&s), (0, 1, 0));
         let (_, s) = parse("============ no tests ran in 0.01s ============");
         assert_eq!(counts(&s), (0, 0, 0));
         // Cut by `| head`: the session header and the failures seen are all there is.
-        let (f, s) = parse("============================= test session starts ==============================\ncollected 3 items\n\ntests/test_a.py::test_x FAILED                                [ 33%]\n");
+        let (f, s) = parse(
+            "============================= test session starts ==============================\ncollected 3 items\n\ntests/test_a.py::test_x FAILED                                [ 33%]\n",
+        );
         assert_eq!(f, TestFormat::Pytest);
         assert_eq!(counts(&s), (0, 1, 0));
         assert_eq!(names(&s), ["tests/test_a.py::test_x"]);
@@ -1295,13 +1348,21 @@ mod tests {
         assert_eq!(counts(&s), (2, 4, 1));
         assert_eq!(
             names(&s),
-            ["TestDivide", "TestParse", "TestParse/empty", "example.com/calc/broken"]
+            [
+                "TestDivide",
+                "TestParse",
+                "TestParse/empty",
+                "example.com/calc/broken"
+            ]
         );
         assert_eq!(
             message(&s, "TestDivide"),
             Some("calc_test.go:14: Divide(7, 2) = 3; want 3.5")
         );
-        assert_eq!(message(&s, "example.com/calc/broken"), Some("[build failed]"));
+        assert_eq!(
+            message(&s, "example.com/calc/broken"),
+            Some("[build failed]")
+        );
 
         let (_, s) = parse(fixture!("go-test-fail.txt"));
         assert_eq!(names(&s), ["TestDivide", "TestParse", "TestParse/empty"]);
@@ -1315,7 +1376,10 @@ mod tests {
         let (f, s) = parse(fixture!("go-test-pass.txt"));
         assert_eq!(f, TestFormat::GoTest);
         assert_eq!(counts(&s), (2, 0, 0));
-        assert_eq!(counts(&parse(fixture!("go-test-verbose-pass.txt")).1), (3, 0, 1));
+        assert_eq!(
+            counts(&parse(fixture!("go-test-verbose-pass.txt")).1),
+            (3, 0, 1)
+        );
     }
 
     #[test]
@@ -1357,7 +1421,10 @@ mod tests {
         // not ok 1 (its subtest failed), ok # SKIP, not ok # TODO (not a failure), ok.
         assert_eq!(counts(&s), (1, 1, 2));
         assert_eq!(names(&s), ["parser > parses strings"]);
-        assert_eq!(message(&s, "parser > parses strings"), Some("expected \"a\" got \"b\""));
+        assert_eq!(
+            message(&s, "parser > parses strings"),
+            Some("expected \"a\" got \"b\"")
+        );
         assert_eq!(counts(&parse(fixture!("tap14-pass.tap")).1), (2, 0, 1));
         // No plan, no version: `ok` lines alone are not TAP.
         assert!(parse_with("ok 1 - a\nnot ok 2 - b\n", None).is_none());
@@ -1424,7 +1491,10 @@ mod tests {
         assert_eq!(counts(&s), (2, 2, 1));
         assert_eq!(
             names(&s),
-            ["top level check", "Token transfer reverts when balance is too low"]
+            [
+                "top level check",
+                "Token transfer reverts when balance is too low"
+            ]
         );
         assert_eq!(message(&s, "top level check"), Some("Error: boom at top"));
         assert_eq!(
