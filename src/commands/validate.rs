@@ -20,6 +20,7 @@ pub fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
     let opts = Options {
         root: Some(args.evidence.repo.clone()),
         sections: Some(sections_present(&text)),
+        note_path: Some(args.note.clone()),
     };
     let report = validate_with(&mut parsed, &ev, &opts);
     let name = args.note.display().to_string();

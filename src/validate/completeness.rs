@@ -5,6 +5,7 @@
 use super::text::same_path;
 use super::{Ctx, Key, Section, Severity, rule};
 use crate::note::{FileEntry, Note};
+use std::path::Path;
 
 fn describe(index: &str, worktree: &str) -> &'static str {
     match (index, worktree) {
@@ -18,12 +19,26 @@ fn describe(index: &str, worktree: &str) -> &'static str {
     }
 }
 
-pub(crate) fn check(note: &mut Note, cx: &mut Ctx) {
+/// Whether a changed path is the note itself, its backup, or a note `handoff` wrote.
+fn is_note_file(cx: &Ctx, path: &str, note_path: Option<&Path>) -> bool {
+    if path.starts_with(".handoff/") || path.ends_with(".md.orig") {
+        return true;
+    }
+    let (Some(note), Some(full)) = (note_path, cx.resolve(path)) else {
+        return false;
+    };
+    match (note.canonicalize(), full.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+pub(crate) fn check(note: &mut Note, note_path: Option<&Path>, cx: &mut Ctx) {
     let Some(git) = &cx.ev.git else {
         return;
     };
     for s in &git.status {
-        if s.index == "!" {
+        if s.index == "!" || is_note_file(cx, &s.path, note_path) {
             continue;
         }
         let listed = note.files.iter().any(|f| {
@@ -77,6 +92,15 @@ mod tests {
         let r = validate(&mut n, &ev);
         assert!(r.findings.is_empty(), "{:?}", r.findings);
         assert_eq!(n.files.len(), 2);
+    }
+
+    #[test]
+    fn the_note_itself_is_not_a_missing_file() {
+        let (dir, ev) = worktree(&[("NOTE.md", "x\n"), (".handoff/a.md", "y\n")], &[("??", "NOTE.md"), ("??", ".handoff/a.md")]);
+        let mut n = note();
+        let opts = crate::validate::Options { note_path: Some(dir.path().join("NOTE.md")), ..Default::default() };
+        let r = crate::validate::validate_with(&mut n, &ev, &opts);
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
     }
 
     #[test]

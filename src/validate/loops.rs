@@ -4,7 +4,7 @@
 //! is exactly one instruction that names a path, symbol or command and does not start with a
 //! vague continuation (the list is [`VAGUE_CONTINUATIONS`]).
 
-use super::text::{is_test_path, mentions, sentences};
+use super::text::{is_test_path, looks_like_command, mentions, sentences};
 use super::{Ctx, Key, Section, Severity, rule};
 use crate::note::{Note, Owner};
 
@@ -89,13 +89,20 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
                 Severity::Error,
                 "open loop has no `Verify:` check: add the command or test that closes it",
             ),
-            Some(v) if l.owner == Some(Owner::Agent) && !names_something(v) && !mentions(v).paths.iter().any(|p| is_test_path(&p.path)) => cx.finding(
+            Some(v)
+                if l.owner == Some(Owner::Agent)
+                    && !names_something(v)
+                    && !looks_like_command(v)
+                    && !mentions(v).paths.iter().any(|p| is_test_path(&p.path)) =>
+            {
+                cx.finding(
                 key,
                 l.line,
                 rule::OPEN_LOOPS,
                 Severity::Warning,
-                "the `Verify:` check names no command, test or file: make it deterministic",
-            ),
+                    "the `Verify:` check names no command, test or file: make it deterministic",
+                )
+            }
             Some(_) => {}
         }
     }
@@ -140,8 +147,18 @@ mod tests {
             verify: Some("the CI job `auth-tests` is green".into()),
             ..OpenLoop::default()
         });
+        n.open_loops.push(OpenLoop {
+            owner: Some(Owner::Agent),
+            text: "`npm run lint` fails on its last run".into(),
+            verify: Some("npm run lint".into()),
+            ..OpenLoop::default()
+        });
         let r = validate(&mut n, &Evidence::default());
         assert!(r.findings.is_empty(), "{:?}", r.findings);
+        n.open_loops[2].verify = Some("make sure it looks right".into());
+        let r = validate(&mut n, &Evidence::default());
+        assert_eq!(rules(&r), ["open-loops"]);
+        assert_eq!(r.findings[0].severity, Severity::Warning);
         for good in [
             "Open `src/api/deps.py` and call `is_token_blacklisted` in `get_current_user`.",
             "Run `pytest tests/test_auth.py -x` and fix the first failure.",

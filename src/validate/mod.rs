@@ -134,6 +134,8 @@ pub struct Options {
     /// Sections a parsed note has with a non-empty body (ids from [`sections_present`]).
     /// `None` for drafted notes, whose sections are all rendered (empty ones as "None").
     pub sections: Option<Vec<String>>,
+    /// The note's own file, when it lives in the worktree: not a change the note must list.
+    pub note_path: Option<PathBuf>,
 }
 
 pub use structure::{REQUIRED_SECTIONS, section_id, sections_present};
@@ -163,7 +165,7 @@ pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
     };
     // Secrets first: every later report quotes the redacted text.
     secrets::check(note, &mut cx);
-    structure::check(note, opts.sections.as_deref(), &mut cx);
+    structure::check(opts.sections.as_deref(), &mut cx);
     verification::check_citations(note, &mut cx);
     paths::check(note, &mut cx);
     symbols::check(note, &mut cx);
@@ -171,7 +173,7 @@ pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
     loops::check(note, &mut cx);
     dump::check(note, &mut cx);
     // Last, so that the entries it adds are not themselves checked.
-    completeness::check(note, &mut cx);
+    completeness::check(note, opts.note_path.as_deref(), &mut cx);
     let report = cx.finish(note);
     note.header.counts = Some(report.counts);
     report

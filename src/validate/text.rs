@@ -219,8 +219,14 @@ pub(crate) fn bare_symbol(s: &str) -> Option<String> {
 pub(crate) fn looks_like_command(s: &str) -> bool {
     let s = s.trim().trim_start_matches("$ ");
     let first = normalize_command(s);
-    let word = first.split_whitespace().next().unwrap_or("");
-    COMMAND_WORDS.contains(&word)
+    let mut words = first.split_whitespace();
+    let word = words.next().unwrap_or("");
+    // English that starts like a command: "make sure…", "go through…".
+    let prose = matches!(
+        (word, words.next().unwrap_or("")),
+        ("make", "sure" | "it" | "the" | "a" | "this" | "that") | ("go", "through" | "back" | "over" | "to")
+    );
+    !prose && COMMAND_WORDS.contains(&word)
         || (s.contains(char::is_whitespace) && (s.contains(" --") || s.contains(" -") || s.contains("&&") || s.contains(" | ")))
         || s.starts_with("./") && s.contains(char::is_whitespace)
 }

@@ -8,5 +8,6 @@ mod corpus;
 mod eval;
 mod transcripts_a;
 mod transcripts_b;
+mod validate;
 mod summarize;
 mod test_results;
