@@ -17,6 +17,8 @@ pub struct Cli {
 }
 
 /// Subcommands.
+// Parsed once per run: boxing the big argument structs would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print the evidence bundle (git state, test runs, transcript) without drafting anything.
@@ -109,6 +111,11 @@ pub struct SummarizeArgs {
     /// Replace an existing --out FILE.
     #[arg(long)]
     pub force: bool,
+
+    /// Print the prompt that would be sent and a table of tokens per block; call no server and
+    /// write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// `handoff validate`.
@@ -291,5 +298,5 @@ pub enum ConfigAction {
     /// Print the config file path (HANDOFF_CONFIG, else the XDG config directory).
     Path,
     /// Print the resolved model settings (the API key is only said to be set or not).
-    Show(ModelArgs),
+    Show(Box<ModelArgs>),
 }

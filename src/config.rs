@@ -204,8 +204,7 @@ fn is_openai(base_url: &str) -> bool {
 /// Reasoning models spend output tokens on thinking; give them room.
 fn default_max_output(model: &str) -> u32 {
     let m = model.rsplit('/').next().unwrap_or(model);
-    if m.starts_with("o1") || m.starts_with("o3") || m.starts_with("o4") || m.starts_with("gpt-5")
-    {
+    if m.starts_with("o1") || m.starts_with("o3") || m.starts_with("o4") || m.starts_with("gpt-5") {
         16_384
     } else {
         4_096
@@ -269,7 +268,11 @@ pub fn builtin_profile(name: &str) -> Option<Profile> {
     };
     use MaxTokensField::*;
     Some(match name {
-        "openai" => p(DEFAULT_BASE_URL, MaxCompletionTokens, Some("OPENAI_API_KEY")),
+        "openai" => p(
+            DEFAULT_BASE_URL,
+            MaxCompletionTokens,
+            Some("OPENAI_API_KEY"),
+        ),
         "openrouter" => p(
             "https://openrouter.ai/api/v1",
             MaxTokens,
@@ -554,7 +557,6 @@ mod tests {
         move |k| map.get(k).cloned()
     }
 
-
     fn with_file(text: &str) -> (tempfile::TempDir, ModelArgs) {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("config.toml");
@@ -596,7 +598,10 @@ mod tests {
         assert_eq!(cfg.max_tokens_field, MaxTokensField::MaxCompletionTokens);
         assert_eq!(cfg.context_window, 128_000);
         let dbg = format!("{cfg:?}");
-        assert!(!dbg.contains("sk-test-123") && dbg.contains("[REDACTED]"), "{dbg}");
+        assert!(
+            !dbg.contains("sk-test-123") && dbg.contains("[REDACTED]"),
+            "{dbg}"
+        );
 
         let mut args = args.clone();
         args.model = Some("qwen2.5-coder:7b".into());
@@ -646,14 +651,20 @@ model = "llama3.1:8b"
         let (_d, mut a) = with_file("");
         a.profile = Some("nope".into());
         let err = resolve_with(&a, &env_of(&[])).unwrap_err().to_string();
-        assert!(err.contains("unknown profile") && err.contains("ollama"), "{err}");
+        assert!(
+            err.contains("unknown profile") && err.contains("ollama"),
+            "{err}"
+        );
     }
 
     #[test]
     fn bad_config_files_are_clear_errors() {
         let (_d, args) = with_file("[profiles.x]\napi_key = \"sk-inline\"\n");
         let err = resolve_with(&args, &env_of(&[])).unwrap_err().to_string();
-        assert!(err.contains("config.toml") && err.contains("api_key"), "{err}");
+        assert!(
+            err.contains("config.toml") && err.contains("api_key"),
+            "{err}"
+        );
         let (_d, args) = with_file("default_profile = [\n");
         let err = resolve_with(&args, &env_of(&[])).unwrap_err().to_string();
         assert!(err.contains("line"), "{err}");
@@ -665,7 +676,9 @@ model = "llama3.1:8b"
         assert!(check_url("http://127.0.0.1:8000/v1", false).is_ok());
         assert!(check_url("http://[::1]:8000/v1", false).is_ok());
         assert!(check_url("https://api.openai.com/v1", false).is_ok());
-        let err = check_url("http://10.0.0.5:8000/v1", false).unwrap_err().to_string();
+        let err = check_url("http://10.0.0.5:8000/v1", false)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("--allow-insecure-http"), "{err}");
         assert!(check_url("http://10.0.0.5:8000/v1", true).is_ok());
         assert!(check_url("ftp://x/v1", true).is_err());

@@ -20,6 +20,10 @@ pub const MESSAGE_OVERHEAD: usize = 11;
 const MIN_BLOCK_TOKENS: usize = 48;
 /// How many of the latest messages count as "the last turns".
 const LAST_TURNS: usize = 8;
+/// Symbols listed in the git block at most.
+const MAX_SYMBOLS: usize = 80;
+/// Status and diffstat lines listed in the git block at most.
+const MAX_STATUS_LINES: usize = 150;
 
 /// The prompt templates: built in, or read from `--prompt-dir`.
 #[derive(Debug, Clone)]
@@ -259,7 +263,14 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
                 git.push_str("status: clean\n");
             } else {
                 git.push_str("status:\n");
-                for e in &g.status {
+                if g.status.len() > MAX_STATUS_LINES {
+                    let _ = writeln!(
+                        git,
+                        "  ({} paths; the first {MAX_STATUS_LINES} shown)",
+                        g.status.len()
+                    );
+                }
+                for e in g.status.iter().take(MAX_STATUS_LINES) {
                     let _ = match &e.old_path {
                         Some(old) => writeln!(git, "{}{} {old} -> {}", e.index, e.worktree, e.path),
                         None => writeln!(git, "{}{} {}", e.index, e.worktree, e.path),
@@ -272,7 +283,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
                 "diff --stat: {} files, +{} -{}",
                 d.files, d.insertions, d.deletions
             );
-            for f in &d.per_file {
+            for f in d.per_file.iter().take(MAX_STATUS_LINES) {
                 let _ = writeln!(
                     git,
                     "  {} +{} -{}{}",
@@ -283,11 +294,26 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
                 );
             }
             if !g.symbols.is_empty() {
-                git.push_str("symbols touched:");
-                for s in &g.symbols {
-                    let _ = write!(git, " {}:{}", s.path, s.name);
+                // Grouped by file and bounded: the symbol list of a big diff must not crowd out
+                // the blocks after this one.
+                git.push_str("symbols touched:\n");
+                let mut shown = 0;
+                let mut i = 0;
+                while i < g.symbols.len() && shown < MAX_SYMBOLS {
+                    let path = &g.symbols[i].path;
+                    let _ = write!(git, "  {path}:");
+                    while i < g.symbols.len() && &g.symbols[i].path == path {
+                        if shown < MAX_SYMBOLS {
+                            let _ = write!(git, " {}", g.symbols[i].name);
+                            shown += 1;
+                        }
+                        i += 1;
+                    }
+                    git.push('\n');
                 }
-                git.push('\n');
+                if g.symbols.len() > shown {
+                    let _ = writeln!(git, "  … and {} more", g.symbols.len() - shown);
+                }
             }
         }
     }
@@ -691,9 +717,17 @@ mod tests {
     }
 
     pub(crate) fn sample(turns: usize, filler: &str) -> Evidence {
-        let mut messages = vec![msg(1, Role::User, "Fix the token refresh bug in src/auth.rs")];
+        let mut messages = vec![msg(
+            1,
+            Role::User,
+            "Fix the token refresh bug in src/auth.rs",
+        )];
         for i in 0..turns {
-            let role = if i % 2 == 0 { Role::Assistant } else { Role::User };
+            let role = if i % 2 == 0 {
+                Role::Assistant
+            } else {
+                Role::User
+            };
             messages.push(msg(i + 2, role, &format!("turn {i}: {filler}")));
         }
         Evidence {
@@ -725,6 +759,7 @@ mod tests {
                         lines: vec!["+let token = rotate();".into(), format!("+// {filler}")],
                         elided: 0,
                     }],
+                    ..FileHunks::default()
                 }],
             }),
             tests: vec![TestRun {
@@ -739,7 +774,12 @@ mod tests {
             transcript: Some(Transcript {
                 messages,
                 commands: vec![
-                    cmd(1, "cargo test", 101, "test auth::refresh ... FAILED\npanicked"),
+                    cmd(
+                        1,
+                        "cargo test",
+                        101,
+                        "test auth::refresh ... FAILED\npanicked",
+                    ),
                     cmd(2, "git status", 0, ""),
                 ],
                 ..Transcript::default()

@@ -381,7 +381,11 @@ mod tests {
     #[test]
     fn model_provider_keys() {
         let or = "sk-or-v1-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
-        assert_redacted(&format!("OPENROUTER_API_KEY={or}"), or, "openrouter-api-key");
+        assert_redacted(
+            &format!("OPENROUTER_API_KEY={or}"),
+            or,
+            "openrouter-api-key",
+        );
         let ant = format!("sk-ant-api03-{}AA", "Ab3_".repeat(23));
         assert_redacted(&format!("key: {ant}"), &ant, "anthropic-api-key");
         let oai = "sk-proj-Zt9qL2mX8vN4bR7cK1pW5yH3jD6fG0sA";
@@ -401,7 +405,11 @@ mod tests {
             "slack-webhook",
         );
         let stripe = "sk_live_4eC39HqLyjWDarjtT1zdp7dc";
-        assert_redacted(&format!("Stripe.api_key = '{stripe}'"), stripe, "stripe-key");
+        assert_redacted(
+            &format!("Stripe.api_key = '{stripe}'"),
+            stripe,
+            "stripe-key",
+        );
         assert_clean("pk_live is public and sk_test_ alone is nothing");
         let google = "AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q";
         assert_redacted(&format!("key={google}&q=1"), google, "google-api-key");
@@ -413,10 +421,13 @@ mod tests {
         let out = r(&format!("before\n{pem}\nafter"));
         assert_eq!(out, "before\n[REDACTED:private-key]\nafter");
         // A key cut off by a bounded excerpt is still removed.
-        let cut = r("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n[… 40 lines …]");
+        let cut =
+            r("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n[… 40 lines …]");
         assert!(cut.starts_with("[REDACTED:private-key]"), "{cut}");
         assert!(!cut.contains("b3BlbnNzaC1rZXktdjEAAAAA"));
-        assert_clean("-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A\n-----END PUBLIC KEY-----");
+        assert_clean(
+            "-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A\n-----END PUBLIC KEY-----",
+        );
     }
 
     #[test]
@@ -479,7 +490,11 @@ mod tests {
             "89JE3PFxzbvMVU9wj2NMf_3B5rgjSZTcBWJeukKD",
             "secret-assignment",
         );
-        assert_redacted("my_api_key='Zq81kfjeUe02'", "Zq81kfjeUe02", "secret-assignment");
+        assert_redacted(
+            "my_api_key='Zq81kfjeUe02'",
+            "Zq81kfjeUe02",
+            "secret-assignment",
+        );
         // Code, types, comparisons and placeholders are not secrets.
         assert_clean("fn login(password: string, token: Token) -> bool");
         assert_clean("const token = authStore.useAuthStore.getState().access;");
@@ -494,7 +509,9 @@ mod tests {
     fn ordinary_code_ids_are_not_secrets() {
         assert_clean("HEAD is 9fb8fa6c1e2d3b4a5f60718293a4b5c6d7e8f901 on main");
         assert_clean("session 550e8400-e29b-41d4-a716-446655440000 started");
-        assert_clean("let img = \"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==\";");
+        assert_clean(
+            "let img = \"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==\";",
+        );
         assert_clean("sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
         assert_clean("cargo test --lib redact -- --nocapture");
     }
@@ -502,7 +519,10 @@ mod tests {
     #[test]
     fn redaction_is_idempotent_and_keeps_surroundings() {
         let once = r("a AKIAIOSFODNN7EXAMPLE b PASSWORD=hunter22 c");
-        assert_eq!(once, "a [REDACTED:aws-access-key] b PASSWORD=[REDACTED:secret-assignment] c");
+        assert_eq!(
+            once,
+            "a [REDACTED:aws-access-key] b PASSWORD=[REDACTED:secret-assignment] c"
+        );
         assert_eq!(r(&once), once);
     }
 

@@ -191,7 +191,11 @@ pub const DEFAULT_CONTEXT_WINDOW: usize = 8_192;
 
 /// The context window of a known model, in tokens.
 pub fn context_window(model: &str) -> Option<usize> {
-    let bare = model.rsplit('/').next().unwrap_or(model).to_ascii_lowercase();
+    let bare = model
+        .rsplit('/')
+        .next()
+        .unwrap_or(model)
+        .to_ascii_lowercase();
     if let Some(n) = tiktoken_rs::model::get_context_size(&bare) {
         return Some(n);
     }
@@ -236,7 +240,10 @@ mod tests {
         assert!(cut.contains("tokens elided …]"));
         let n = enc.count(&cut);
         assert!(n <= 205 && n > 150, "{n} of {total}");
-        assert!(matches!(enc.truncate_middle("short", 10), Cow::Borrowed("short")));
+        assert!(matches!(
+            enc.truncate_middle("short", 10),
+            Cow::Borrowed("short")
+        ));
     }
 
     #[test]
@@ -253,7 +260,10 @@ mod tests {
         assert_eq!(context_window("gpt-4o"), Some(128_000));
         assert_eq!(context_window("openai/gpt-4o-mini"), Some(128_000));
         assert_eq!(context_window("qwen2.5-coder:7b"), Some(32_768));
-        assert_eq!(context_window("Qwen/Qwen2.5-Coder-32B-Instruct"), Some(32_768));
+        assert_eq!(
+            context_window("Qwen/Qwen2.5-Coder-32B-Instruct"),
+            Some(32_768)
+        );
         assert_eq!(context_window("llama3.1:8b"), Some(131_072));
         assert_eq!(context_window("my-finetune"), None);
     }

@@ -24,7 +24,11 @@ pub fn run(args: &ConfigArgs) -> crate::Result<Outcome> {
                     cfg.profile.as_deref().unwrap_or("(none)"),
                     cfg.base_url,
                     cfg.model,
-                    if cfg.api_key.is_some() { "set" } else { "not set" },
+                    if cfg.api_key.is_some() {
+                        "set"
+                    } else {
+                        "not set"
+                    },
                     cfg.api_key_env,
                     cfg.max_output_tokens,
                     cfg.max_tokens_field.name(),
@@ -36,7 +40,11 @@ pub fn run(args: &ConfigArgs) -> crate::Result<Outcome> {
                     cfg.timeout.as_secs(),
                     cfg.connect_timeout.as_secs(),
                     cfg.max_retries,
-                    if cfg.redact { "on" } else { "OFF (--no-redact)" },
+                    if cfg.redact {
+                        "on"
+                    } else {
+                        "OFF (--no-redact)"
+                    },
                 ),
             }
         }

@@ -28,6 +28,12 @@ pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
     for w in &ev.warnings {
         eprintln!("handoff: warning: {w}");
     }
+    if args.dry_run {
+        let cfg = crate::config::resolve(&args.model)?
+            .unwrap_or_else(|| crate::config::ModelConfig::preview(&args.model));
+        print_stdout(&crate::draft::llm::dry_run(&ev, &cfg)?)?;
+        return Ok(Outcome::Clean);
+    }
     let cfg = crate::config::resolve(&args.model)?;
     let (mut note, model) = match cfg.filter(|_| !args.model.offline) {
         Some(cfg) => (

@@ -58,8 +58,8 @@ pub fn run(args: &TokensArgs) -> crate::Result<Outcome> {
             .iter()
             .map(|(p, n)| serde_json::json!({"path": p, "tokens": n}))
             .collect();
-        out = serde_json::json!({"encoding": enc.name(), "files": files, "total": total})
-            .to_string();
+        out =
+            serde_json::json!({"encoding": enc.name(), "files": files, "total": total}).to_string();
         out.push('\n');
     } else {
         for (p, n) in &rows {
@@ -78,7 +78,12 @@ pub fn run(args: &TokensArgs) -> crate::Result<Outcome> {
             .model
             .as_deref()
             .and_then(crate::tokens::context_window)
-            .map(|c| format!(", context window of {} is {c}", args.model.as_deref().unwrap_or("")))
+            .map(|c| {
+                format!(
+                    ", context window of {} is {c}",
+                    args.model.as_deref().unwrap_or("")
+                )
+            })
             .unwrap_or_default();
         eprintln!("({}{ctx})", enc.name());
     }
@@ -91,7 +96,9 @@ mod tests {
 
     #[test]
     fn piecewise_count_is_close_to_whole() {
-        let text: String = (0..60_000).map(|i| format!("line {i}: some words here\n")).collect();
+        let text: String = (0..60_000)
+            .map(|i| format!("line {i}: some words here\n"))
+            .collect();
         assert!(text.len() > PIECE_BYTES);
         let whole = Encoding::O200kBase.count(&text);
         let pieces = count_reader(text.as_bytes(), Encoding::O200kBase).unwrap();

@@ -9,5 +9,6 @@ mod eval;
 mod transcripts_a;
 mod transcripts_b;
 mod validate;
+mod llm;
 mod summarize;
 mod test_results;

@@ -176,9 +176,11 @@ impl ApiError {
         };
         let m = self.text();
         *status == 400
-            && (matches!(param.as_deref(), Some("max_tokens" | "max_completion_tokens"))
-                || ((m.contains("max_tokens") || m.contains("max_completion_tokens"))
-                    && (m.contains("unsupported") || m.contains("not supported"))))
+            && (matches!(
+                param.as_deref(),
+                Some("max_tokens" | "max_completion_tokens")
+            ) || ((m.contains("max_tokens") || m.contains("max_completion_tokens"))
+                && (m.contains("unsupported") || m.contains("not supported"))))
     }
 }
 
@@ -382,7 +384,9 @@ impl Client {
                 .filter(|c| !c.trim().is_empty());
             let Some(content) = content.filter(|_| finish != "length") else {
                 let why = if finish == "length" {
-                    format!("the answer was cut off at {max_output} output tokens (finish_reason length)")
+                    format!(
+                        "the answer was cut off at {max_output} output tokens (finish_reason length)"
+                    )
                 } else {
                     "the answer had no content".to_string()
                 };
@@ -396,7 +400,9 @@ impl Client {
                     max_output = max_output
                         .saturating_add((budget - smaller) as u32)
                         .min(room.max(max_output as usize) as u32);
-                    warnings.push(format!("{why}; retrying once with a prompt budget of {smaller}"));
+                    warnings.push(format!(
+                        "{why}; retrying once with a prompt budget of {smaller}"
+                    ));
                     budget = smaller;
                     continue;
                 }
@@ -438,12 +444,16 @@ impl Client {
     fn finish_note(&self, mut note: Note, ev: &Evidence) -> Note {
         note.header.drafter = "llm".into();
         note.header.model = Some(self.cfg.model.clone());
-        note.header.source = ev.transcript.as_ref().map(|t| {
-            t.session
-                .id
-                .clone()
-                .unwrap_or_else(|| t.session.source.clone())
-        });
+        note.header.source = ev
+            .transcript
+            .as_ref()
+            .map(|t| {
+                t.session
+                    .id
+                    .clone()
+                    .unwrap_or_else(|| t.session.source.clone())
+            })
+            .filter(|s| !s.is_empty());
         if let Some(goal) = &note.goal
             && note.title.is_empty()
         {
@@ -547,7 +557,10 @@ impl Client {
         let v: Value = serde_json::from_slice(&bytes).map_err(|e| {
             ApiError::Body(format!(
                 "the response is not JSON ({e}): {}",
-                one_line(&crate::redact::redact(&String::from_utf8_lossy(&bytes)), 200)
+                one_line(
+                    &crate::redact::redact(&String::from_utf8_lossy(&bytes)),
+                    200
+                )
             ))
         })?;
         if !v["error"].is_null() {
@@ -557,7 +570,9 @@ impl Client {
             }
         }
         let choice = v["choices"].get(0).ok_or_else(|| {
-            ApiError::Body("the response has no choices[0]; is this a chat-completions endpoint?".into())
+            ApiError::Body(
+                "the response has no choices[0]; is this a chat-completions endpoint?".into(),
+            )
         })?;
         Ok(Completion {
             content: choice["message"]["content"].as_str().map(str::to_string),
@@ -635,14 +650,23 @@ impl Client {
                 "{server}: the server reported an error mid-answer: {} — try again, or without --stream",
                 one_line(&crate::redact::redact(m), 300)
             ),
-            ApiError::Truncated(m) => format!(
-                "{server}: {m} (the answer is incomplete) — try again, or without --stream"
-            ),
-            ApiError::Body(m) => format!(
-                "{server}: {m} — check that --base-url points at an OpenAI-compatible API"
-            ),
+            ApiError::Truncated(m) => {
+                format!("{server}: {m} (the answer is incomplete) — try again, or without --stream")
+            }
+            ApiError::Body(m) => {
+                format!("{server}: {m} — check that --base-url points at an OpenAI-compatible API")
+            }
         };
-        crate::Error::Model(msg)
+        crate::Error::Model(self.scrub_key(msg))
+    }
+
+    /// Removes the API key from a message whatever its shape (servers echo wrong keys back, and
+    /// a local server's key need not look like any known token).
+    fn scrub_key(&self, msg: String) -> String {
+        match self.cfg.api_key.as_deref().filter(|k| k.len() >= 4) {
+            Some(key) if msg.contains(key) => msg.replace(key, "[REDACTED:api-key]"),
+            _ => msg,
+        }
     }
 }
 
@@ -671,7 +695,11 @@ fn status_error(
     should_retry: Option<bool>,
 ) -> ApiError {
     let v: Value = serde_json::from_str(text).unwrap_or(Value::Null);
-    let err = if v["error"].is_null() { &v } else { &v["error"] };
+    let err = if v["error"].is_null() {
+        &v
+    } else {
+        &v["error"]
+    };
     let str_of = |x: &Value| match x {
         Value::String(s) => Some(s.clone()),
         Value::Number(n) => Some(n.to_string()),
@@ -710,7 +738,12 @@ mod tests {
             None,
         );
         assert!(!e.retryable());
-        let e = status_error(429, r#"{"error":{"message":"slow down","code":"429"}}"#, None, None);
+        let e = status_error(
+            429,
+            r#"{"error":{"message":"slow down","code":"429"}}"#,
+            None,
+            None,
+        );
         assert!(e.retryable());
         let e = status_error(
             400,
@@ -736,13 +769,28 @@ mod tests {
         let e = status_error(502, "<html>Bad Gateway</html>", None, None);
         assert!(e.retryable());
         assert!(matches!(e, ApiError::Status { message, .. } if message.contains("Bad Gateway")));
-        let e = status_error(501, r#"{"error":{"message":"x","type":"not_supported_error"}}"#, None, None);
+        let e = status_error(
+            501,
+            r#"{"error":{"message":"x","type":"not_supported_error"}}"#,
+            None,
+            None,
+        );
         assert!(!e.retryable());
-        let e = status_error(500, r#"{"object":"error","message":"flat vllm"}"#, None, Some(false));
+        let e = status_error(
+            500,
+            r#"{"object":"error","message":"flat vllm"}"#,
+            None,
+            Some(false),
+        );
         assert!(!e.retryable());
         assert!(matches!(e, ApiError::Status { message, .. } if message == "flat vllm"));
         // Secrets echoed in an error body are redacted.
-        let e = status_error(401, r#"{"error":{"message":"Incorrect API key provided: sk-proj-Zt9qL2mX8vN4bR7cK1pW5yH3jD6fG0sA"}}"#, None, None);
+        let e = status_error(
+            401,
+            r#"{"error":{"message":"Incorrect API key provided: sk-proj-Zt9qL2mX8vN4bR7cK1pW5yH3jD6fG0sA"}}"#,
+            None,
+            None,
+        );
         assert!(matches!(e, ApiError::Status { message, .. } if !message.contains("Zt9qL2mX8")));
     }
 }

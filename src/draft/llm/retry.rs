@@ -30,7 +30,12 @@ pub fn jitter() -> f64 {
 
 /// The server's wait hint, if it gave a usable one.
 pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
-    let get = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim);
+    let get = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim)
+    };
     if let Some(ms) = get("retry-after-ms").and_then(|v| v.parse::<f64>().ok())
         && ms.is_finite()
         && ms > 0.0
@@ -87,7 +92,10 @@ mod tests {
         let future = (chrono::Utc::now() + chrono::Duration::seconds(30)).to_rfc2822();
         h.insert("retry-after", HeaderValue::from_str(&future).unwrap());
         let d = retry_after(&h).unwrap();
-        assert!(d > Duration::from_secs(25) && d <= Duration::from_secs(30), "{d:?}");
+        assert!(
+            d > Duration::from_secs(25) && d <= Duration::from_secs(30),
+            "{d:?}"
+        );
         h.insert("retry-after", HeaderValue::from_static("soon"));
         assert_eq!(retry_after(&h), None);
         h.insert("x-should-retry", HeaderValue::from_static("false"));

@@ -139,8 +139,12 @@ fn json_object_text(content: &str) -> Option<&str> {
 
 /// Parses and checks a JSON answer. The error says what is wrong, in one line.
 pub fn parse_json(content: &str) -> Result<DraftedNote, String> {
-    let text = json_object_text(content)
-        .ok_or_else(|| format!("the answer holds no JSON object (starts {:?})", head(content)))?;
+    let text = json_object_text(content).ok_or_else(|| {
+        format!(
+            "the answer holds no JSON object (starts {:?})",
+            head(content)
+        )
+    })?;
     let note: DraftedNote = serde_json::from_str(text)
         .map_err(|e| format!("the answer does not match the note schema: {e}"))?;
     if note.goal.text.trim().is_empty() {
@@ -251,7 +255,10 @@ mod tests {
         let required = s["required"].as_array().unwrap();
         assert_eq!(props.len(), required.len());
         assert_eq!(s["additionalProperties"], false);
-        assert_eq!(response_format_json_schema()["json_schema"]["name"], "handoff_note");
+        assert_eq!(
+            response_format_json_schema()["json_schema"]["name"],
+            "handoff_note"
+        );
     }
 
     #[test]
@@ -270,7 +277,11 @@ mod tests {
 
     #[test]
     fn bad_answers_are_named() {
-        assert!(parse_json("Sure! Here is the note.").unwrap_err().contains("no JSON object"));
+        assert!(
+            parse_json("Sure! Here is the note.")
+                .unwrap_err()
+                .contains("no JSON object")
+        );
         let e = parse_json("{\"goal\":{\"text\":\"g\",\"cite\":[]}}").unwrap_err();
         assert!(e.contains("missing field `verified`"), "{e}");
         let e = parse_json("{\"goal\": 3}").unwrap_err();

@@ -29,9 +29,8 @@ where
             done = true;
             break;
         }
-        let v: Value = serde_json::from_str(data).map_err(|e| {
-            ApiError::Body(format!("a stream event is not JSON ({e})"))
-        })?;
+        let v: Value = serde_json::from_str(data)
+            .map_err(|e| ApiError::Body(format!("a stream event is not JSON ({e})")))?;
         if let Some(message) = stream_error(&v) {
             return Err(ApiError::Stream(message));
         }
@@ -90,7 +89,9 @@ mod tests {
     fn run(chunks: &[&str]) -> Result<Completion, ApiError> {
         let items: Vec<Result<Vec<u8>, std::io::Error>> =
             chunks.iter().map(|c| Ok(c.as_bytes().to_vec())).collect();
-        let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
         rt.block_on(read(stream::iter(items)))
     }
 
@@ -112,13 +113,19 @@ mod tests {
 
     #[test]
     fn error_events_and_truncation_fail() {
-        let e = run(&["data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}\n\n", "data: {\"error\":{\"message\":\"overloaded\",\"code\":529}}\n\n"]);
+        let e = run(&[
+            "data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}\n\n",
+            "data: {\"error\":{\"message\":\"overloaded\",\"code\":529}}\n\n",
+        ]);
         assert!(matches!(e, Err(ApiError::Stream(m)) if m == "overloaded"));
         let e = run(&["data: {\"object\":\"error\",\"message\":\"old vllm\"}\n\n"]);
         assert!(matches!(e, Err(ApiError::Stream(m)) if m == "old vllm"));
         let e = run(&["data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}\n\n"]);
         assert!(matches!(e, Err(ApiError::Truncated(_))));
-        let e = run(&["data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}\n\n", "data: [DONE]\n\n"]);
+        let e = run(&[
+            "data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}\n\n",
+            "data: [DONE]\n\n",
+        ]);
         assert!(matches!(e, Err(ApiError::Truncated(m)) if m.contains("[DONE]")));
         let e = run(&["data: {not json\n\n"]);
         assert!(matches!(e, Err(ApiError::Body(_))));
