@@ -1611,7 +1611,6 @@ mod tests {
                 ],
                 elided: 0,
             }],
-            elided_hunks: 0,
         }];
         let n = draft(&ev(None, Some(g), vec![]));
         assert_eq!(n.open_loops.len(), 1);
