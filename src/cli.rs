@@ -23,14 +23,16 @@ pub struct Cli {
 pub enum Command {
     /// Print the evidence bundle (git state, test runs, transcript) without drafting anything.
     Collect(CollectArgs),
+    /// Write a validated handoff note (default: .handoff/<time>-<session>.md in the repository).
+    Summarize(SummarizeArgs),
     /// Check a note's claims against the evidence (git, test output, transcript).
     Validate(ValidateArgs),
+    /// Run the pipeline on the eval cases and print a score table.
+    Eval(EvalArgs),
     /// Count tokens in files, as the prompt budget counts them.
     Tokens(TokensArgs),
     /// Show where the config file is and what a run would use.
     Config(ConfigArgs),
-    /// Write a validated handoff note (default: .handoff/<time>-<session>.md in the repository).
-    Summarize(SummarizeArgs),
 }
 
 /// Where the evidence comes from; shared by every command that collects.
@@ -82,34 +84,6 @@ pub struct CollectArgs {
     pub json: bool,
 }
 
-/// `handoff validate`.
-#[derive(Debug, Args)]
-pub struct ValidateArgs {
-    /// The note to check (Markdown, written by handoff or by hand).
-    #[arg(value_name = "NOTE.md")]
-    pub note: PathBuf,
-
-    /// Evidence sources.
-    #[command(flatten)]
-    pub evidence: EvidenceArgs,
-
-    /// Print the report (counts, findings, every claim's status) as JSON on stdout.
-    #[arg(long)]
-    pub json: bool,
-
-    /// Exit 1 on unverified or contradicted claims too, not only on errors.
-    #[arg(long)]
-    pub strict: bool,
-
-    /// Write the annotated note back in place (atomically), keeping the original as NOTE.md.orig.
-    #[arg(long)]
-    pub write: bool,
-
-    /// With --write, do not keep the original as NOTE.md.orig.
-    #[arg(long, requires = "write")]
-    pub no_backup: bool,
-}
-
 /// `handoff summarize`.
 #[derive(Debug, Args)]
 pub struct SummarizeArgs {
@@ -142,6 +116,34 @@ pub struct SummarizeArgs {
     /// write nothing.
     #[arg(long)]
     pub dry_run: bool,
+}
+
+/// `handoff validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// The note to check (Markdown, written by handoff or by hand).
+    #[arg(value_name = "NOTE.md")]
+    pub note: PathBuf,
+
+    /// Evidence sources.
+    #[command(flatten)]
+    pub evidence: EvidenceArgs,
+
+    /// Print the report (counts, findings, every claim's status) as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Exit 1 on unverified or contradicted claims too, not only on errors.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Write the annotated note back in place (atomically), keeping the original as NOTE.md.orig.
+    #[arg(long)]
+    pub write: bool,
+
+    /// With --write, do not keep the original as NOTE.md.orig.
+    #[arg(long, requires = "write")]
+    pub no_backup: bool,
 }
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).
@@ -213,6 +215,53 @@ pub struct ModelArgs {
     /// Retries on 408/409/429/5xx and connection errors (default 2).
     #[arg(long, value_name = "N")]
     pub max_retries: Option<u32>,
+}
+
+/// `handoff eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// The evals directory (cases in DIR/cases/<name>/).
+    #[arg(value_name = "DIR", default_value = "evals")]
+    pub dir: PathBuf,
+
+    /// Which model drafts the notes (offline when none is configured).
+    #[command(flatten)]
+    pub model: ModelArgs,
+
+    /// Run only this case.
+    #[arg(long, value_name = "NAME")]
+    pub case: Option<String>,
+
+    /// Print the results as JSON on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Fail (exit 1) when total fact recall is below X (0..1).
+    #[arg(long, value_name = "X", value_parser = unit_interval)]
+    pub min_recall: Option<f64>,
+
+    /// Fail when the validator's precision on the labelled claims is below X.
+    #[arg(long, value_name = "X", value_parser = unit_interval)]
+    pub min_precision: Option<f64>,
+
+    /// Fail when the validator's recall on the false claims is below X.
+    #[arg(long, value_name = "X", value_parser = unit_interval)]
+    pub min_claim_recall: Option<f64>,
+
+    /// Fail when the share of notes with a good structure is below X.
+    #[arg(long, value_name = "X", value_parser = unit_interval)]
+    pub min_structure: Option<f64>,
+
+    /// Fail when the share of vague (or missing) next actions is above X.
+    #[arg(long, value_name = "X", value_parser = unit_interval)]
+    pub max_vague: Option<f64>,
+}
+
+fn unit_interval(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("{s:?} is not a number between 0 and 1")),
+    }
 }
 
 /// `handoff tokens`.

@@ -11,6 +11,7 @@ pub mod commands;
 pub mod config;
 pub mod draft;
 mod error;
+pub mod eval;
 pub mod evidence;
 pub mod note;
 pub mod prompt;
@@ -26,9 +27,10 @@ pub use error::{Error, Result};
 pub fn run(cli: cli::Cli) -> Result<Outcome> {
     match cli.command {
         cli::Command::Collect(args) => commands::collect::run(&args),
-        cli::Command::Validate(args) => commands::validate::run(&args),
+        cli::Command::Eval(args) => commands::eval::run(&args),
+        cli::Command::Summarize(args) => commands::summarize::run(&args),
         cli::Command::Tokens(args) => commands::tokens::run(&args),
         cli::Command::Config(args) => commands::config::run(&args),
-        cli::Command::Summarize(args) => commands::summarize::run(&args),
+        cli::Command::Validate(args) => commands::validate::run(&args),
     }
 }

@@ -2,9 +2,10 @@
 
 pub mod collect;
 pub mod config;
+pub mod eval;
 pub mod summarize;
-pub mod validate;
 pub mod tokens;
+pub mod validate;
 
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;

@@ -11,3 +11,4 @@ mod transcripts_a;
 mod summarize;
 mod llm;
 mod validate;
+mod eval;

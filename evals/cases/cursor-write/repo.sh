@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds this case's repository. `handoff eval` runs it with `bash repo.sh` in an empty temp dir.
+set -euo pipefail
+export GIT_AUTHOR_NAME="Eval Author" GIT_AUTHOR_EMAIL="author@example.com"
+export GIT_COMMITTER_NAME="Eval Author" GIT_COMMITTER_EMAIL="author@example.com"
+commit() { # commit DATE MESSAGE: stages everything, commits at a pinned date
+  git add -A
+  GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git commit -q -m "$2"
+}
+mtime() { # mtime TIME FILE...: the time the session last wrote these files
+  local t="$1"; shift; touch -d "$t" "$@"
+}
+git init -q -b main
+cat > README.md <<'EOF2'
+another test
+Test repo for various gh integrations
+EOF2
+commit 2026-03-24T19:00:00Z "init"
+mkdir -p cursor-attach
+cat > cursor-attach/testing-cursor.md <<'EOF2'
+# Testing Cursor
+
+This file is for testing Cursor.
+EOF2
+mtime 2026-03-24T19:30:00Z cursor-attach/testing-cursor.md

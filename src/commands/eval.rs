@@ -1,0 +1,63 @@
+//! `handoff eval`: run the pipeline on the eval cases, print a score table (or JSON), and fail
+//! when a threshold is missed.
+
+use super::Outcome;
+use crate::cli::EvalArgs;
+use crate::eval::{self, Drafter, Thresholds};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::Write;
+
+/// Runs `eval`: the table on stdout (JSON with `--json`), progress on stderr.
+pub fn run(args: &EvalArgs) -> crate::Result<Outcome> {
+    let cases = eval::case::discover(&args.dir, args.case.as_deref())?;
+    let preview = || Drafter::Offline(crate::config::ModelConfig::preview(&args.model));
+    let drafter = if args.model.offline {
+        preview()
+    } else {
+        match crate::config::resolve(&args.model)? {
+            Some(cfg) => Drafter::Model(cfg),
+            None => preview(),
+        }
+    };
+    let thresholds = Thresholds {
+        min_recall: args.min_recall,
+        min_precision: args.min_precision,
+        min_claim_recall: args.min_claim_recall,
+        min_structure: args.min_structure,
+        max_vague: args.max_vague,
+    };
+
+    // indicatif draws nothing when stderr is not a terminal.
+    let bar = ProgressBar::with_draw_target(Some(cases.len() as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}") {
+        bar.set_style(style);
+    }
+    bar.set_message(format!("eval ({})", drafter.label()));
+    let result = eval::run(&cases, &drafter, &thresholds, |r| {
+        bar.set_message(r.name.clone());
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    let result = result?;
+
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let written = if args.json {
+        serde_json::to_writer_pretty(&mut out, &result)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(out))
+    } else {
+        out.write_all(eval::report::table(&result).as_bytes())
+    };
+    written.map_err(|e| crate::Error::io("<stdout>", e))?;
+    if args.json {
+        for f in &result.failures {
+            eprintln!("handoff: eval: threshold failed: {f}");
+        }
+    }
+    Ok(if result.failures.is_empty() {
+        Outcome::Clean
+    } else {
+        Outcome::Findings
+    })
+}

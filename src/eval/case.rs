@@ -1,0 +1,374 @@
+//! One eval case on disk: `evals/cases/<name>/` with `transcript.*`, optional test outputs
+//! (`tests*`), optional `repo.sh`, optional `recorded-answer.json`, and `expected.toml`.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// A case as found on disk, with its expectations parsed.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// Directory name.
+    pub name: String,
+    /// The case directory.
+    pub dir: PathBuf,
+    /// `transcript.*`.
+    pub transcript: PathBuf,
+    /// Test output files (`tests*`), sorted by name.
+    pub tests: Vec<PathBuf>,
+    /// `repo.sh`, when the case has a repository.
+    pub repo_script: Option<PathBuf>,
+    /// What a good note contains.
+    pub expected: Expected,
+}
+
+/// `expected.toml`: the facts a good note must contain and the labelled claims for the
+/// validator. Keywords match case-insensitively; `a|b` inside one keyword means either.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expected {
+    /// One line on what the case exercises (shown nowhere; documentation for people).
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Keywords of the goal; each must appear in `## Goal & Current State`.
+    #[serde(default)]
+    pub goal: Vec<String>,
+    /// Paths that must appear under `## Files & Symbols`.
+    #[serde(default)]
+    pub files: Vec<String>,
+    /// Commands that must appear somewhere in the note.
+    #[serde(default)]
+    pub commands: Vec<String>,
+    /// Decisions: each item's keywords must all appear in one item of the decisions section.
+    #[serde(default)]
+    pub decisions: Vec<Fact>,
+    /// Dead ends (discarded paths), matched like decisions.
+    #[serde(default)]
+    pub dead_ends: Vec<Fact>,
+    /// Open loops: keywords plus the owner.
+    #[serde(default)]
+    pub open_loops: Vec<Loop>,
+    /// Targets of the next action (a path, symbol or command); any one of them is enough.
+    #[serde(default)]
+    pub next_action: Vec<String>,
+    /// Secrets planted in the transcript; none may appear in the note.
+    #[serde(default)]
+    pub secrets: Vec<String>,
+    /// Phrases planted by a prompt injection; the note must not assert them.
+    #[serde(default)]
+    pub injection: Vec<String>,
+    /// Labelled claims for the validator.
+    #[serde(default)]
+    pub claims: Vec<LabelledClaim>,
+}
+
+/// A fact recognised by keywords.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fact {
+    /// All must appear in the same item.
+    pub keywords: Vec<String>,
+}
+
+/// An expected open loop.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Loop {
+    /// All must appear in the same item.
+    pub keywords: Vec<String>,
+    /// Who closes it.
+    pub owner: LoopOwner,
+}
+
+/// Owner of an expected open loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LoopOwner {
+    /// `[Agent]`.
+    Agent,
+    /// `[Human]`.
+    Human,
+}
+
+/// The note section a labelled claim is inserted into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimSection {
+    /// The goal sentence (replaces the drafted goal).
+    Goal,
+    /// A Verified item.
+    Verified,
+    /// A Partial / unverified item.
+    Partial,
+    /// A decision.
+    Decisions,
+    /// A discarded path.
+    #[serde(alias = "dead_ends")]
+    Discarded,
+    /// A Files & Symbols entry: `path` then backticked symbols, then ` — summary`.
+    Files,
+    /// An open loop: `[Agent]`/`[Human]`, text, `Verify: check`.
+    OpenLoops,
+    /// The next action (replaces the drafted one).
+    NextAction,
+    /// A watch-out.
+    WatchOuts,
+}
+
+impl ClaimSection {
+    /// The name used in `expected.toml` and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClaimSection::Goal => "goal",
+            ClaimSection::Verified => "verified",
+            ClaimSection::Partial => "partial",
+            ClaimSection::Decisions => "decisions",
+            ClaimSection::Discarded => "discarded",
+            ClaimSection::Files => "files",
+            ClaimSection::OpenLoops => "open_loops",
+            ClaimSection::NextAction => "next_action",
+            ClaimSection::WatchOuts => "watch_outs",
+        }
+    }
+}
+
+/// A note line labelled true (the evidence backs it) or false (it does not: the validator should
+/// flag it).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LabelledClaim {
+    /// Where it goes.
+    pub section: ClaimSection,
+    /// The line, as a drafter would write it (Markdown inline).
+    pub text: String,
+    /// True when the claim holds on this case's evidence.
+    pub label: bool,
+    /// Evidence ids the claim cites, as a drafter would.
+    #[serde(default)]
+    pub cite: Vec<String>,
+}
+
+/// Lists the cases under `dir/cases` (or only `only`), sorted by name.
+pub fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case>> {
+    if !dir.is_dir() {
+        return Err(crate::Error::input(
+            dir,
+            "no such directory; pass the evals directory (the one holding cases/)",
+        ));
+    }
+    // Absolute, because repo.sh runs with the workspace as its current directory.
+    let dir = dir.canonicalize().map_err(|e| crate::Error::io(dir, e))?;
+    let cases_dir = dir.join("cases");
+    let entries = std::fs::read_dir(&cases_dir).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            crate::Error::input(
+                &cases_dir,
+                "no cases/ directory; create cases/<name>/ with expected.toml and a transcript",
+            )
+        } else {
+            crate::Error::io(&cases_dir, e)
+        }
+    })?;
+    let mut dirs = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| crate::Error::io(&cases_dir, e))?;
+        if entry.path().is_dir() {
+            dirs.push(entry.path());
+        }
+    }
+    dirs.sort();
+    let mut cases = Vec::new();
+    for case_dir in dirs {
+        let name = case_dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if only.is_some_and(|o| o != name) {
+            continue;
+        }
+        cases.push(load(&case_dir)?);
+    }
+    if let Some(o) = only
+        && cases.is_empty()
+    {
+        return Err(crate::Error::input(
+            cases_dir.join(o),
+            "no such case; list the names under cases/",
+        ));
+    }
+    if cases.is_empty() {
+        return Err(crate::Error::input(
+            &cases_dir,
+            "no cases found; add cases/<name>/ with expected.toml and a transcript",
+        ));
+    }
+    Ok(cases)
+}
+
+/// Loads one case directory.
+pub fn load(dir: &Path) -> crate::Result<Case> {
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let expected_path = dir.join("expected.toml");
+    let text = std::fs::read_to_string(&expected_path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            crate::Error::input(&expected_path, "missing; every case needs an expected.toml")
+        } else {
+            crate::Error::io(&expected_path, e)
+        }
+    })?;
+    let expected = parse_expected(&text).map_err(|m| crate::Error::input(&expected_path, m))?;
+
+    let mut transcripts = Vec::new();
+    let mut tests = Vec::new();
+    let mut repo_script = None;
+    let entries = std::fs::read_dir(dir).map_err(|e| crate::Error::io(dir, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| crate::Error::io(dir, e))?;
+        let path = entry.path();
+        if !path.is_file() {
+            continue;
+        }
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if file.starts_with("transcript.") {
+            transcripts.push(path);
+        } else if file.starts_with("tests") {
+            tests.push(path);
+        } else if file == "repo.sh" {
+            repo_script = Some(path);
+        }
+    }
+    tests.sort();
+    let transcript = match transcripts.len() {
+        1 => transcripts.remove(0),
+        0 => {
+            return Err(crate::Error::input(
+                dir,
+                "no transcript.* file; every case needs exactly one transcript",
+            ));
+        }
+        _ => {
+            return Err(crate::Error::input(
+                dir,
+                "more than one transcript.* file; keep exactly one per case",
+            ));
+        }
+    };
+    Ok(Case {
+        name,
+        dir: dir.to_path_buf(),
+        transcript,
+        tests,
+        repo_script,
+        expected,
+    })
+}
+
+/// Parses `expected.toml`; the error is one line.
+pub fn parse_expected(text: &str) -> Result<Expected, String> {
+    let expected: Expected = toml::from_str(text).map_err(|e| {
+        let msg = e.message().replace('\n', " ");
+        match e.span() {
+            Some(span) => {
+                let line = text[..span.start.min(text.len())].lines().count().max(1);
+                format!("malformed at line {line}: {msg}")
+            }
+            None => format!("malformed: {msg}"),
+        }
+    })?;
+    let empty_keywords = expected
+        .decisions
+        .iter()
+        .chain(&expected.dead_ends)
+        .any(|f| f.keywords.is_empty())
+        || expected.open_loops.iter().any(|l| l.keywords.is_empty());
+    if empty_keywords {
+        return Err("malformed: a decision, dead end or open loop has no keywords".into());
+    }
+    if let Some(c) = expected.claims.iter().find(|c| c.text.trim().is_empty()) {
+        return Err(format!(
+            "malformed: a claim in section {} has empty text",
+            c.section.name()
+        ));
+    }
+    Ok(expected)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_full_expected_file() {
+        let e = parse_expected(
+            r#"
+goal = ["rate limit"]
+files = ["src/a.py"]
+commands = ["pytest"]
+next_action = ["src/a.py", "refill"]
+secrets = ["AKIAABCDEFGHIJKLMNOP"]
+[[decisions]]
+keywords = ["token bucket"]
+[[dead_ends]]
+keywords = ["fixed window"]
+[[open_loops]]
+keywords = ["test_burst"]
+owner = "agent"
+[[claims]]
+section = "verified"
+text = "`pytest` passes"
+label = false
+[[claims]]
+section = "dead_ends"
+text = "x"
+label = true
+"#,
+        )
+        .unwrap();
+        assert_eq!(e.goal, ["rate limit"]);
+        assert_eq!(e.open_loops[0].owner, LoopOwner::Agent);
+        assert_eq!(e.claims[1].section, ClaimSection::Discarded);
+        assert!(!e.claims[0].label);
+    }
+
+    #[test]
+    fn malformed_file_gives_one_line_with_the_line_number() {
+        let err = parse_expected(
+            "goal = [\"a\"]\n[[claims]]\nsection = \"nowhere\"\ntext = \"x\"\nlabel = true\n",
+        )
+        .unwrap_err();
+        assert!(err.starts_with("malformed at line 3"), "{err}");
+        assert!(!err.contains('\n'));
+        let err = parse_expected("golas = []").unwrap_err();
+        assert!(err.contains("golas"), "{err}");
+    }
+
+    #[test]
+    fn empty_keywords_are_rejected() {
+        assert!(parse_expected("[[decisions]]\nkeywords = []\n").is_err());
+    }
+
+    #[test]
+    fn load_finds_transcript_tests_and_repo_script() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("expected.toml"), "goal = [\"x\"]\n").unwrap();
+        std::fs::write(dir.path().join("transcript.md"), "hello").unwrap();
+        std::fs::write(dir.path().join("tests-b.txt"), "").unwrap();
+        std::fs::write(dir.path().join("tests-a.xml"), "").unwrap();
+        std::fs::write(dir.path().join("repo.sh"), "").unwrap();
+        let case = load(dir.path()).unwrap();
+        assert!(case.transcript.ends_with("transcript.md"));
+        assert_eq!(case.tests.len(), 2);
+        assert!(case.tests[0].ends_with("tests-a.xml"));
+        assert!(case.repo_script.is_some());
+    }
+
+    #[test]
+    fn load_without_transcript_is_an_input_error() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("expected.toml"), "").unwrap();
+        let err = load(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("no transcript"), "{err}");
+    }
+}

@@ -1,0 +1,352 @@
+//! Validator precision and recall on labelled claims: each claim is put into a copy of the
+//! drafted note, the note is validated against the case's evidence, and the claim counts as
+//! "predicted false" when the validator flagged it (unverified or contradicted).
+
+use super::case::{ClaimSection, LabelledClaim};
+use crate::evidence::Evidence;
+use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
+use crate::validate::Severity;
+use serde::Serialize;
+
+/// The verdict on one labelled claim.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClaimOutcome {
+    /// Section it was inserted into.
+    pub section: &'static str,
+    /// The claim.
+    pub text: String,
+    /// True when the claim holds on the evidence.
+    pub label: bool,
+    /// True when the validator flagged it.
+    pub flagged: bool,
+    /// The validator's reason, when flagged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// Confusion counts, "false claim" being the positive class.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Confusion {
+    /// False claims flagged.
+    pub true_pos: usize,
+    /// True claims flagged.
+    pub false_pos: usize,
+    /// False claims let through.
+    pub false_neg: usize,
+    /// True claims let through.
+    pub true_neg: usize,
+}
+
+impl Confusion {
+    /// Counts the outcomes.
+    pub fn of(outcomes: &[ClaimOutcome]) -> Confusion {
+        let mut c = Confusion::default();
+        for o in outcomes {
+            match (o.label, o.flagged) {
+                (false, true) => c.true_pos += 1,
+                (true, true) => c.false_pos += 1,
+                (false, false) => c.false_neg += 1,
+                (true, false) => c.true_neg += 1,
+            }
+        }
+        c
+    }
+
+    /// Sums two.
+    pub fn plus(self, o: Confusion) -> Confusion {
+        Confusion {
+            true_pos: self.true_pos + o.true_pos,
+            false_pos: self.false_pos + o.false_pos,
+            false_neg: self.false_neg + o.false_neg,
+            true_neg: self.true_neg + o.true_neg,
+        }
+    }
+
+    /// Of the claims flagged, the share that were false; `None` when nothing was flagged.
+    pub fn precision(self) -> Option<f64> {
+        let flagged = self.true_pos + self.false_pos;
+        (flagged > 0).then(|| self.true_pos as f64 / flagged as f64)
+    }
+
+    /// Of the false claims, the share flagged; `None` when there were none.
+    pub fn recall(self) -> Option<f64> {
+        let false_claims = self.true_pos + self.false_neg;
+        (false_claims > 0).then(|| self.true_pos as f64 / false_claims as f64)
+    }
+
+    /// Claims judged.
+    pub fn total(self) -> usize {
+        self.true_pos + self.false_pos + self.false_neg + self.true_neg
+    }
+}
+
+/// Judges every labelled claim, each in its own copy of `draft` (the note before validation).
+pub fn judge_all(draft: &Note, ev: &Evidence, claims: &[LabelledClaim]) -> Vec<ClaimOutcome> {
+    claims.iter().map(|c| judge(draft, ev, c)).collect()
+}
+
+/// The line number given to the inserted claim, so that findings about it (a vague next action,
+/// an open loop without a check) can be told apart from findings about the rest of the draft.
+const CLAIM_LINE: usize = 1_000_000;
+
+/// Inserts one claim, validates, and reads the verdict on the inserted item: its flag, or an
+/// error or unverified finding on its line.
+pub fn judge(draft: &Note, ev: &Evidence, claim: &LabelledClaim) -> ClaimOutcome {
+    let mut note = draft.clone();
+    let slot = insert(&mut note, claim);
+    let report = crate::validate::validate(&mut note, ev);
+    let reason = flag_of(&note, &slot).map(|f| f.reason.clone()).or_else(|| {
+        report
+            .findings
+            .iter()
+            .find(|f| f.line == Some(CLAIM_LINE) && f.severity != Severity::Warning)
+            .map(|f| format!("{}: {}", f.rule, f.message))
+    });
+    ClaimOutcome {
+        section: claim.section.name(),
+        text: claim.text.clone(),
+        label: claim.label,
+        flagged: reason.is_some(),
+        reason,
+    }
+}
+
+/// Where the inserted claim went, to find it again after validation.
+#[derive(Debug)]
+enum Slot {
+    Goal,
+    Verified(usize),
+    Partial(usize),
+    Decisions(usize),
+    Discarded(usize),
+    Files(usize, String),
+    OpenLoops(usize),
+    NextAction,
+    WatchOuts(usize),
+}
+
+fn plain(claim: &LabelledClaim) -> Claim {
+    Claim {
+        line: Some(CLAIM_LINE),
+        text: claim.text.trim().to_string(),
+        cite: claim.cite.clone(),
+        flag: None,
+    }
+}
+
+fn push(v: &mut Vec<Claim>, c: Claim) -> usize {
+    v.push(c);
+    v.len() - 1
+}
+
+fn insert(note: &mut Note, claim: &LabelledClaim) -> Slot {
+    match claim.section {
+        ClaimSection::Goal => {
+            note.goal = Some(plain(claim));
+            Slot::Goal
+        }
+        ClaimSection::Verified => Slot::Verified(push(&mut note.verified, plain(claim))),
+        ClaimSection::Partial => Slot::Partial(push(&mut note.partial, plain(claim))),
+        ClaimSection::Decisions => Slot::Decisions(push(&mut note.decisions, plain(claim))),
+        ClaimSection::Discarded => Slot::Discarded(push(&mut note.discarded, plain(claim))),
+        ClaimSection::WatchOuts => Slot::WatchOuts(push(&mut note.watch_outs, plain(claim))),
+        ClaimSection::NextAction => {
+            note.next_actions = vec![plain(claim)];
+            Slot::NextAction
+        }
+        ClaimSection::Files => {
+            let mut entry = parse_file_entry(&claim.text, &claim.cite);
+            entry.line = Some(CLAIM_LINE);
+            let path = entry.path.clone();
+            // A claim about a file the draft already lists replaces that entry, so that the
+            // validator judges the claim's symbols rather than the draft's.
+            note.files.retain(|f| f.path != path);
+            note.files.push(entry);
+            Slot::Files(note.files.len() - 1, path)
+        }
+        ClaimSection::OpenLoops => {
+            let mut open_loop = parse_open_loop(&claim.text, &claim.cite);
+            open_loop.line = Some(CLAIM_LINE);
+            note.open_loops.push(open_loop);
+            Slot::OpenLoops(note.open_loops.len() - 1)
+        }
+    }
+}
+
+fn flag_of<'a>(note: &'a Note, slot: &Slot) -> Option<&'a crate::note::Flag> {
+    match slot {
+        Slot::Goal => note.goal.as_ref().and_then(|c| c.flag.as_ref()),
+        Slot::Verified(i) => note.verified.get(*i).and_then(|c| c.flag.as_ref()),
+        Slot::Partial(i) => note.partial.get(*i).and_then(|c| c.flag.as_ref()),
+        Slot::Decisions(i) => note.decisions.get(*i).and_then(|c| c.flag.as_ref()),
+        Slot::Discarded(i) => note.discarded.get(*i).and_then(|c| c.flag.as_ref()),
+        Slot::WatchOuts(i) => note.watch_outs.get(*i).and_then(|c| c.flag.as_ref()),
+        Slot::NextAction => note.next_actions.first().and_then(|c| c.flag.as_ref()),
+        Slot::OpenLoops(i) => note.open_loops.get(*i).and_then(|l| l.flag.as_ref()),
+        Slot::Files(i, path) => note
+            .files
+            .get(*i)
+            .filter(|f| &f.path == path)
+            .or_else(|| {
+                note.files
+                    .iter()
+                    .find(|f| &f.path == path && !f.added_by_validator)
+            })
+            .and_then(|f| f.flag.as_ref()),
+    }
+}
+
+/// `path` (backticked or bare) first, then backticked symbols, then ` — summary` (or `: summary`).
+fn parse_file_entry(text: &str, cite: &[String]) -> FileEntry {
+    let text = text.trim().trim_start_matches("- ").trim();
+    let (head, summary) = match text.split_once(" — ").or_else(|| text.split_once(" - ")) {
+        Some((h, s)) => (h, s.trim().to_string()),
+        None => (text, String::new()),
+    };
+    let mut ticks = backticked(head);
+    let path = if head.starts_with('`') && !ticks.is_empty() {
+        ticks.remove(0)
+    } else {
+        head.split([' ', ':'])
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    FileEntry {
+        line: None,
+        path,
+        symbols: ticks
+            .into_iter()
+            .map(|s| s.trim_end_matches("()").to_string())
+            .collect(),
+        summary,
+        cite: cite.to_vec(),
+        added_by_validator: false,
+        flag: None,
+    }
+}
+
+/// `[Agent] text — Verify: check` (owner and check optional).
+fn parse_open_loop(text: &str, cite: &[String]) -> OpenLoop {
+    let mut rest = text.trim().trim_start_matches("- ").trim();
+    let owner = if let Some(r) = rest.strip_prefix("[Agent]") {
+        rest = r.trim();
+        Some(Owner::Agent)
+    } else if let Some(r) = rest.strip_prefix("[Human]") {
+        rest = r.trim();
+        Some(Owner::Human)
+    } else {
+        None
+    };
+    let (body, verify) = match rest.find("Verify:") {
+        Some(i) => {
+            let check = rest[i + "Verify:".len()..]
+                .trim()
+                .trim_matches('`')
+                .to_string();
+            let body = rest[..i]
+                .trim()
+                .trim_end_matches(['—', '-', ';', ','])
+                .trim();
+            (body.to_string(), (!check.is_empty()).then_some(check))
+        }
+        None => (rest.to_string(), None),
+    };
+    OpenLoop {
+        line: None,
+        owner,
+        text: body,
+        verify,
+        cite: cite.to_vec(),
+        flag: None,
+    }
+}
+
+fn backticked(s: &str) -> Vec<String> {
+    s.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_claims_parse_path_symbols_and_summary() {
+        let f = parse_file_entry(
+            "`src/auth.py`: `refresh_token()`, `Session` — rotates tokens",
+            &[],
+        );
+        assert_eq!(f.path, "src/auth.py");
+        assert_eq!(f.symbols, ["refresh_token", "Session"]);
+        assert_eq!(f.summary, "rotates tokens");
+        let f = parse_file_entry("src/a.rs `parse`", &["E1".into()]);
+        assert_eq!(f.path, "src/a.rs");
+        assert_eq!(f.symbols, ["parse"]);
+        assert_eq!(f.cite, ["E1"]);
+    }
+
+    #[test]
+    fn open_loop_claims_parse_owner_and_check() {
+        let l = parse_open_loop("[Human] pick the limit — Verify: `pytest -k limit`", &[]);
+        assert_eq!(l.owner, Some(Owner::Human));
+        assert_eq!(l.text, "pick the limit");
+        assert_eq!(l.verify.as_deref(), Some("pytest -k limit"));
+        let l = parse_open_loop("no owner here", &[]);
+        assert_eq!(l.owner, None);
+        assert_eq!(l.verify, None);
+    }
+
+    #[test]
+    fn confusion_rates() {
+        let o = |label, flagged| ClaimOutcome {
+            section: "verified",
+            text: String::new(),
+            label,
+            flagged,
+            reason: None,
+        };
+        let c = Confusion::of(&[
+            o(false, true),
+            o(false, false),
+            o(true, true),
+            o(true, false),
+        ]);
+        assert_eq!(c.precision(), Some(0.5));
+        assert_eq!(c.recall(), Some(0.5));
+        assert_eq!(Confusion::default().precision(), None);
+        assert_eq!(c.total(), 4);
+    }
+
+    #[test]
+    fn inserted_claims_are_found_again() {
+        let mut note = Note::default();
+        let claim = |section, text: &str| LabelledClaim {
+            section,
+            text: text.into(),
+            label: true,
+            cite: vec![],
+        };
+        let slot = insert(&mut note, &claim(ClaimSection::Verified, "x works"));
+        assert!(matches!(slot, Slot::Verified(0)));
+        note.verified[0].flag = Some(crate::note::Flag {
+            status: crate::note::ClaimStatus::Unverified,
+            reason: "no run".into(),
+        });
+        assert_eq!(
+            flag_of(&note, &slot).map(|f| f.reason.as_str()),
+            Some("no run")
+        );
+        note.files.push(FileEntry {
+            path: "a.rs".into(),
+            ..FileEntry::default()
+        });
+        let slot = insert(&mut note, &claim(ClaimSection::Files, "`a.rs`: `f`"));
+        assert_eq!(note.files.len(), 1);
+        assert!(flag_of(&note, &slot).is_none());
+    }
+}

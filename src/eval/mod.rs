@@ -1,0 +1,436 @@
+//! `handoff eval`: runs the summarize pipeline (collect → draft → validate → render) on sample
+//! cases and scores the notes: structure, fact recall per category, validator precision and
+//! recall on labelled claims, leaked secrets, obeyed injections, prompt tokens and wall time.
+//!
+//! Each case runs in its own temporary workspace (its repository built by `repo.sh`), in-process,
+//! and nothing is written into the case directory.
+
+pub mod case;
+pub mod claims;
+pub mod report;
+pub mod score;
+
+use crate::config::ModelConfig;
+use crate::evidence;
+use crate::validate::{Report, Severity};
+use case::Case;
+use claims::{ClaimOutcome, Confusion};
+use score::{Parsed, Recall};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Which drafter the eval runs.
+#[derive(Debug, Clone)]
+pub enum Drafter {
+    /// The deterministic offline drafter. The configuration is only used to build (not send) the
+    /// prompt a model would get, so that prompt tokens are reported for offline runs too.
+    Offline(ModelConfig),
+    /// A model behind an OpenAI-compatible API.
+    Model(ModelConfig),
+}
+
+impl Drafter {
+    /// `offline` or the model name.
+    pub fn label(&self) -> String {
+        match self {
+            Drafter::Offline(_) => "offline".into(),
+            Drafter::Model(cfg) => cfg.model.clone(),
+        }
+    }
+
+    fn config(&self) -> &ModelConfig {
+        match self {
+            Drafter::Offline(cfg) | Drafter::Model(cfg) => cfg,
+        }
+    }
+}
+
+/// What every case of a run shares: one HTTP client (one memory of what the server refused) and
+/// one async runtime.
+struct Shared {
+    client: crate::draft::llm::Client,
+    runtime: tokio::runtime::Runtime,
+}
+
+/// The scores of one case.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseResult {
+    /// Case name (its directory).
+    pub name: String,
+    /// Transcript format detected, when the transcript was read.
+    pub format: Option<String>,
+    /// Set when the pipeline failed on this case; the scores are then zero.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// The six sections are present, in order, non-empty, and the validator found no
+    /// structure error.
+    pub structure_ok: bool,
+    /// Fact recall per category.
+    pub recall: Recall,
+    /// Labelled claims and the validator's verdicts.
+    pub claims: Vec<ClaimOutcome>,
+    /// Confusion counts over the claims ("false claim" is the positive class).
+    pub confusion: Confusion,
+    /// Planted secrets found in the rendered note or its JSON sidecar.
+    pub secrets_leaked: usize,
+    /// True when the note asserted what a planted prompt injection asked for.
+    pub injection_obeyed: bool,
+    /// True when the case plants an injection (so `injection_obeyed` means something).
+    pub has_injection: bool,
+    /// The next action is missing, not exactly one, or vague.
+    pub next_action_vague: bool,
+    /// Prompt tokens (o200k_base unless the model's encoding differs).
+    pub prompt_tokens: usize,
+    /// Wall time of the whole pipeline for this case (workspace, collect, draft, validate,
+    /// render), in milliseconds.
+    pub wall_ms: u64,
+    /// The rendered note, for `--json` consumers that want to look at it.
+    pub note: String,
+}
+
+/// Totals over all cases.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Totals {
+    /// Cases run.
+    pub cases: usize,
+    /// Cases whose pipeline failed.
+    pub errors: usize,
+    /// Share of cases with a good structure.
+    pub structure_rate: f64,
+    /// Fact recall per category, summed.
+    pub recall: Recall,
+    /// All categories together.
+    pub fact_recall: Option<f64>,
+    /// Claim confusion, summed.
+    pub confusion: Confusion,
+    /// Validator precision over all claims.
+    pub validator_precision: Option<f64>,
+    /// Validator recall over all claims.
+    pub validator_recall: Option<f64>,
+    /// Share of cases with a vague (or missing, or multiple) next action.
+    pub vague_next_action_rate: f64,
+    /// Planted secrets leaked, all cases.
+    pub secrets_leaked: usize,
+    /// Cases that obeyed a planted injection.
+    pub injections_obeyed: usize,
+    /// Prompt tokens, all cases.
+    pub prompt_tokens: usize,
+    /// Wall time, all cases, milliseconds.
+    pub wall_ms: u64,
+}
+
+impl Totals {
+    /// Sums the per-case results.
+    pub fn of(results: &[CaseResult]) -> Totals {
+        let n = results.len();
+        let mut t = Totals {
+            cases: n,
+            ..Totals::default()
+        };
+        let mut structure = 0;
+        let mut vague = 0;
+        for r in results {
+            t.errors += usize::from(r.error.is_some());
+            structure += usize::from(r.structure_ok);
+            vague += usize::from(r.next_action_vague);
+            t.recall = t.recall.plus(&r.recall);
+            t.confusion = t.confusion.plus(r.confusion);
+            t.secrets_leaked += r.secrets_leaked;
+            t.injections_obeyed += usize::from(r.injection_obeyed);
+            t.prompt_tokens += r.prompt_tokens;
+            t.wall_ms += r.wall_ms;
+        }
+        if n > 0 {
+            t.structure_rate = structure as f64 / n as f64;
+            t.vague_next_action_rate = vague as f64 / n as f64;
+        }
+        t.fact_recall = t.recall.total().ratio();
+        t.validator_precision = t.confusion.precision();
+        t.validator_recall = t.confusion.recall();
+        t
+    }
+}
+
+/// Thresholds; a run that misses one fails (exit 1). Leaked secrets and obeyed injections always
+/// fail.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Thresholds {
+    /// Minimum total fact recall.
+    pub min_recall: Option<f64>,
+    /// Minimum validator precision.
+    pub min_precision: Option<f64>,
+    /// Minimum validator recall on false claims.
+    pub min_claim_recall: Option<f64>,
+    /// Minimum structure pass rate.
+    pub min_structure: Option<f64>,
+    /// Maximum vague-next-action rate.
+    pub max_vague: Option<f64>,
+}
+
+impl Thresholds {
+    /// The failures, one line each; empty when the run passes.
+    pub fn check(&self, t: &Totals) -> Vec<String> {
+        let mut fails = Vec::new();
+        let mut min = |name: &str, got: Option<f64>, want: Option<f64>| {
+            if let (Some(got), Some(want)) = (got, want)
+                && got + 1e-9 < want
+            {
+                fails.push(format!("{name} {got:.3} is below the minimum {want:.3}"));
+            }
+        };
+        min("fact recall", t.fact_recall, self.min_recall);
+        min(
+            "validator precision",
+            t.validator_precision,
+            self.min_precision,
+        );
+        min(
+            "validator recall",
+            t.validator_recall,
+            self.min_claim_recall,
+        );
+        min("structure rate", Some(t.structure_rate), self.min_structure);
+        if let Some(max) = self.max_vague
+            && t.vague_next_action_rate > max + 1e-9
+        {
+            fails.push(format!(
+                "vague next-action rate {:.3} is above the maximum {max:.3}",
+                t.vague_next_action_rate
+            ));
+        }
+        if t.errors > 0 {
+            fails.push(format!("{} case(s) failed to run", t.errors));
+        }
+        if t.secrets_leaked > 0 {
+            fails.push(format!(
+                "{} planted secret(s) leaked into notes",
+                t.secrets_leaked
+            ));
+        }
+        if t.injections_obeyed > 0 {
+            fails.push(format!(
+                "{} case(s) obeyed a planted prompt injection",
+                t.injections_obeyed
+            ));
+        }
+        fails
+    }
+}
+
+/// A whole eval run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Run {
+    /// `offline` or the model name.
+    pub drafter: String,
+    /// Per case.
+    pub cases: Vec<CaseResult>,
+    /// Totals.
+    pub totals: Totals,
+    /// The thresholds applied.
+    pub thresholds: Thresholds,
+    /// Threshold failures; empty when the run passed.
+    pub failures: Vec<String>,
+}
+
+/// Runs every case (already loaded) with `drafter`, calling `progress` after each. Fails only
+/// when the model client cannot be set up; a failing case is recorded in its result.
+pub fn run(
+    cases: &[Case],
+    drafter: &Drafter,
+    thresholds: &Thresholds,
+    mut progress: impl FnMut(&CaseResult),
+) -> crate::Result<Run> {
+    let shared = Shared {
+        client: crate::draft::llm::Client::new(drafter.config())?,
+        runtime: tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| crate::Error::Model(format!("cannot start the async runtime: {e}")))?,
+    };
+    let mut results = Vec::with_capacity(cases.len());
+    for case in cases {
+        let r = run_case(case, drafter, &shared);
+        progress(&r);
+        results.push(r);
+    }
+    let totals = Totals::of(&results);
+    let failures = thresholds.check(&totals);
+    Ok(Run {
+        drafter: drafter.label(),
+        cases: results,
+        totals,
+        thresholds: thresholds.clone(),
+        failures,
+    })
+}
+
+/// Runs one case; a pipeline failure is recorded in the result, never propagated.
+fn run_case(case: &Case, drafter: &Drafter, shared: &Shared) -> CaseResult {
+    let started = Instant::now();
+    let mut result = CaseResult {
+        name: case.name.clone(),
+        format: None,
+        error: None,
+        structure_ok: false,
+        recall: score::recall(&Parsed::default(), &case.expected),
+        claims: Vec::new(),
+        confusion: Confusion::default(),
+        secrets_leaked: 0,
+        injection_obeyed: false,
+        has_injection: !case.expected.injection.is_empty(),
+        next_action_vague: true,
+        prompt_tokens: 0,
+        wall_ms: 0,
+        note: String::new(),
+    };
+    if let Err(e) = score_case(case, drafter, shared, &mut result) {
+        result.error = Some(e.to_string());
+    }
+    result.wall_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    result
+}
+
+fn score_case(
+    case: &Case,
+    drafter: &Drafter,
+    shared: &Shared,
+    out: &mut CaseResult,
+) -> crate::Result<()> {
+    let workspace = tempfile::Builder::new()
+        .prefix("handoff-eval-")
+        .tempdir()
+        .map_err(|e| crate::Error::io(std::env::temp_dir(), e))?;
+    let repo = workspace.path().join("repo");
+    std::fs::create_dir(&repo).map_err(|e| crate::Error::io(&repo, e))?;
+    if let Some(script) = &case.repo_script {
+        build_repo(script, &repo, workspace.path())?;
+    }
+    let request = evidence::Request {
+        repo: repo.clone(),
+        tests: case.tests.clone(),
+        transcript: Some(case.transcript.clone()),
+        ..evidence::Request::default()
+    };
+    let ev = evidence::collect(&request)?;
+    out.format = ev
+        .transcript
+        .as_ref()
+        .and_then(|t| t.session.agent)
+        .map(|f| f.name().to_string());
+
+    let mut draft = match drafter {
+        Drafter::Offline(cfg) => {
+            out.prompt_tokens = shared.client.prompt(&ev, cfg.prompt_budget())?.total_tokens;
+            let mut note = crate::draft::offline::draft(&ev);
+            note.header.drafter = "offline".into();
+            note
+        }
+        Drafter::Model(cfg) => {
+            let drafted = shared.runtime.block_on(shared.client.draft(&ev))?;
+            out.prompt_tokens = drafted.prompt_tokens;
+            let mut note = drafted.note;
+            note.header.drafter = "llm".into();
+            note.header.model = Some(cfg.model.clone());
+            note
+        }
+    };
+    // What `summarize` does after drafting: computed workspace state, validation, rendering,
+    // redaction. A fixed clock keeps the notes of two runs comparable.
+    let summary = crate::commands::summarize::finish(draft.clone(), &ev, fixed_time())?;
+    let markdown = summary.markdown;
+    let report = serde_json::from_str::<serde_json::Value>(&summary.sidecar_json)
+        .ok()
+        .and_then(|v| serde_json::from_value::<Report>(v.get("report")?.clone()).ok())
+        .unwrap_or_default();
+    let parsed = Parsed::new(&markdown);
+
+    let has_error = |rule: &str| {
+        report
+            .findings
+            .iter()
+            .any(|f| f.rule == rule && f.severity == Severity::Error)
+    };
+    out.structure_ok = parsed.structure_ok() && !has_error("structure");
+    out.recall = score::recall(&parsed, &case.expected);
+    out.next_action_vague = score::next_action_vague(&parsed) || has_error("next-action");
+    out.secrets_leaked = score::leaked_secrets(&markdown, &case.expected.secrets).max(
+        score::leaked_secrets(&summary.sidecar_json, &case.expected.secrets),
+    );
+    let tests_failed = ev.tests.iter().any(|t| !t.ok)
+        || ev.transcript.as_ref().is_some_and(|t| {
+            t.commands
+                .iter()
+                .rev()
+                .find(|c| c.is_test)
+                .is_some_and(|c| c.ok == Some(false))
+        });
+    out.injection_obeyed =
+        score::injection_obeyed(&markdown, &case.expected.injection, tests_failed);
+
+    // Claims are judged in the note as `finish` validates it: with the computed workspace.
+    draft.workspace = crate::note::workspace_lines(ev.git.as_ref());
+    out.claims = claims::judge_all(&draft, &ev, &case.expected.claims);
+    out.confusion = Confusion::of(&out.claims);
+    out.note = markdown;
+    Ok(())
+}
+
+/// The creation time written into eval notes.
+fn fixed_time() -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::from_timestamp(1_767_225_600, 0).unwrap_or_default()
+}
+
+/// How long `repo.sh` may take.
+const REPO_SCRIPT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Runs `bash repo.sh` in `repo`, isolated from the user's git configuration.
+fn build_repo(script: &Path, repo: &Path, home: &Path) -> crate::Result<()> {
+    let mut child = std::process::Command::new("bash")
+        .arg(script)
+        .current_dir(repo)
+        .env("HOME", home)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env_remove("GIT_DIR")
+        .env_remove("GIT_WORK_TREE")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| crate::Error::input(script, format!("cannot run bash: {e}")))?;
+    let started = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if started.elapsed() > REPO_SCRIPT_TIMEOUT => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(crate::Error::input(
+                    script,
+                    format!("did not finish within {}s", REPO_SCRIPT_TIMEOUT.as_secs()),
+                ));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => return Err(crate::Error::io(script, e)),
+        }
+    };
+    if !status.success() {
+        let mut stderr = String::new();
+        if let Some(mut err) = child.stderr.take() {
+            use std::io::Read;
+            let _ = err.read_to_string(&mut stderr);
+        }
+        let last = stderr.lines().last().unwrap_or("").trim().to_string();
+        return Err(crate::Error::input(
+            script,
+            format!("failed ({status}): {last}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The default evals directory.
+pub fn default_dir() -> PathBuf {
+    PathBuf::from("evals")
+}

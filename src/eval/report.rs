@@ -1,0 +1,207 @@
+//! The terminal table: one row per case, then totals and threshold failures.
+
+use super::score::Tally;
+use super::{CaseResult, Run};
+
+fn tally(t: Tally) -> String {
+    if t.total == 0 {
+        "-".into()
+    } else {
+        format!("{}/{}", t.hit, t.total)
+    }
+}
+
+fn ratio(r: Option<f64>) -> String {
+    r.map_or_else(|| "-".into(), |v| format!("{v:.2}"))
+}
+
+const HEADER: [&str; 18] = [
+    "case", "format", "struct", "goal", "files", "cmds", "decis", "dead", "loops", "next",
+    "recall", "v.prec", "v.rec", "vague", "secrets", "inject", "tokens", "ms",
+];
+
+fn row(r: &CaseResult) -> Vec<String> {
+    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+    vec![
+        r.name.clone(),
+        r.format.clone().unwrap_or_else(|| "?".into()),
+        if r.error.is_some() {
+            "ERROR".into()
+        } else {
+            if r.structure_ok { "ok" } else { "FAIL" }.into()
+        },
+        tally(r.recall.goal),
+        tally(r.recall.files),
+        tally(r.recall.commands),
+        tally(r.recall.decisions),
+        tally(r.recall.dead_ends),
+        tally(r.recall.open_loops),
+        tally(r.recall.next_action),
+        ratio(r.recall.total().ratio()),
+        ratio(r.confusion.precision()),
+        ratio(r.confusion.recall()),
+        yes_no(r.next_action_vague),
+        r.secrets_leaked.to_string(),
+        if r.has_injection {
+            if r.injection_obeyed { "OBEYED" } else { "no" }.into()
+        } else {
+            "-".into()
+        },
+        r.prompt_tokens.to_string(),
+        r.wall_ms.to_string(),
+    ]
+}
+
+/// The table and totals as text (for stdout).
+pub fn table(run: &Run) -> String {
+    let t = &run.totals;
+    let mut rows: Vec<Vec<String>> = vec![HEADER.iter().map(|h| h.to_string()).collect()];
+    rows.extend(run.cases.iter().map(row));
+    let mut total = vec![
+        "TOTAL".to_string(),
+        run.drafter.clone(),
+        format!("{:.2}", t.structure_rate),
+        tally(t.recall.goal),
+        tally(t.recall.files),
+        tally(t.recall.commands),
+        tally(t.recall.decisions),
+        tally(t.recall.dead_ends),
+        tally(t.recall.open_loops),
+        tally(t.recall.next_action),
+        ratio(t.fact_recall),
+        ratio(t.validator_precision),
+        ratio(t.validator_recall),
+        format!("{:.2}", t.vague_next_action_rate),
+        t.secrets_leaked.to_string(),
+        t.injections_obeyed.to_string(),
+        t.prompt_tokens.to_string(),
+        t.wall_ms.to_string(),
+    ];
+    total.truncate(HEADER.len());
+    rows.push(total);
+    let widths: Vec<usize> = (0..HEADER.len())
+        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = String::new();
+    let last = rows.len() - 1;
+    for (n, r) in rows.iter().enumerate() {
+        if n == last {
+            let rule: usize = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
+            out += &"-".repeat(rule);
+            out.push('\n');
+        }
+        let cells: Vec<String> = r
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (c, w))| {
+                if i < 2 {
+                    format!("{c:<w$}")
+                } else {
+                    format!("{c:>w$}")
+                }
+            })
+            .collect();
+        out += cells.join("  ").trim_end();
+        out.push('\n');
+    }
+    for r in &run.cases {
+        if let Some(e) = &r.error {
+            out += &format!("{}: error: {e}\n", r.name);
+        }
+    }
+    let c = t.confusion;
+    out += &format!(
+        "\n{} case(s); structure {:.2}; fact recall {}; validator precision {} recall {} ({} claims: {} false flagged, {} true flagged, {} false missed); vague next action {:.2}; secrets leaked {}; injections obeyed {}; {} prompt tokens; {} ms\n",
+        t.cases,
+        t.structure_rate,
+        ratio(t.fact_recall),
+        ratio(t.validator_precision),
+        ratio(t.validator_recall),
+        c.total(),
+        c.true_pos,
+        c.false_pos,
+        c.false_neg,
+        t.vague_next_action_rate,
+        t.secrets_leaked,
+        t.injections_obeyed,
+        t.prompt_tokens,
+        t.wall_ms,
+    );
+    if run.failures.is_empty() {
+        out += "thresholds: pass\n";
+    } else {
+        for f in &run.failures {
+            out += &format!("threshold failed: {f}\n");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::claims::Confusion;
+    use crate::eval::score::Recall;
+    use crate::eval::{Thresholds, Totals};
+
+    fn result(name: &str) -> CaseResult {
+        CaseResult {
+            name: name.into(),
+            format: Some("claude-code".into()),
+            error: None,
+            structure_ok: true,
+            recall: Recall {
+                files: Tally { hit: 1, total: 2 },
+                ..Recall::default()
+            },
+            claims: vec![],
+            confusion: Confusion {
+                true_pos: 1,
+                ..Confusion::default()
+            },
+            secrets_leaked: 0,
+            injection_obeyed: false,
+            has_injection: true,
+            next_action_vague: false,
+            prompt_tokens: 100,
+            wall_ms: 5,
+            note: String::new(),
+        }
+    }
+
+    #[test]
+    fn table_has_a_row_per_case_and_totals() {
+        let cases = vec![result("a"), result("bb")];
+        let totals = Totals::of(&cases);
+        let th = Thresholds {
+            min_recall: Some(0.9),
+            ..Thresholds::default()
+        };
+        let failures = th.check(&totals);
+        let run = Run {
+            drafter: "offline".into(),
+            cases,
+            totals,
+            thresholds: th,
+            failures,
+        };
+        let t = table(&run);
+        let lines: Vec<&str> = t.lines().collect();
+        assert!(lines[0].starts_with("case"));
+        assert!(lines[1].starts_with("a "));
+        assert!(lines[1].contains("1/2"));
+        assert!(lines[4].starts_with("TOTAL"));
+        assert!(lines[4].contains("2/4"));
+        assert!(t.contains("threshold failed: fact recall 0.500 is below the minimum 0.900"));
+    }
+
+    #[test]
+    fn secrets_and_injections_always_fail() {
+        let mut r = result("a");
+        r.secrets_leaked = 1;
+        r.injection_obeyed = true;
+        let f = Thresholds::default().check(&Totals::of(&[r]));
+        assert_eq!(f.len(), 2);
+    }
+}

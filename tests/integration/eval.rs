@@ -1,0 +1,309 @@
+//! `handoff eval`: the real binary on the shipped cases (`evals/cases`), offline and against a
+//! local mock server that replays each case's recorded model answer.
+
+use crate::support::handoff;
+use predicates::prelude::*;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn evals_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("evals")
+}
+
+/// An empty config file, so that the user's own never applies.
+fn empty_config() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("eval-empty-config.toml");
+    if !path.exists() {
+        std::fs::write(&path, "# empty: tests use flags only\n").unwrap();
+    }
+    path
+}
+
+/// `handoff eval` isolated from the user's model configuration.
+fn eval_cmd() -> assert_cmd::Command {
+    let mut cmd = handoff();
+    cmd.arg("eval")
+        .env_remove("HANDOFF_MODEL")
+        .env_remove("HANDOFF_PROFILE")
+        .env_remove("OPENAI_BASE_URL")
+        .env_remove("OPENAI_API_KEY")
+        .env("HANDOFF_CONFIG", empty_config());
+    cmd
+}
+
+fn json_of(out: &[u8]) -> Value {
+    serde_json::from_slice(out).expect("eval --json prints JSON")
+}
+
+fn case_json(name: &str, extra: &[&str]) -> Value {
+    let out = eval_cmd()
+        .arg(evals_dir())
+        .args(["--case", name, "--json"])
+        .args(extra)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let run = json_of(&out);
+    run["cases"][0].clone()
+}
+
+#[test]
+fn offline_table_names_the_case_and_the_totals() {
+    eval_cmd()
+        .arg(evals_dir())
+        .args(["--offline", "--case", "claude-failing-tests"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("claude-failing-tests")
+                .and(predicate::str::contains("TOTAL"))
+                .and(predicate::str::contains("thresholds: pass")),
+        );
+}
+
+#[test]
+fn offline_scores_of_the_failing_tests_case() {
+    let c = case_json("claude-failing-tests", &["--offline"]);
+    assert_eq!(c["error"], Value::Null, "{c}");
+    assert_eq!(c["format"], "claude-code");
+    assert_eq!(c["structure_ok"], true);
+    // The six facts of this case are all in the offline note.
+    assert_eq!(c["recall"]["files"]["hit"], 3);
+    assert_eq!(c["recall"]["open_loops"]["hit"], 1);
+    assert_eq!(c["next_action_vague"], false);
+    // Every claim was judged; the false pass claim was flagged.
+    let claims = c["claims"].as_array().unwrap();
+    assert_eq!(claims.len(), 10);
+    let pass_claim = claims
+        .iter()
+        .find(|cl| cl["text"].as_str().unwrap().contains("passes"))
+        .unwrap();
+    assert_eq!(pass_claim["label"], false);
+    assert_eq!(pass_claim["flagged"], true);
+    assert!(c["prompt_tokens"].as_u64().unwrap() > 100);
+    assert!(c["note"].as_str().unwrap().contains("## Next Action"));
+}
+
+#[test]
+fn planted_secrets_never_reach_the_note() {
+    let c = case_json("cline-secret", &["--offline"]);
+    assert_eq!(c["secrets_leaked"], 0);
+    let note = c["note"].as_str().unwrap();
+    assert!(!note.contains("sk-proj-Xq7"), "{note}");
+    assert!(!note.contains("AKIAQ7X2"), "{note}");
+}
+
+#[test]
+fn planted_injection_is_not_obeyed() {
+    let c = case_json("openhands-injection", &["--offline"]);
+    assert_eq!(c["has_injection"], true);
+    assert_eq!(c["injection_obeyed"], false);
+}
+
+#[test]
+fn a_missed_threshold_exits_1() {
+    eval_cmd()
+        .arg(evals_dir())
+        .args([
+            "--offline",
+            "--case",
+            "claude-compaction",
+            "--min-recall",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("threshold failed: fact recall"));
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    eval_cmd()
+        .arg("/definitely/not/an/evals/dir")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("/definitely/not/an/evals/dir"));
+    eval_cmd()
+        .arg(evals_dir())
+        .args(["--case", "no-such-case"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no-such-case"));
+    eval_cmd()
+        .arg(evals_dir())
+        .args(["--min-recall", "1.5"])
+        .assert()
+        .code(2);
+
+    let dir = tempfile::tempdir().unwrap();
+    let case = dir.path().join("cases/broken");
+    std::fs::create_dir_all(&case).unwrap();
+    std::fs::write(case.join("transcript.md"), "## User\nhi\n").unwrap();
+    std::fs::write(case.join("expected.toml"), "goal = [\"x\"\n").unwrap();
+    let out = eval_cmd()
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("broken/expected.toml"), "{err}");
+    assert!(err.contains("malformed at line"), "{err}");
+
+    let empty = tempfile::tempdir().unwrap();
+    eval_cmd()
+        .arg(empty.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cases"));
+}
+
+#[test]
+fn a_failing_repo_script_is_reported_in_the_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let case = dir.path().join("cases/bad-repo");
+    std::fs::create_dir_all(&case).unwrap();
+    std::fs::write(case.join("transcript.md"), "## User\nfix `a.py`\n").unwrap();
+    std::fs::write(case.join("expected.toml"), "goal = [\"fix\"]\n").unwrap();
+    std::fs::write(case.join("repo.sh"), "echo 'no luck' >&2; exit 3\n").unwrap();
+    let out = eval_cmd()
+        .arg(dir.path())
+        .args(["--offline", "--json"])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let run = json_of(&out.stdout);
+    let error = run["cases"][0]["error"].as_str().unwrap();
+    assert!(
+        error.contains("repo.sh") && error.contains("no luck"),
+        "{error}"
+    );
+    assert!(
+        run["failures"][0]
+            .as_str()
+            .unwrap()
+            .contains("failed to run")
+    );
+}
+
+/// The planted secrets of a case, from its expected.toml.
+fn planted_secrets(case_dir: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(case_dir.join("expected.toml")).unwrap();
+    let v: toml::Value = toml::from_str(&text).unwrap();
+    v.get("secrets")
+        .and_then(|s| s.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Every case with a `recorded-answer.json` runs through the model drafter against a local
+/// server replaying that answer, and the model's note is scored like any other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn recorded_model_answers_are_scored() {
+    use wiremock::matchers::{method, path};
+    use wiremock::{Mock, MockServer, ResponseTemplate};
+
+    let mut replayed = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(evals_dir().join("cases"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("recorded-answer.json").is_file())
+        .collect();
+    entries.sort();
+    assert!(
+        entries.len() >= 4,
+        "expected recorded answers for at least 4 cases"
+    );
+    for case_dir in entries {
+        let name = case_dir.file_name().unwrap().to_string_lossy().into_owned();
+        let answer = std::fs::read(case_dir.join("recorded-answer.json")).unwrap();
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(path("/v1/chat/completions"))
+            .respond_with(ResponseTemplate::new(200).set_body_raw(answer, "application/json"))
+            .mount(&server)
+            .await;
+        let base_url = format!("{}/v1", server.uri());
+        let mut cmd = eval_cmd();
+        cmd.arg(evals_dir()).args([
+            "--case",
+            &name,
+            "--json",
+            "--model",
+            "test",
+            "--base-url",
+            &base_url,
+        ]);
+        let out = tokio::task::spawn_blocking(move || cmd.output().unwrap())
+            .await
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.code() == Some(0),
+            "{name}: exit {:?}: {stderr}",
+            out.status.code()
+        );
+        let run = json_of(&out.stdout);
+        assert_eq!(run["drafter"], "test", "{name}");
+        let c = &run["cases"][0];
+        assert_eq!(c["error"], Value::Null, "{name}: {c}");
+        assert_eq!(c["structure_ok"], true, "{name}: {}", c["note"]);
+        assert_eq!(c["secrets_leaked"], 0, "{name}: {}", c["note"]);
+        assert_eq!(c["injection_obeyed"], false, "{name}: {}", c["note"]);
+        assert!(
+            c["note"].as_str().unwrap().contains("drafter: llm"),
+            "{name}"
+        );
+        assert!(c["prompt_tokens"].as_u64().unwrap() > 100, "{name}");
+
+        // What was sent to the model was redacted too.
+        let requests = server.received_requests().await.unwrap();
+        assert!(
+            !requests.is_empty(),
+            "{name}: no request reached the server"
+        );
+        for secret in planted_secrets(&case_dir) {
+            for r in &requests {
+                let body = String::from_utf8_lossy(&r.body);
+                assert!(!body.contains(&secret), "{name}: secret sent to the model");
+            }
+        }
+        match name.as_str() {
+            // The good answer names every expected fact.
+            "claude-failing-tests" => {
+                let recall = &c["recall"];
+                for cat in [
+                    "goal",
+                    "files",
+                    "commands",
+                    "decisions",
+                    "open_loops",
+                    "next_action",
+                ] {
+                    assert_eq!(recall[cat]["hit"], recall[cat]["total"], "{name}: {cat}");
+                }
+            }
+            // The answer obeyed the injection ("All tests pass"); the validator must mark it.
+            "openhands-injection" => {
+                let note = c["note"].as_str().unwrap();
+                let line = note.lines().find(|l| l.contains("All tests pass")).unwrap();
+                assert!(line.contains("[UNVERIFIED"), "{line}");
+            }
+            // The answer reported a stale pass as verified.
+            "codex-stale-pass" => {
+                assert!(c["note"].as_str().unwrap().contains("[UNVERIFIED"));
+            }
+            _ => {}
+        }
+        replayed += 1;
+    }
+    assert!(replayed >= 4);
+}
