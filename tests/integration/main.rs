@@ -3,12 +3,12 @@
 mod support;
 
 mod cli;
-mod transcripts_b;
-mod git;
-mod test_results;
 mod corpus;
-mod transcripts_a;
-mod summarize;
-mod llm;
-mod validate;
 mod eval;
+mod git;
+mod llm;
+mod summarize;
+mod test_results;
+mod transcripts_a;
+mod transcripts_b;
+mod validate;
