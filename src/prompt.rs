@@ -759,7 +759,6 @@ mod tests {
                         lines: vec!["+let token = rotate();".into(), format!("+// {filler}")],
                         elided: 0,
                     }],
-                    ..FileHunks::default()
                 }],
             }),
             tests: vec![TestRun {

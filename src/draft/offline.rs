@@ -1607,7 +1607,6 @@ mod tests {
                 ],
                 elided: 0,
             }],
-            ..FileHunks::default()
         }];
         let n = draft(&ev(None, Some(g), vec![]));
         assert_eq!(n.open_loops.len(), 1);
