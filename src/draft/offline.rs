@@ -918,8 +918,10 @@ fn watch_outs(ctx: &Ctx) -> Vec<Claim> {
             vec!["G".into()],
         ));
     }
-    if let Some(t) = ctx.transcript() {
-        if !t.compactions.is_empty() {
+    if let Some(t) = ctx.transcript()
+        && !t.compactions.is_empty()
+    {
+        {
             let cite: Vec<String> = t
                 .compactions
                 .iter()
@@ -1062,13 +1064,8 @@ fn repo_relative(path: &str, cwd: Option<&str>, root: Option<&str>) -> String {
             None => return path.trim_start_matches("./").to_string(),
         }
     };
-    if let Some(root) = root {
-        if let Ok(rel) = abs.strip_prefix(root) {
-            return rel.to_string_lossy().replace('\\', "/");
-        }
-    }
-    if let Some(cwd) = cwd {
-        if let Ok(rel) = abs.strip_prefix(cwd) {
+    for base in [root, cwd].into_iter().flatten() {
+        if let Ok(rel) = abs.strip_prefix(base) {
             return rel.to_string_lossy().replace('\\', "/");
         }
     }
@@ -1177,8 +1174,7 @@ fn shorten(text: &str, max: usize) -> String {
             matches!(c, '.' | '!' | '?' | '。') && head[i + c.len_utf8()..].starts_with(' ')
         })
         .map(|(i, c)| i + c.len_utf8())
-        .filter(|&i| i >= 40)
-        .last();
+        .rfind(|&i| i >= 40);
     if let Some(end) = sentence_end {
         return head[..end].to_string();
     }
@@ -1610,7 +1606,7 @@ mod tests {
                 ],
                 elided: 0,
             }],
-            elided_hunks: 0,
+            ..FileHunks::default()
         }];
         let n = draft(&ev(None, Some(g), vec![]));
         assert_eq!(n.open_loops.len(), 1);

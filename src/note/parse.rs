@@ -98,17 +98,15 @@ pub fn parse(md: &str) -> Note {
                     }
                     Section::Files => {
                         let nested_detail = parent.is_some() && !starts_with_path(text);
-                        if nested_detail {
-                            if let Some(last) = note.files.last_mut() {
-                                let detail = strip_tail(text).text;
-                                if !detail.is_empty() {
-                                    if !last.summary.is_empty() {
-                                        last.summary.push_str("; ");
-                                    }
-                                    last.summary.push_str(&detail);
+                        if nested_detail && let Some(last) = note.files.last_mut() {
+                            let detail = strip_tail(text).text;
+                            if !detail.is_empty() {
+                                if !last.summary.is_empty() {
+                                    last.summary.push_str("; ");
                                 }
-                                continue;
+                                last.summary.push_str(&detail);
                             }
+                            continue;
                         }
                         add_plain(&mut note, section, text, line);
                     }
@@ -859,14 +857,15 @@ fn blocks(md: &str) -> Vec<Block> {
             }
             Event::Start(Tag::TableRow) => row = Some((range, Vec::new())),
             Event::End(TagEnd::TableRow) => {
-                if let Some((r, cells)) = row.take() {
-                    if items.is_empty() && !in_head {
-                        out.push(Block::Row {
-                            cells,
-                            range: r,
-                            headers: table_headers.clone(),
-                        });
-                    }
+                if let Some((r, cells)) = row.take()
+                    && items.is_empty()
+                    && !in_head
+                {
+                    out.push(Block::Row {
+                        cells,
+                        range: r,
+                        headers: table_headers.clone(),
+                    });
                 }
             }
             Event::Start(Tag::TableCell) => {
@@ -908,10 +907,10 @@ fn strip_marker(t: &str) -> &str {
         return r.trim_start();
     }
     let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
-    if digits > 0 {
-        if let Some(r) = t[digits..].strip_prefix(['.', ')']) {
-            return r.trim_start();
-        }
+    if digits > 0
+        && let Some(r) = t[digits..].strip_prefix(['.', ')'])
+    {
+        return r.trim_start();
     }
     t
 }
