@@ -145,10 +145,11 @@ const RULES: &[Rule] = &[
         pattern: r#"\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@"'<>`]+:([^\s@/"'<>`]+)@"#,
         gate: Gate::NotPlaceholder,
     },
-    // `.env` / shell style: an UPPER_CASE name that says secret, `=`, any value.
+    // `.env` / shell style: an UPPER_CASE name that says secret, `=`, any value (a bare value
+    // only right after `=`: `TOKEN_ID = new Key()` is code, not configuration).
     Rule {
         kind: "secret-assignment",
-        pattern: r#"\b[A-Z0-9_]*(?:PASSWORD|PASSWD|PASSPHRASE|SECRET|TOKEN|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*[\t ]*=[\t ]*(?:"([^"\r\n\\]{3,})"|'([^'\r\n\\]{3,})'|([^\s"'`;&|\\,()\[\]{}]{3,}))"#,
+        pattern: r#"\b[A-Z0-9_]*(?:PASSWORD|PASSWD|PASSPHRASE|SECRET|TOKEN|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*(?:[\t ]*=[\t ]*(?:"([^"\r\n\\]{3,})"|'([^'\r\n\\]{3,})')|=([^\s"'`;&|\\,()\[\]{}]{3,}))"#,
         gate: Gate::NotPlaceholder,
     },
     // Code and config style: a quoted literal assigned to a name ending in a secret word.
@@ -157,10 +158,11 @@ const RULES: &[Rule] = &[
         pattern: r#"(?i)\b[a-z0-9_.-]*?(?:password|passwd|passphrase|secret|token|(?:api|secret|private|access|auth|signing|encryption)[_-]?key|apikey|credentials?)["']?[\t ]*(?:=|:=|=>|:)[\t ]*(?:"([^"\s\\]{6,})"|'([^'\s\\]{6,})')"#,
         gate: Gate::NotPlaceholder,
     },
-    // The same names with a bare value: only values that look random.
+    // The same names with a bare value: only values that look random and end like a value
+    // (not `key: Curve25519Seed<'_>`, a type).
     Rule {
         kind: "secret-assignment",
-        pattern: r"(?i)\b[a-z0-9_.-]*?(?:password|passwd|passphrase|secret|token|(?:api|secret|private|access|auth|signing|encryption)[_-]?key|apikey)[\t ]*(?:=|:=|=>|:)[\t ]*([0-9A-Za-z_+/=-]{12,})",
+        pattern: r#"(?i)\b[a-z0-9_.-]*?(?:password|passwd|passphrase|secret|token|(?:api|secret|private|access|auth|signing|encryption)[_-]?key|apikey)[\t ]*(?:=|:=|=>|:)[\t ]*([0-9A-Za-z_+/=-]{12,})(?:[\s"',;)\]}]|\\[nrt"]|\z)"#,
         gate: Gate::Random(3.0),
     },
 ];
@@ -193,9 +195,10 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
           | <[^>]*>  | %[sdv]                     # <your-key>, printf verbs
           | \*+  | x+  | X+  | \.{3}  | …         # masks
           | \[REDACTED(?::[a-z-]+)?\]             # already redacted
-          | (?i:true|false|null|none|nil|undefined|changeme|redacted|example)
+          | (?i:true|false|null|none|nil|undefined|changeme|redacted|example)\.?
           | [0-9]+                                 # counts, ports, limits
-          | (?i:your|my)[_-].*                     # your-key-here, my_token
+          | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+          # a constant or variable name: DB_PASSWORD
+          | .*(?i:your)[_-].* | (?i:my)[_-].*       # your-key-here, 0x_your_key, my_token
           | process\.env\..* | os\.environ.*  | env\(.*
         )$",
     )
@@ -503,6 +506,19 @@ mod tests {
         assert_clean("MAX_TOKENS=4096 tokenizer: \"o200k_base\" max_tokens: 1024");
         assert_clean("token: process.env.UPSTASH_REDIS_REST_TOKEN,");
         assert_clean("let token_count = tokens.len(); token::mint");
+        // Seen in the corpus: JS constants, booleans in prose, template values.
+        assert_clean("const TOKEN_2022_PROGRAM_ID = new PublicKey(x)");
+        assert_clean("set RENDER_AUTH_SECRET_ON_BUILD=false. Then");
+        assert_clean("PRIVATE_KEY=0x_your_64_hex_char_private_key_here");
+        assert_clean("let raw_private_key: Curve25519SeedBin<'_> = key;");
+        // Inside JSON-escaped text, as in raw transcript lines.
+        assert_redacted(
+            r#"{\"yaml\": \"authtoken: 89JE3PFxzbvMVU9wj2NMf_3B5rgj\"}"#,
+            "89JE3PFxzbvMVU9wj2NMf_3B5rgj",
+            "secret-assignment",
+        );
+        assert_clean("ClientTrafficSecret => \"CLIENT_TRAFFIC_SECRET_0\",");
+        assert_redacted("API_TOKEN = \"q8Zr2LmX\"", "q8Zr2LmX", "secret-assignment");
     }
 
     #[test]

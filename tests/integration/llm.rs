@@ -742,6 +742,11 @@ fn summarize_with_a_model_writes_the_drafted_note_and_never_the_key() {
         stdout.contains("test-model"),
         "the header names the model: {stdout}"
     );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("model test-model: 900 prompt + 120 completion tokens, 1 request(s)"),
+        "usage is reported: {stderr}"
+    );
     assert!(!text.contains(PLAIN_KEY));
     assert_eq!(s.requests().len(), 1);
 }

@@ -398,7 +398,7 @@ impl Client {
                         .context_window
                         .saturating_sub(smaller + self.cfg.context_window / 20);
                     max_output = max_output
-                        .saturating_add((budget - smaller) as u32)
+                        .saturating_add(budget.saturating_sub(smaller) as u32)
                         .min(room.max(max_output as usize) as u32);
                     warnings.push(format!(
                         "{why}; retrying once with a prompt budget of {smaller}"

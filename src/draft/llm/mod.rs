@@ -16,6 +16,7 @@ pub use schema::{DraftedNote, json_schema};
 use crate::config::ModelConfig;
 use crate::evidence::Evidence;
 use crate::note::Note;
+use crate::prompt::BlockStatus;
 
 fn runtime() -> crate::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_current_thread()
@@ -37,6 +38,32 @@ pub fn draft(ev: &Evidence, cfg: &ModelConfig) -> crate::Result<Note> {
     for w in &drafted.warnings {
         eprintln!("handoff: warning: {w}");
     }
+    let cut: Vec<&str> = drafted
+        .prompt
+        .iter()
+        .filter(|b| matches!(b.status, BlockStatus::Cut | BlockStatus::Dropped))
+        .map(|b| b.name)
+        .collect();
+    let usage = match drafted.usage {
+        Some(u) => format!(
+            "{} prompt + {} completion tokens",
+            u.prompt_tokens, u.completion_tokens
+        ),
+        None => format!(
+            "~{} prompt tokens (no usage reported)",
+            drafted.prompt_tokens
+        ),
+    };
+    eprintln!(
+        "handoff: model {}: {usage}, {} request(s){}",
+        cfg.model,
+        drafted.requests,
+        if cut.is_empty() {
+            String::new()
+        } else {
+            format!("; cut to fit the budget: {}", cut.join(", "))
+        }
+    );
     Ok(drafted.note)
 }
 
