@@ -71,7 +71,10 @@ fn expect(file: &str) -> Option<Expect> {
         // "11 applied edits"
         "aider/laura-backend-v037.md" => at_least(0, 11),
         // "3 applied edits"
-        "aider/mozgoslav-qwen-local-thinking.md" => at_least(0, 3),
+        // The manifest says 3 applied edits, but one of the three `> Applied edit to` lines
+        // names "-> Swift binary отправляет CGEvent/AX в ОС": a bogus whole-file target (see
+        // parser-pitfalls.md), so 2 real edits (grep -n "Applied edit" on the file).
+        "aider/mozgoslav-qwen-local-thinking.md" => at_least(0, 2),
         "cline/fineye-ui-messages.json" => at_least(0, 0),
         // "read_file toolCalls" only
         "gemini-cli/entire-test-gemini-explain-repo.json" => at_least(0, 0),
