@@ -377,7 +377,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         .messages
         .iter()
         .filter(conversational)
-        .find(|m| m.role == Role::User && m.kind == MessageKind::Typed);
+        .find(|m| m.is_user_request());
     if let Some(m) = first_request {
         out.push(Block {
             name: "first request",

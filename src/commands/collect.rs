@@ -66,14 +66,7 @@ pub fn summary(ev: &Evidence) -> String {
         }
     }
     if let Some(t) = &ev.transcript {
-        let users = t
-            .messages
-            .iter()
-            .filter(|m| {
-                m.role == evidence::transcript::Role::User
-                    && m.kind == evidence::transcript::MessageKind::Typed
-            })
-            .count();
+        let users = t.messages.iter().filter(|m| m.is_user_request()).count();
         s += &format!(
             "transcript: {} ({}): {} message(s), {} typed by the user; {} command(s), {} test run(s); {} edit(s); {} compaction(s); {} record(s) read, {} skipped\n",
             t.session.source,

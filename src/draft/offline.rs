@@ -186,9 +186,10 @@ impl<'a> Ctx<'a> {
 /// The first request a person typed, shortened to about one sentence.
 fn goal(ev: &Evidence) -> Option<Claim> {
     let t = ev.transcript.as_ref()?;
-    let m = t.messages.iter().find(|m| {
-        m.role == Role::User && m.kind == MessageKind::Typed && !m.sidechain && is_request(&m.text)
-    })?;
+    let m = t
+        .messages
+        .iter()
+        .find(|m| m.is_user_request() && is_request(&m.text))?;
     Some(Claim {
         text: shorten(&strip_markup(&strip_code_blocks(&m.text)), GOAL_CHARS),
         cite: vec![m.id.clone()],
@@ -754,7 +755,7 @@ fn open_loops(ctx: &Ctx) -> Vec<Loop> {
                     code(&path),
                     shorten(&text, 120)
                 ),
-                verify: Some(format!("grep -nF '{}' {path} finds nothing", needle.trim())),
+                verify: Some(format!("! grep -qF '{}' {path}", needle.trim())),
                 cite: vec!["G".into()],
                 ..OpenLoop::default()
             },
@@ -1614,7 +1615,7 @@ mod tests {
         assert!(l.text.contains("TODO: handle \"empty\" input"));
         assert_eq!(
             l.verify.as_deref(),
-            Some("grep -nF 'TODO: handle empty input' src/a.rs finds nothing")
+            Some("! grep -qF 'TODO: handle empty input' src/a.rs")
         );
         assert!(
             n.next_actions[0]

@@ -303,18 +303,11 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Transcript {
-        let mut b = Builder::new("t", Format::Aider);
-        let mut r = text.as_bytes();
-        read(&mut r, &mut b).unwrap();
-        b.finish()
+        super::super::testkit::read_str(Format::Aider, text)
     }
 
     fn typed(t: &Transcript) -> Vec<&str> {
-        t.messages
-            .iter()
-            .filter(|m| m.role == Role::User && m.kind == MessageKind::Typed)
-            .map(|m| m.text.as_str())
-            .collect()
+        super::super::testkit::user_requests(t)
     }
 
     const HEAD: &str = "# aider chat started at 2025-12-03 14:43:45\n\n> Aider v0.86.1  \n> Model: gpt-4o-mini with diff edit format  \n> Git repo: .git with 3 files  \n\n";

@@ -748,17 +748,11 @@ mod tests {
     use super::*;
 
     fn read_str(s: &str) -> Transcript {
-        let mut b = Builder::new("t.jsonl", Format::ClaudeCode);
-        read(&mut s.as_bytes(), &mut b).unwrap();
-        b.finish()
+        super::super::testkit::read_str(Format::ClaudeCode, s)
     }
 
     fn typed_user(t: &Transcript) -> Vec<&str> {
-        t.messages
-            .iter()
-            .filter(|m| m.role == Role::User && m.kind == MessageKind::Typed && !m.sidechain)
-            .map(|m| m.text.as_str())
-            .collect()
+        super::super::testkit::user_requests(t)
     }
 
     const ENV: &str = r#""sessionId":"s1","cwd":"/repo","gitBranch":"main","isSidechain":false"#;

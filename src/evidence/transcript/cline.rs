@@ -443,18 +443,11 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Transcript {
-        let mut b = Builder::new("t", Format::Cline);
-        let mut r = text.as_bytes();
-        read(&mut r, &mut b).unwrap();
-        b.finish()
+        super::super::testkit::read_str(Format::Cline, text)
     }
 
     fn typed(t: &Transcript) -> Vec<&str> {
-        t.messages
-            .iter()
-            .filter(|m| m.role == Role::User && m.kind == MessageKind::Typed)
-            .map(|m| m.text.as_str())
-            .collect()
+        super::super::testkit::user_requests(t)
     }
 
     fn api(messages: &[(&str, &str)]) -> String {

@@ -647,9 +647,7 @@ mod tests {
     use super::*;
 
     fn read_str(s: &str) -> Transcript {
-        let mut b = Builder::new("t.jsonl", Format::Codex);
-        read(&mut s.as_bytes(), &mut b).unwrap();
-        b.finish()
+        super::super::testkit::read_str(Format::Codex, s)
     }
 
     fn line(ty: &str, payload: Value) -> String {
@@ -694,11 +692,7 @@ mod tests {
     }
 
     fn typed(t: &Transcript) -> Vec<&str> {
-        t.messages
-            .iter()
-            .filter(|m| m.role == Role::User && m.kind == MessageKind::Typed)
-            .map(|m| m.text.as_str())
-            .collect()
+        super::super::testkit::user_requests(t)
     }
 
     #[test]

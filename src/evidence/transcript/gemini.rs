@@ -504,18 +504,11 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Transcript {
-        let mut b = Builder::new("t", Format::Gemini);
-        let mut r = std::io::BufReader::new(text.as_bytes());
-        read(&mut r, &mut b).unwrap();
-        b.finish()
+        super::super::testkit::read_str(Format::Gemini, text)
     }
 
     fn typed_users(t: &Transcript) -> Vec<&str> {
-        t.messages
-            .iter()
-            .filter(|m| m.role == Role::User && m.kind == MessageKind::Typed)
-            .map(|m| m.text.as_str())
-            .collect()
+        super::super::testkit::user_requests(t)
     }
 
     #[test]

@@ -486,3 +486,49 @@ fn detect_json(text: &str, file_name: &str) -> Option<Format> {
     }
     None
 }
+
+impl Message {
+    /// True for what a person typed in the main session: a user message that is no compaction
+    /// summary, wrapper, reminder or meta record, and no subagent work.
+    pub fn is_user_request(&self) -> bool {
+        self.role == Role::User && self.kind == MessageKind::Typed && !self.sidechain
+    }
+}
+
+/// Helpers shared by the format readers' unit tests.
+#[cfg(test)]
+mod testkit {
+    use super::*;
+
+    /// Reads `text` as `format`, panicking on a whole-file error (tests want the transcript).
+    pub(super) fn read_str(format: Format, text: &str) -> Transcript {
+        let mut b = Builder::new("t", format);
+        let mut r = std::io::BufReader::new(text.as_bytes());
+        let read = match format {
+            Format::ClaudeCode => claude::read,
+            Format::Codex => codex::read,
+            Format::Gemini => gemini::read,
+            Format::Aider => aider::read,
+            Format::Cline => cline::read,
+            Format::Cursor => cursor::read,
+            Format::Openhands => openhands::read,
+            Format::SweAgent => sweagent::read,
+            Format::Plain => plain::read,
+        };
+        assert!(
+            read(&mut r, &mut b).is_ok(),
+            "{} reader gave up",
+            format.name()
+        );
+        b.finish()
+    }
+
+    /// The texts of the user requests, in order.
+    pub(super) fn user_requests(t: &Transcript) -> Vec<&str> {
+        t.messages
+            .iter()
+            .filter(|m| m.is_user_request())
+            .map(|m| m.text.as_str())
+            .collect()
+    }
+}

@@ -224,10 +224,7 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Transcript {
-        let mut b = Builder::new("t", Format::Openhands);
-        let mut r = text.as_bytes();
-        read(&mut r, &mut b).unwrap();
-        b.finish()
+        super::super::testkit::read_str(Format::Openhands, text)
     }
 
     #[test]

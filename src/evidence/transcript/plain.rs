@@ -128,10 +128,7 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Transcript {
-        let mut b = Builder::new("t", Format::Plain);
-        let mut r = text.as_bytes();
-        read(&mut r, &mut b).unwrap();
-        b.finish()
+        super::super::testkit::read_str(Format::Plain, text)
     }
 
     #[test]
