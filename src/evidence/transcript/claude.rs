@@ -8,12 +8,12 @@
 //! from `queue-operation` records without counting them twice.
 
 use super::builder::MAX_MESSAGE_BYTES;
-use super::input::{Line, LineReader, excerpt};
+use super::input::{content_text, excerpt, for_each_record, str_field, time_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
-use std::io::{BufRead, Read};
+use std::io::BufRead;
 
 /// Streams the file into the builder.
 pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
@@ -33,136 +33,6 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
         )));
     }
     Ok(())
-}
-
-/// Feeds every JSON value of a JSONL file (or of a file of concatenated, pretty-printed JSON
-/// values, or of a JSON array of records) to `f`, counting records and skipping bad ones.
-///
-/// JSONL is read line by line with the length cap of [`LineReader`]; a malformed line is
-/// skipped and counted and the next line is read. When the first line is not a complete JSON
-/// value but opens one, the file is read as a stream of values instead.
-pub(super) fn for_each_record(
-    reader: &mut dyn BufRead,
-    b: &mut Builder,
-    mut f: impl FnMut(&mut Builder, Value),
-) -> ReadResult {
-    let mut first = true;
-    let mut lines = LineReader::new(&mut *reader);
-    let mut first_line = None;
-    while let Some(line) = lines.next_line()? {
-        let text = match line {
-            Line::TooLong(n) => {
-                b.record();
-                b.skip(format!(
-                    "line longer than {} MiB ({n} bytes)",
-                    super::input::MAX_LINE_BYTES >> 20
-                ));
-                first = false;
-                continue;
-            }
-            Line::Text { text, .. } => text,
-        };
-        let trimmed = text.trim();
-        if trimmed.is_empty() {
-            continue;
-        }
-        match serde_json::from_str::<Value>(trimmed) {
-            Ok(v) => {
-                first = false;
-                b.record();
-                f(b, v);
-            }
-            Err(e)
-                if first
-                    && e.is_eof()
-                    && (trimmed.starts_with('{') || trimmed.starts_with('[')) =>
-            {
-                first_line = Some(text);
-                break;
-            }
-            Err(e) => {
-                first = false;
-                b.record();
-                b.skip(if e.is_eof() {
-                    "truncated JSON record (incomplete line)"
-                } else {
-                    "malformed JSON line"
-                });
-            }
-        }
-    }
-    drop(lines);
-    let Some(first_line) = first_line else {
-        return Ok(());
-    };
-    // Pretty-printed values: parse a stream of values over the rest of the file.
-    let head = std::io::Cursor::new(format!("{first_line}\n").into_bytes());
-    let stream = serde_json::Deserializer::from_reader(head.chain(reader)).into_iter::<Value>();
-    for item in stream {
-        match item {
-            Ok(Value::Array(items)) => {
-                for v in items {
-                    b.record();
-                    f(b, v);
-                }
-            }
-            Ok(v) => {
-                b.record();
-                f(b, v);
-            }
-            Err(e) if e.is_io() => return Err(ReadError::Io(std::io::Error::other(e))),
-            Err(e) => {
-                b.record();
-                b.skip(if e.is_eof() {
-                    "truncated JSON value at end of file"
-                } else {
-                    "malformed JSON (the rest of the file could not be read)"
-                });
-                break;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// A string field.
-pub(super) fn str_of<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
-    v.get(key).and_then(Value::as_str)
-}
-
-/// A timestamp field (RFC 3339).
-pub(super) fn time_of(v: &Value, key: &str) -> Option<DateTime<Utc>> {
-    str_of(v, key).and_then(|s| s.parse::<DateTime<Utc>>().ok())
-}
-
-/// The text of a content value: a string, or the `text` of an array of blocks (nested
-/// `content` arrays included), joined by newlines.
-pub(super) fn text_of(content: &Value) -> String {
-    match content {
-        Value::String(s) => s.clone(),
-        Value::Array(items) => {
-            let mut out = String::new();
-            for item in items {
-                let part = match item {
-                    Value::String(s) => s.clone(),
-                    Value::Object(_) => match (str_of(item, "text"), item.get("content")) {
-                        (Some(t), _) => t.to_string(),
-                        (None, Some(c)) => text_of(c),
-                        _ => String::new(),
-                    },
-                    _ => String::new(),
-                };
-                if !part.is_empty() {
-                    if !out.is_empty() {
-                        out.push('\n');
-                    }
-                    out.push_str(&part);
-                }
-            }
-            out
-        }
-        _ => String::new(),
-    }
 }
 
 /// Tags whose leading block marks harness text, not typed text.
@@ -289,7 +159,7 @@ impl State {
             b.skip("not a JSON object");
             return;
         }
-        let ty = str_of(&v, "type").unwrap_or("");
+        let ty = str_field(&v, "type").unwrap_or("");
         if self.first_type.is_none() {
             self.first_type = Some(if ty.is_empty() {
                 "none".into()
@@ -297,7 +167,7 @@ impl State {
                 ty.chars().take(40).collect()
             });
         }
-        let at = time_of(&v, "timestamp");
+        let at = time_field(&v, "timestamp");
         let sidechain =
             inherited_sidechain || v.get("isSidechain").and_then(Value::as_bool) == Some(true);
         let known =
@@ -345,16 +215,16 @@ impl State {
     fn envelope(&mut self, b: &mut Builder, v: &Value, sidechain: bool) {
         let s = b.session_mut();
         if s.id.is_none()
-            && let Some(id) = str_of(v, "sessionId")
+            && let Some(id) = str_field(v, "sessionId")
         {
             s.id = Some(id.to_string());
         }
         if s.cwd.is_none()
-            && let Some(cwd) = str_of(v, "cwd").filter(|c| !c.is_empty())
+            && let Some(cwd) = str_field(v, "cwd").filter(|c| !c.is_empty())
         {
             s.cwd = Some(cwd.to_string());
         }
-        if !sidechain && let Some(branch) = str_of(v, "gitBranch") {
+        if !sidechain && let Some(branch) = str_field(v, "gitBranch") {
             b.branch(branch);
         }
     }
@@ -401,9 +271,9 @@ impl State {
             Value::String(s) => texts.push(s.clone()),
             Value::Array(blocks) => {
                 for block in blocks {
-                    match str_of(block, "type") {
+                    match str_field(block, "type") {
                         Some("text") => {
-                            if let Some(t) = str_of(block, "text") {
+                            if let Some(t) = str_field(block, "text") {
                                 texts.push(t.to_string());
                             }
                         }
@@ -446,9 +316,9 @@ impl State {
         tool_use_result: Option<&Value>,
         at: Option<DateTime<Utc>>,
     ) {
-        let id = str_of(block, "tool_use_id").unwrap_or("");
+        let id = str_field(block, "tool_use_id").unwrap_or("");
         let is_error = block.get("is_error").and_then(Value::as_bool) == Some(true);
-        let content = block.get("content").map(text_of).unwrap_or_default();
+        let content = block.get("content").map(content_text).unwrap_or_default();
         let Some(tool) = self.tools.get(id) else {
             if is_error {
                 b.error(&content, None, at);
@@ -487,7 +357,7 @@ impl State {
         } else if let Some(idx) = tool.edit {
             b.confirm_edit_at(idx, !is_error);
             if name == "Write"
-                && let Some(kind) = tool_use_result.and_then(|r| str_of(r, "type"))
+                && let Some(kind) = tool_use_result.and_then(|r| str_field(r, "type"))
                 && let Some(e) = b.transcript_mut().edits.get_mut(idx)
             {
                 match kind {
@@ -517,15 +387,15 @@ impl State {
             return;
         };
         if v.get("isApiErrorMessage").and_then(Value::as_bool) == Some(true) {
-            let text = msg.get("content").map(text_of).unwrap_or_default();
+            let text = msg.get("content").map(content_text).unwrap_or_default();
             b.error(&text, None, at);
             return;
         }
-        if let Some(model) = str_of(msg, "model").filter(|m| !m.starts_with('<')) {
+        if let Some(model) = str_field(msg, "model").filter(|m| !m.starts_with('<')) {
             b.model(model);
         }
-        let msg_id = str_of(msg, "id")
-            .or_else(|| str_of(v, "uuid"))
+        let msg_id = str_field(msg, "id")
+            .or_else(|| str_field(v, "uuid"))
             .unwrap_or("")
             .to_string();
         let content = msg.get("content").unwrap_or(&Value::Null);
@@ -538,8 +408,8 @@ impl State {
             let (ty, text) = match block {
                 Value::String(s) => ("text", Some(s.as_str())),
                 _ => (
-                    str_of(block, "type").unwrap_or(""),
-                    str_of(block, "text").or_else(|| str_of(block, "thinking")),
+                    str_field(block, "type").unwrap_or(""),
+                    str_field(block, "text").or_else(|| str_field(block, "thinking")),
                 ),
             };
             match ty {
@@ -599,13 +469,13 @@ impl State {
         at: Option<DateTime<Utc>>,
         sidechain: bool,
     ) {
-        let Some(id) = str_of(block, "id") else {
+        let Some(id) = str_field(block, "id") else {
             return;
         };
         if self.tools.contains_key(id) {
             return;
         }
-        let name = str_of(block, "name").unwrap_or("").to_string();
+        let name = str_field(block, "name").unwrap_or("").to_string();
         let input = block.get("input").unwrap_or(&Value::Null);
         let mut tool = Tool {
             name: name.clone(),
@@ -615,14 +485,14 @@ impl State {
         };
         match name.as_str() {
             "Bash" | "PowerShell" => {
-                if let Some(cmd) = str_of(input, "command") {
+                if let Some(cmd) = str_field(input, "command") {
                     tool.command = Some(b.command(Some(id), cmd, Some(&name), at, sidechain));
                 }
             }
             "Edit" | "MultiEdit" | "Write" | "NotebookEdit" => {
-                let path = str_of(input, "file_path")
-                    .or_else(|| str_of(input, "notebook_path"))
-                    .or_else(|| str_of(input, "path"));
+                let path = str_field(input, "file_path")
+                    .or_else(|| str_field(input, "notebook_path"))
+                    .or_else(|| str_field(input, "path"));
                 if let Some(path) = path.filter(|p| !p.trim().is_empty()) {
                     let first_touch = self.touched.insert(path.trim().to_string());
                     let kind = if name == "Write" && first_touch {
@@ -634,7 +504,7 @@ impl State {
                 }
             }
             "Read" => {
-                if let Some(path) = str_of(input, "file_path") {
+                if let Some(path) = str_field(input, "file_path") {
                     self.touched.insert(path.trim().to_string());
                 }
             }
@@ -644,9 +514,11 @@ impl State {
     }
 
     fn system(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
-        match str_of(v, "subtype") {
+        match str_field(v, "subtype") {
             Some("compact_boundary") => {
-                let trigger = v.get("compactMetadata").and_then(|m| str_of(m, "trigger"));
+                let trigger = v
+                    .get("compactMetadata")
+                    .and_then(|m| str_field(m, "trigger"));
                 b.compaction(at, trigger, None);
                 self.awaiting_summary = true;
             }
@@ -654,9 +526,9 @@ impl State {
                 let detail = v
                     .get("error")
                     .map(|e| {
-                        str_of(e, "message")
+                        str_field(e, "message")
                             .map(str::to_string)
-                            .or_else(|| e.get("error").map(text_of).filter(|s| !s.is_empty()))
+                            .or_else(|| e.get("error").map(content_text).filter(|s| !s.is_empty()))
                             .unwrap_or_else(|| {
                                 if e.as_object().is_some_and(|o| o.is_empty()) {
                                     String::new()
@@ -682,10 +554,10 @@ impl State {
     }
 
     fn queue(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
-        if str_of(v, "operation") != Some("enqueue") {
+        if str_field(v, "operation") != Some("enqueue") {
             return;
         }
-        let text = v.get("content").map(text_of).unwrap_or_default();
+        let text = v.get("content").map(content_text).unwrap_or_default();
         for (kind, part) in split_user_text(&text) {
             if b.message(Role::User, kind, part, at, false).is_some() && kind == MessageKind::Typed
             {
@@ -701,13 +573,13 @@ impl State {
         let Some(att) = v.get("attachment") else {
             return;
         };
-        if str_of(att, "type") != Some("queued_command") {
+        if str_field(att, "type") != Some("queued_command") {
             return;
         }
         let text = att
             .get("prompt")
             .or_else(|| att.get("content"))
-            .map(text_of)
+            .map(content_text)
             .unwrap_or_default();
         if text.trim().is_empty() || self.take_queued(&text) {
             return;
@@ -721,13 +593,13 @@ impl State {
 
     fn progress(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
         let Some(data) = v.get("data") else { return };
-        if str_of(data, "type") != Some("agent_progress") {
+        if str_field(data, "type") != Some("agent_progress") {
             return;
         }
         let Some(nested) = data.get("message").filter(|m| m.is_object()) else {
             return;
         };
-        if let Some(uuid) = str_of(nested, "uuid")
+        if let Some(uuid) = str_field(nested, "uuid")
             && !self.seen_nested.insert(uuid.to_string())
         {
             return;

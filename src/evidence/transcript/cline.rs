@@ -6,7 +6,7 @@
 //!   come back as user text `[tool for 'x'] Result:` (even for native calls), paired by order.
 //! * `ui_messages.json`: `{ts, type: say|ask, say|ask, text}` entries as the UI showed them.
 
-use super::input::{self, DocError, content_text, str_field};
+use super::input::{self, content_text, str_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use chrono::{DateTime, TimeZone, Utc};
 use regex::Regex;
@@ -133,22 +133,13 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
         } else {
             b.skip("cline: element is neither a message nor a UI entry");
         }
-    })
-    .map_err(|e| match e {
-        DocError::Io(e) => ReadError::Io(e),
-        DocError::NotJson(why) => ReadError::NotThisFormat(format!("not JSON: {why}")),
     })?;
     if !summary.top_level_array {
         return Err(ReadError::NotThisFormat(
             "a Cline task file is a JSON array".into(),
         ));
     }
-    if let Some(why) = summary.truncated {
-        b.skip(format!(
-            "truncated JSON document ({why}); kept the {} entries before it",
-            summary.elements
-        ));
-    }
+    summary.report_truncation(b, "entries");
     Ok(())
 }
 

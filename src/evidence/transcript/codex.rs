@@ -7,7 +7,7 @@
 //! `write_stdin` poll (which is no command itself) or in `exec_command_end`, and `apply_patch`
 //! results come in three shapes.
 
-use super::claude::{for_each_record, str_of, text_of, time_of};
+use super::input::{content_text, for_each_record, str_field, time_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use chrono::{DateTime, Utc};
 use serde_json::Value;
@@ -59,22 +59,22 @@ const TWINS_KEPT: usize = 32;
 
 impl State {
     fn record(&mut self, b: &mut Builder, v: &Value) {
-        let ty = str_of(v, "type").unwrap_or("");
+        let ty = str_field(v, "type").unwrap_or("");
         let Some(p) = v.get("payload").filter(|p| p.is_object()) else {
             b.skip("record without a payload");
             return;
         };
-        let at = time_of(v, "timestamp");
+        let at = time_field(v, "timestamp");
         b.saw_time(at);
-        let pt = str_of(p, "type").unwrap_or("");
+        let pt = str_field(p, "type").unwrap_or("");
         match ty {
             "session_meta" => self.session_meta(b, p),
             "turn_context" => {
-                if let Some(m) = str_of(p, "model") {
+                if let Some(m) = str_field(p, "model") {
                     b.model(m);
                 }
                 if b.cwd().is_none()
-                    && let Some(cwd) = str_of(p, "cwd")
+                    && let Some(cwd) = str_field(p, "cwd")
                 {
                     b.session_mut().cwd = Some(cwd.to_string());
                 }
@@ -84,7 +84,7 @@ impl State {
             "compacted" => {
                 b.compaction(at, None, None);
                 self.compacted_pending = true;
-                if let Some(text) = str_of(p, "message")
+                if let Some(text) = str_field(p, "message")
                     && let Some(id) =
                         b.message(Role::User, MessageKind::CompactionSummary, text, at, false)
                 {
@@ -104,14 +104,14 @@ impl State {
     fn session_meta(&mut self, b: &mut Builder, p: &Value) {
         let s = b.session_mut();
         if s.id.is_none() {
-            s.id = str_of(p, "id")
-                .or_else(|| str_of(p, "session_id"))
+            s.id = str_field(p, "id")
+                .or_else(|| str_field(p, "session_id"))
                 .map(str::to_string);
         }
         if s.cwd.is_none() {
-            s.cwd = str_of(p, "cwd").map(str::to_string);
+            s.cwd = str_field(p, "cwd").map(str::to_string);
         }
-        if let Some(branch) = p.get("git").and_then(|g| str_of(g, "branch")) {
+        if let Some(branch) = p.get("git").and_then(|g| str_field(g, "branch")) {
             b.branch(branch);
         }
     }
@@ -149,13 +149,13 @@ impl State {
     fn response_item(&mut self, b: &mut Builder, p: &Value, pt: &str, at: Option<DateTime<Utc>>) {
         match pt {
             "message" => {
-                let role = str_of(p, "role").unwrap_or("");
+                let role = str_field(p, "role").unwrap_or("");
                 let items: Vec<String> = match p.get("content") {
                     Some(Value::Array(items)) => items
                         .iter()
-                        .map(|i| str_of(i, "text").unwrap_or("").to_string())
+                        .map(|i| str_field(i, "text").unwrap_or("").to_string())
                         .collect(),
-                    Some(c) => vec![text_of(c)],
+                    Some(c) => vec![content_text(c)],
                     None => Vec::new(),
                 };
                 for text in items {
@@ -188,7 +188,7 @@ impl State {
             "reasoning" => {
                 if let Some(Value::Array(items)) = p.get("summary") {
                     for item in items {
-                        let text = str_of(item, "text").unwrap_or("");
+                        let text = str_field(item, "text").unwrap_or("");
                         self.twin_message(
                             b,
                             Role::Assistant,
@@ -202,8 +202,8 @@ impl State {
             }
             "function_call" => self.function_call(b, p, at),
             "local_shell_call" => {
-                let call_id = str_of(p, "call_id")
-                    .or_else(|| str_of(p, "id"))
+                let call_id = str_field(p, "call_id")
+                    .or_else(|| str_field(p, "id"))
                     .unwrap_or("");
                 let argv = p.get("action").and_then(|a| a.get("command"));
                 if let Some(cmd) = argv.and_then(command_line) {
@@ -212,15 +212,15 @@ impl State {
                 }
             }
             "function_call_output" | "custom_tool_call_output" => {
-                let call_id = str_of(p, "call_id").unwrap_or("");
+                let call_id = str_field(p, "call_id").unwrap_or("");
                 let output = p.get("output").map(output_text).unwrap_or_default();
                 self.output(b, call_id, &output, at);
             }
             "custom_tool_call" => {
-                let call_id = str_of(p, "call_id").unwrap_or("").to_string();
-                let name = str_of(p, "name").unwrap_or("");
+                let call_id = str_field(p, "call_id").unwrap_or("").to_string();
+                let name = str_field(p, "name").unwrap_or("");
                 if name == "apply_patch" {
-                    let input = str_of(p, "input").unwrap_or("");
+                    let input = str_field(p, "input").unwrap_or("");
                     self.patch(b, &call_id, input, at);
                 } else {
                     self.calls.insert(call_id, Call::Other(name.to_string()));
@@ -231,8 +231,8 @@ impl State {
     }
 
     fn function_call(&mut self, b: &mut Builder, p: &Value, at: Option<DateTime<Utc>>) {
-        let call_id = str_of(p, "call_id").unwrap_or("").to_string();
-        let name = str_of(p, "name").unwrap_or("");
+        let call_id = str_field(p, "call_id").unwrap_or("").to_string();
+        let name = str_field(p, "name").unwrap_or("");
         // `arguments` is a JSON document inside a string.
         let args: Value = match p.get("arguments") {
             Some(Value::String(s)) => serde_json::from_str(s).unwrap_or(Value::Null),
@@ -271,8 +271,8 @@ impl State {
                 self.calls.insert(call_id, Call::Poll(session));
             }
             "apply_patch" => {
-                let input = str_of(&args, "input")
-                    .or_else(|| str_of(&args, "patch"))
+                let input = str_field(&args, "input")
+                    .or_else(|| str_field(&args, "patch"))
                     .unwrap_or("");
                 self.patch(b, &call_id, input, at);
             }
@@ -348,7 +348,7 @@ impl State {
         match pt {
             "user_message" => {
                 // Only the typed part: injected context is kept from the response item.
-                let text = str_of(p, "message").unwrap_or("");
+                let text = str_field(p, "message").unwrap_or("");
                 for (kind, part) in user_parts(text) {
                     if kind == MessageKind::Typed {
                         self.twin_message(b, Role::User, kind, part, at, true);
@@ -356,15 +356,15 @@ impl State {
                 }
             }
             "agent_message" => {
-                let text = str_of(p, "message").unwrap_or("");
+                let text = str_field(p, "message").unwrap_or("");
                 self.twin_message(b, Role::Assistant, MessageKind::Typed, text, at, true);
             }
             "agent_reasoning" => {
-                let text = str_of(p, "text").unwrap_or("");
+                let text = str_field(p, "text").unwrap_or("");
                 self.twin_message(b, Role::Assistant, MessageKind::Thinking, text, at, true);
             }
             "exec_command_end" => {
-                let call_id = str_of(p, "call_id").unwrap_or("");
+                let call_id = str_field(p, "call_id").unwrap_or("");
                 let code = p
                     .get("exit_code")
                     .and_then(Value::as_i64)
@@ -377,7 +377,7 @@ impl State {
                         let Some(cmd) = p.get("command").and_then(command_line) else {
                             return;
                         };
-                        let tool = str_of(p, "source")
+                        let tool = str_field(p, "source")
                             .unwrap_or("exec_command_end")
                             .to_string();
                         let idx = b.command(Some(call_id), &cmd, Some(&tool), at, false);
@@ -393,13 +393,13 @@ impl State {
                 let output = if has_output {
                     String::new()
                 } else {
-                    str_of(p, "aggregated_output")
+                    str_field(p, "aggregated_output")
                         .map(str::to_string)
                         .unwrap_or_else(|| {
                             format!(
                                 "{}{}",
-                                str_of(p, "stdout").unwrap_or(""),
-                                str_of(p, "stderr").unwrap_or("")
+                                str_field(p, "stdout").unwrap_or(""),
+                                str_field(p, "stderr").unwrap_or("")
                             )
                         })
                 };
@@ -408,7 +408,7 @@ impl State {
                 b.command_result_at(idx, code, None, &output, at);
             }
             "patch_apply_end" => {
-                let call_id = str_of(p, "call_id").unwrap_or("").to_string();
+                let call_id = str_field(p, "call_id").unwrap_or("").to_string();
                 let ok = p.get("success").and_then(Value::as_bool);
                 let needs_edits = match self.calls.get(&call_id) {
                     Some(Call::Patch(idxs)) => idxs.is_empty(),
@@ -418,7 +418,7 @@ impl State {
                 if needs_edits && let Some(Value::Object(changes)) = p.get("changes") {
                     let mut idxs = Vec::new();
                     for (path, change) in changes {
-                        let kind = match str_of(change, "type") {
+                        let kind = match str_field(change, "type") {
                             Some("add") => EditKind::Create,
                             Some("delete") => EditKind::Delete,
                             _ => EditKind::Modify,
@@ -447,7 +447,7 @@ impl State {
                 self.compacted_pending = false;
             }
             "error" | "stream_error" => {
-                let text = str_of(p, "message").unwrap_or("error");
+                let text = str_field(p, "message").unwrap_or("error");
                 b.error(text, None, at);
             }
             _ => {}
@@ -540,10 +540,10 @@ fn command_line(v: &Value) -> Option<String> {
 fn output_text(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
-        Value::Object(_) => str_of(v, "content")
+        Value::Object(_) => str_field(v, "content")
             .map(str::to_string)
-            .unwrap_or_else(|| text_of(v.get("content").unwrap_or(&Value::Null))),
-        other => text_of(other),
+            .unwrap_or_else(|| content_text(v.get("content").unwrap_or(&Value::Null))),
+        other => content_text(other),
     }
 }
 
@@ -560,7 +560,7 @@ fn exit_status(output: &str) -> (Option<i32>, String) {
             .and_then(|m| m.get("exit_code"))
             .and_then(Value::as_i64)
             .and_then(|c| i32::try_from(c).ok());
-        let body = str_of(&v, "output").unwrap_or("").to_string();
+        let body = str_field(&v, "output").unwrap_or("").to_string();
         return (code, body);
     }
     let mut code = None;

@@ -3,7 +3,7 @@
 //! no tool results. So edits are never confirmed and commands never have an exit code. The
 //! user's request sits inside `<user_query>`, after context blocks such as `<external_links>`.
 
-use super::claude::{for_each_record, str_of, text_of};
+use super::input::{content_text, for_each_record, str_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use serde_json::Value;
 use std::collections::HashSet;
@@ -16,7 +16,8 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     let mut touched: HashSet<String> = HashSet::new();
     for_each_record(reader, b, |b, v| {
         parsed += 1;
-        let role = str_of(&v, "role").or_else(|| v.get("message").and_then(|m| str_of(m, "role")));
+        let role =
+            str_field(&v, "role").or_else(|| v.get("message").and_then(|m| str_field(m, "role")));
         let Some(message) = v.get("message") else {
             b.skip("record without a message");
             return;
@@ -39,11 +40,11 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
             Some("assistant") => {
                 recognised += 1;
                 for block in blocks {
-                    match str_of(block, "type") {
+                    match str_field(block, "type") {
                         Some("tool_use") => tool_use(b, block, &mut touched),
                         Some("thinking") | Some("reasoning") => {
-                            let text = str_of(block, "thinking")
-                                .or_else(|| str_of(block, "text"))
+                            let text = str_field(block, "thinking")
+                                .or_else(|| str_field(block, "text"))
                                 .unwrap_or("");
                             b.message(Role::Assistant, MessageKind::Thinking, text, None, false);
                         }
@@ -80,9 +81,9 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
 fn block_text(block: &Value) -> String {
     match block {
         Value::String(s) => s.clone(),
-        Value::Object(_) => str_of(block, "text")
+        Value::Object(_) => str_field(block, "text")
             .map(str::to_string)
-            .unwrap_or_else(|| text_of(block.get("content").unwrap_or(&Value::Null))),
+            .unwrap_or_else(|| content_text(block.get("content").unwrap_or(&Value::Null))),
         _ => String::new(),
     }
 }
@@ -119,7 +120,7 @@ fn split_user(text: &str) -> Vec<(MessageKind, String)> {
 }
 
 fn tool_use(b: &mut Builder, block: &Value, touched: &mut HashSet<String>) {
-    let name = str_of(block, "name").unwrap_or("");
+    let name = str_field(block, "name").unwrap_or("");
     let input = block.get("input").unwrap_or(&Value::Null);
     let path = [
         "path",
@@ -129,12 +130,12 @@ fn tool_use(b: &mut Builder, block: &Value, touched: &mut HashSet<String>) {
         "relative_workspace_path",
     ]
     .iter()
-    .find_map(|k| str_of(input, k))
+    .find_map(|k| str_field(input, k))
     .filter(|p| !p.trim().is_empty());
-    let call_id = str_of(block, "id");
+    let call_id = str_field(block, "id");
     match name {
         "Shell" | "Bash" | "run_terminal_cmd" | "run_terminal_command" | "Terminal" => {
-            if let Some(cmd) = str_of(input, "command").or_else(|| str_of(input, "cmd")) {
+            if let Some(cmd) = str_field(input, "command").or_else(|| str_field(input, "cmd")) {
                 b.command(call_id, cmd, Some(name), None, false);
             }
         }

@@ -11,9 +11,7 @@
 //! Exit codes exist only as an `Exit Code: N` line in a shell tool's result text; a tool status
 //! of `success` says the tool ran, not that the command exited 0.
 
-use super::input::{
-    self, DocError, Line, LineReader, content_text, parse_json_line, parse_time, shrink, str_field,
-};
+use super::input::{self, content_text, parse_json_line, parse_time, shrink, str_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use chrono::{DateTime, Utc};
 use regex::Regex;
@@ -67,10 +65,6 @@ fn read_native(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     let summary = input::walk_document(reader, &["messages"], &[], &mut |_, m| {
         b.record();
         native_message(b, &m);
-    })
-    .map_err(|e| match e {
-        DocError::Io(e) => ReadError::Io(e),
-        DocError::NotJson(why) => ReadError::NotThisFormat(format!("not JSON: {why}")),
     })?;
     if !summary.top_level_array
         && !summary.fields.contains_key("sessionId")
@@ -81,12 +75,7 @@ fn read_native(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
         ));
     }
     apply_metadata(b, &summary.fields);
-    if let Some(why) = summary.truncated {
-        b.skip(format!(
-            "truncated JSON document ({why}); kept the {} message(s) before it",
-            summary.elements
-        ));
-    }
+    summary.report_truncation(b, "message(s)");
     Ok(())
 }
 
@@ -266,28 +255,12 @@ fn native_tool_call(b: &mut Builder, call: &Value, msg_at: Option<DateTime<Utc>>
 // Newer JSONL recording.
 
 fn read_jsonl(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
-    let mut lines = LineReader::new(reader);
     let mut records: Vec<Value> = Vec::new();
     let mut by_id: HashMap<String, usize> = HashMap::new();
-    while let Some(line) = lines.next_line()? {
-        b.record();
-        let text = match line {
-            Line::Text { text, .. } => text,
-            Line::TooLong(n) => {
-                b.skip(format!("line too long ({n} bytes)"));
-                continue;
-            }
-        };
-        if text.trim().is_empty() {
-            continue;
-        }
-        let Some(mut v) = parse_json_line(&text) else {
-            b.skip("malformed JSON");
-            continue;
-        };
+    input::for_each_record(reader, b, |b, mut v| {
         if let Some(set) = v.get("$set").and_then(Value::as_object) {
             apply_metadata(b, set);
-            continue;
+            return;
         }
         if let Some(target) = v.get("$rewindTo").and_then(Value::as_str) {
             // Rewinding to a message removes it and everything after it.
@@ -297,7 +270,7 @@ fn read_jsonl(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
             } else {
                 b.skip("gemini: $rewindTo an unknown message");
             }
-            continue;
+            return;
         }
         if v.get("type").is_none() {
             if let Some(meta) = v.as_object()
@@ -307,7 +280,7 @@ fn read_jsonl(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
             } else {
                 b.skip("gemini: record without a type");
             }
-            continue;
+            return;
         }
         shrink(&mut v, HELD_STRING_BYTES);
         match str_field(&v, "id").map(str::to_string) {
@@ -320,7 +293,7 @@ fn read_jsonl(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
             },
             None => records.push(v),
         }
-    }
+    })?;
     for r in &records {
         native_message(b, r);
     }
@@ -368,31 +341,15 @@ impl Stream {
 }
 
 fn read_stream(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
-    let mut lines = LineReader::new(reader);
     let mut s = Stream::default();
     let mut last_at = None;
-    while let Some(line) = lines.next_line()? {
-        b.record();
-        let text = match line {
-            Line::Text { text, .. } => text,
-            Line::TooLong(n) => {
-                b.skip(format!("line too long ({n} bytes)"));
-                continue;
-            }
-        };
-        if text.trim().is_empty() {
-            continue;
-        }
-        let Some(ev) = parse_json_line(&text) else {
-            b.skip("malformed JSON");
-            continue;
-        };
+    input::for_each_record(reader, b, |b, ev| {
         let at = time_of(&ev);
         if at.is_some() {
             last_at = at;
         }
         stream_event(b, &mut s, &ev, at);
-    }
+    })?;
     s.flush(b);
     s.close_run_cut_off(b, last_at);
     Ok(())
@@ -660,7 +617,7 @@ mod tests {
         assert!(!t.messages.iter().any(|m| m.text == "partial"));
         assert_eq!(t.commands[0].exit_code, Some(101));
         assert_eq!(t.commands[0].ok, Some(false));
-        assert_eq!(t.stats.skipped_reasons["malformed JSON"], 1);
+        assert_eq!(t.stats.skipped_reasons["malformed JSON line"], 1);
     }
 
     #[test]

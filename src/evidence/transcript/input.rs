@@ -149,6 +149,28 @@ pub struct DocSummary {
     pub truncated: Option<String>,
 }
 
+impl DocSummary {
+    /// Counts a document that ended early as one skipped record, saying how much was kept, so
+    /// that the rest of the transcript is still used and the user is warned.
+    pub fn report_truncation(&self, b: &mut super::Builder, what: &str) {
+        if let Some(why) = &self.truncated {
+            b.skip(format!(
+                "truncated JSON document ({why}); kept the {} {what} before it",
+                self.elements
+            ));
+        }
+    }
+}
+
+impl From<DocError> for super::ReadError {
+    fn from(e: DocError) -> Self {
+        match e {
+            DocError::Io(e) => super::ReadError::Io(e),
+            DocError::NotJson(why) => super::ReadError::NotThisFormat(format!("not JSON: {why}")),
+        }
+    }
+}
+
 /// Why [`walk_document`] could not read a document at all.
 #[derive(Debug)]
 pub enum DocError {
@@ -492,21 +514,40 @@ pub fn parse_time(s: &str) -> Option<chrono::DateTime<chrono::Utc>> {
     .map(|n| n.and_utc())
 }
 
-/// The text of a message `content`: a string, or an array of parts/blocks whose `text` fields
-/// are joined with newlines (other parts are ignored).
+/// The text of a message `content`: a string, or the `text` of an array of parts/blocks (nested
+/// `content` arrays included), joined with newlines; other parts are ignored.
 pub fn content_text(v: &serde_json::Value) -> String {
+    use serde_json::Value;
     match v {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Array(parts) => parts
-            .iter()
-            .filter_map(|p| match p {
-                serde_json::Value::String(s) => Some(s.as_str()),
-                _ => str_field(p, "text"),
-            })
-            .collect::<Vec<_>>()
-            .join("\n"),
+        Value::String(s) => s.clone(),
+        Value::Array(items) => {
+            let mut out = String::new();
+            for item in items {
+                let part = match item {
+                    Value::String(s) => s.clone(),
+                    Value::Object(_) => match (str_field(item, "text"), item.get("content")) {
+                        (Some(t), _) => t.to_string(),
+                        (None, Some(c)) => content_text(c),
+                        _ => String::new(),
+                    },
+                    _ => String::new(),
+                };
+                if !part.is_empty() {
+                    if !out.is_empty() {
+                        out.push('\n');
+                    }
+                    out.push_str(&part);
+                }
+            }
+            out
+        }
         _ => String::new(),
     }
+}
+
+/// A timestamp field of a JSON object (see [`parse_time`]).
+pub fn time_field(v: &serde_json::Value, key: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+    str_field(v, key).and_then(parse_time)
 }
 
 /// Cuts every string inside `v` to about `max` bytes (head and tail), for records a reader must
@@ -585,6 +626,97 @@ impl TextAccumulator {
         self.dropped = 0;
         out
     }
+}
+
+/// Feeds every JSON value of a JSONL file (or of a file of concatenated, pretty-printed JSON
+/// values, or of a JSON array of records) to `f`, counting records and skipping bad ones.
+///
+/// JSONL is read line by line with the length cap of [`LineReader`]; a malformed line is
+/// skipped and counted and the next line is read. When the first line is not a complete JSON
+/// value but opens one, the file is read as a stream of values instead.
+pub fn for_each_record(
+    reader: &mut dyn io::BufRead,
+    b: &mut super::Builder,
+    mut f: impl FnMut(&mut super::Builder, serde_json::Value),
+) -> super::ReadResult {
+    let mut first = true;
+    let mut lines = LineReader::new(&mut *reader);
+    let mut first_line = None;
+    while let Some(line) = lines.next_line()? {
+        let text = match line {
+            Line::TooLong(n) => {
+                b.record();
+                b.skip(format!(
+                    "line longer than {} MiB ({n} bytes)",
+                    MAX_LINE_BYTES >> 20
+                ));
+                first = false;
+                continue;
+            }
+            Line::Text { text, .. } => text,
+        };
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<serde_json::Value>(trimmed) {
+            Ok(v) => {
+                first = false;
+                b.record();
+                f(b, v);
+            }
+            Err(e)
+                if first
+                    && e.is_eof()
+                    && (trimmed.starts_with('{') || trimmed.starts_with('[')) =>
+            {
+                first_line = Some(text);
+                break;
+            }
+            Err(e) => {
+                first = false;
+                b.record();
+                b.skip(if e.is_eof() {
+                    "truncated JSON record (incomplete line)"
+                } else {
+                    "malformed JSON line"
+                });
+            }
+        }
+    }
+    drop(lines);
+    let Some(first_line) = first_line else {
+        return Ok(());
+    };
+    // Pretty-printed values: parse a stream of values over the rest of the file.
+    let head = std::io::Cursor::new(format!("{first_line}\n").into_bytes());
+    let stream = serde_json::Deserializer::from_reader(io::Read::chain(head, reader))
+        .into_iter::<serde_json::Value>();
+    for item in stream {
+        match item {
+            Ok(serde_json::Value::Array(items)) => {
+                for v in items {
+                    b.record();
+                    f(b, v);
+                }
+            }
+            Ok(v) => {
+                b.record();
+                f(b, v);
+            }
+            Err(e) if e.is_io() => return Err(super::ReadError::Io(io::Error::other(e))),
+            Err(e) => {
+                b.record();
+                b.skip(if e.is_eof() {
+                    "truncated JSON value at end of file"
+                } else {
+                    "malformed JSON (the rest of the file could not be read)"
+                });
+                break;
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

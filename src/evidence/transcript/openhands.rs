@@ -3,7 +3,7 @@
 //! action whose `id` is its `cause`. Events are read one at a time; the large
 //! `tool_call_metadata.model_response` blobs are dropped as soon as the model name is taken.
 
-use super::input::{self, DocError, parse_time, str_field};
+use super::input::{self, parse_time, str_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use chrono::{DateTime, Utc};
 use serde_json::Value;
@@ -22,22 +22,13 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     let summary = input::walk_document(reader, &[], &[], &mut |_, ev| {
         b.record();
         event(b, &mut st, &ev);
-    })
-    .map_err(|e| match e {
-        DocError::Io(e) => ReadError::Io(e),
-        DocError::NotJson(why) => ReadError::NotThisFormat(format!("not JSON: {why}")),
     })?;
     if !summary.top_level_array {
         return Err(ReadError::NotThisFormat(
             "an OpenHands trajectory is a JSON array of events".into(),
         ));
     }
-    if let Some(why) = summary.truncated {
-        b.skip(format!(
-            "truncated JSON document ({why}); kept the {} events before it",
-            summary.elements
-        ));
-    }
+    summary.report_truncation(b, "events");
     Ok(())
 }
 

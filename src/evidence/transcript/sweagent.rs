@@ -7,7 +7,7 @@
 //! `trajectory` in the files written by SWE-agent.
 
 use super::builder::{MAX_MESSAGE_BYTES, MAX_OUTPUT_BYTES};
-use super::input::{self, DocError, content_text, excerpt, str_field};
+use super::input::{self, content_text, excerpt, str_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use regex::Regex;
 use serde_json::Value;
@@ -68,11 +68,7 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
                 _ => b.skip("swe-agent: unexpected element"),
             }
         },
-    )
-    .map_err(|e| match e {
-        DocError::Io(e) => ReadError::Io(e),
-        DocError::NotJson(why) => ReadError::NotThisFormat(format!("not JSON: {why}")),
-    })?;
+    )?;
     if summary.top_level_array {
         return Err(ReadError::NotThisFormat(
             "a .traj file is a JSON object with a trajectory".into(),
@@ -96,12 +92,7 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     if let Some(info) = summary.fields.get("info") {
         emit_info(b, info);
     }
-    if let Some(why) = summary.truncated {
-        b.skip(format!(
-            "truncated JSON document ({why}); kept the {} entries before it",
-            summary.elements
-        ));
-    }
+    summary.report_truncation(b, "entries");
     Ok(())
 }
 
