@@ -5,8 +5,10 @@
 //! says so instead of filling the gaps.
 
 use crate::evidence::git::StatusEntry;
-use crate::evidence::transcript::{Command, Edit, EditKind, MessageKind, Role, Transcript};
-use crate::evidence::{Evidence, TestRun};
+use crate::evidence::transcript::{
+    Command, Edit, EditKind, MessageKind, Role, Transcript, classify,
+};
+use crate::evidence::{Evidence, TestRun, is_documentation};
 use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner, workspace_lines};
 use chrono::{DateTime, Utc};
 use regex::Regex;
@@ -76,11 +78,16 @@ impl<'a> Ctx<'a> {
         let commands: Vec<&Command> = t.map(|t| t.commands.iter().collect()).unwrap_or_default();
         let edits: Vec<&Edit> = t.map(|t| t.edits.iter().collect()).unwrap_or_default();
         let last_edit_seq = edits.iter().map(|e| e.seq).max();
-        let last_edit_at = edits.iter().filter_map(|e| e.at).max();
+        let last_edit_at = edits
+            .iter()
+            .filter(|e| !is_documentation(&e.path))
+            .filter_map(|e| e.at)
+            .max();
         let root = ev.git.as_ref().map(|g| g.root.as_str());
         let latest_change_mtime = ev.git.as_ref().and_then(|g| {
             g.status
                 .iter()
+                .filter(|s| !is_documentation(&s.path))
                 .filter_map(|s| {
                     let meta = std::fs::metadata(Path::new(&g.root).join(&s.path)).ok()?;
                     meta.is_file().then_some(())?;
@@ -121,7 +128,9 @@ impl<'a> Ctx<'a> {
         let mut groups: BTreeMap<String, Vec<&Command>> = BTreeMap::new();
         for c in &self.commands {
             if (c.is_test || c.is_check) && c.ok.is_some() {
-                groups.entry(norm_cmd(&c.command)).or_default().push(c);
+                let key =
+                    classify::judging_part(&c.command).unwrap_or_else(|| norm_cmd(&c.command));
+                groups.entry(key).or_default().push(c);
             }
         }
         let mut out: Vec<Vec<&Command>> = groups.into_values().collect();
@@ -137,12 +146,13 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    /// Edits made after event `seq` (all edits when `None`).
+    /// Edits that can change a test's outcome made after event `seq` (all when `None`):
+    /// documentation edits do not make a pass stale.
     fn edits_after(&self, seq: Option<u64>) -> Vec<&'a Edit> {
         self.edits
             .iter()
             .copied()
-            .filter(|e| seq.is_none_or(|s| e.seq > s))
+            .filter(|e| seq.is_none_or(|s| e.seq > s) && !is_documentation(&e.path))
             .collect()
     }
 
@@ -766,6 +776,88 @@ fn open_loops(ctx: &Ctx) -> Vec<Loop> {
                 shorten(&text, 120)
             ),
         });
+    }
+
+    for (path, request) in requested_but_untouched(ctx) {
+        out.push(Loop {
+            open_loop: OpenLoop {
+                owner: Some(Owner::Agent),
+                text: format!(
+                    "The request names {}, but the session never changed it",
+                    code(&path)
+                ),
+                verify: Some(format!("! git diff --quiet HEAD -- {path}")),
+                cite: vec![request.clone(), "G".into()],
+                ..OpenLoop::default()
+            },
+            rank: 4,
+            next: format!(
+                "Make the change the first request asks of {}, then check it with {}",
+                code(&path),
+                code(&format!("git diff -- {path}"))
+            ),
+        });
+    }
+    out
+}
+
+/// Files the first request names that exist in the repository but that the session neither
+/// edited nor left changed: work asked for and not done (checked only when the session did
+/// change something, so that an untouched request is not listed file by file).
+fn requested_but_untouched(ctx: &Ctx) -> Vec<(String, String)> {
+    static PATHLIKE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"[A-Za-z0-9_./-]*[A-Za-z0-9_-]\.[A-Za-z0-9]{1,8}\b|\b[A-Z][A-Z0-9_-]{3,}\b")
+            .expect("regex")
+    });
+    let (Some(t), Some(root), Some(git)) = (ctx.transcript(), ctx.root, ctx.ev.git.as_ref()) else {
+        return Vec::new();
+    };
+    if ctx.edits.is_empty() {
+        return Vec::new();
+    }
+    let Some(request) = t
+        .messages
+        .iter()
+        .find(|m| m.is_user_request() && is_request(&m.text))
+    else {
+        return Vec::new();
+    };
+    let touched: Vec<String> = ctx
+        .edits
+        .iter()
+        .map(|e| ctx.edit_path(e))
+        .chain(git.status.iter().map(|s| s.path.clone()))
+        .collect();
+    let root_names: Vec<String> = std::fs::read_dir(root)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for m in PATHLIKE.find_iter(&request.text) {
+        let word = m.as_str().trim_matches('.').trim_start_matches("./");
+        // `README` stands for `README.md`: a capitalised word names a top-level file by stem.
+        let path = if Path::new(root).join(word).is_file() {
+            word.to_string()
+        } else if let Some(name) = root_names
+            .iter()
+            .find(|n| n.split('.').next() == Some(word) && Path::new(root).join(n).is_file())
+        {
+            name.clone()
+        } else {
+            continue;
+        };
+        let done = touched
+            .iter()
+            .any(|p| p == &path || p.ends_with(&format!("/{path}")));
+        if !done && !out.iter().any(|(p, _)| p == &path) {
+            out.push((path, request.id.clone()));
+        }
+        if out.len() == 3 {
+            break;
+        }
     }
     out
 }
@@ -1622,6 +1714,38 @@ mod tests {
                 .text
                 .starts_with("Resolve the TODO in `src/a.rs`")
         );
+    }
+
+    #[test]
+    fn a_file_the_request_names_but_the_session_never_changed_is_an_open_loop() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let root = dir.path().to_string_lossy().into_owned();
+        for f in ["README.md", "load.go", "notes.txt"] {
+            std::fs::write(dir.path().join(f), "x\n").expect("write");
+        }
+        let mut g = git(&[(" M", "load.go")]);
+        g.root = root.clone();
+        let mut t = transcript(
+            vec![user(
+                1,
+                "Move the config to TOML in load.go and update the README example.",
+                1,
+            )],
+            vec![],
+            vec![edit(1, "load.go", 2)],
+        );
+        t.session.cwd = Some(root);
+        let n = draft(&ev(Some(t), Some(g), vec![]));
+        let loops: Vec<&str> = n.open_loops.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            loops,
+            ["The request names `README.md`, but the session never changed it"]
+        );
+        assert_eq!(
+            n.open_loops[0].verify.as_deref(),
+            Some("! git diff --quiet HEAD -- README.md")
+        );
+        assert!(n.next_actions[0].text.contains("`README.md`"));
     }
 
     #[test]

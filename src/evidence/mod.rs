@@ -122,3 +122,15 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
     }
     Ok(ev)
 }
+
+/// Whether `path` is documentation: prose that no test reads, so editing it does not make an
+/// earlier test run stale (a note's own `.handoff/` folder included). One definition for the
+/// drafter and the validator.
+pub fn is_documentation(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    [".md", ".markdown", ".txt", ".rst", ".adoc"]
+        .iter()
+        .any(|e| lower.ends_with(e))
+        || lower.starts_with(".handoff/")
+        || lower.contains("/.handoff/")
+}

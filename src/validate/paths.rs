@@ -93,8 +93,21 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         {
             check_one(&p, false, &mut missing);
         }
+        // Prose about intent and reasons (the goal, decisions, what to do next) names files by
+        // their bare name — `config.json` → `config.toml` — often ones that do not exist yet;
+        // only a path with a directory is specific enough there to call missing. Claims about
+        // state (verified, partial, files) are held to every name.
+        let prose = matches!(
+            c.key.section,
+            Section::Goal
+                | Section::Decisions
+                | Section::OpenLoops
+                | Section::NextAction
+                | Section::WatchOuts
+        );
         for p in mentions(&c.text).paths {
-            check_one(&p, may_not_exist, &mut missing);
+            let bare_name = !p.path.contains('/');
+            check_one(&p, may_not_exist || (prose && bare_name), &mut missing);
         }
         if let Some(v) = &c.verify {
             let future = may_not_exist || future_tense(v);
@@ -208,5 +221,21 @@ mod tests {
         n.open_loops[0].flag = None;
         let r = validate(&mut n, &ev);
         assert_eq!(rules_for(&r, 5), ["paths"]);
+    }
+
+    #[test]
+    fn bare_names_in_prose_about_intent_are_not_missing_paths() {
+        let (_dir, ev) = worktree(&files(), &[]);
+        let mut n = note();
+        n.next_actions = vec![claim(
+            "Update the example in `README.md` from `config.json` to `config.toml`",
+        )];
+        n.next_actions[0].line = Some(11);
+        n.partial = vec![claim("`config.json` is still read as a fallback")];
+        n.partial[0].line = Some(4);
+        let r = validate(&mut n, &ev);
+        assert!(rules_for(&r, 11).is_empty(), "{:?}", r.findings);
+        // A claim about the state of the work is still held to its names.
+        assert_eq!(rules_for(&r, 4), ["paths"]);
     }
 }

@@ -501,11 +501,7 @@ pub(crate) fn is_test_path(path: &str) -> bool {
 
 /// Whether a path is documentation (edits to it do not make a test run stale).
 pub(crate) fn is_doc_path(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
-    [".md", ".txt", ".rst", ".adoc", ".orig"]
-        .iter()
-        .any(|e| lower.ends_with(e))
-        || lower.starts_with(".handoff/")
+    crate::evidence::is_documentation(path) || path.to_ascii_lowercase().ends_with(".orig")
 }
 
 /// Sentences of a claim's plain text (split on `. `, `; `, `! `, `? ` and line breaks).

@@ -105,6 +105,40 @@ pub fn is_check_command(command: &str) -> bool {
     parse(command).segments.iter().any(|s| is_check_segment(s))
 }
 
+/// The part of a command line that judges the work: the test run (else the check) segment,
+/// after any `cd` that chose where it ran — `go get x && go test ./...` and `go test ./...`
+/// both give `go test ./...`, while `cd web && npm test` stays apart from `npm test`. `None` when
+/// the line runs no test and no check. Lets a later run of the same suite supersede an earlier
+/// one whose command line differed only in set-up steps.
+pub fn judging_part(command: &str) -> Option<String> {
+    let line = parse(command);
+    let pick = line
+        .segments
+        .iter()
+        .position(|s| is_test_segment(s))
+        .or_else(|| line.segments.iter().position(|s| is_check_segment(s)))?;
+    let mut words: Vec<&str> = Vec::new();
+    for seg in &line.segments[..pick] {
+        if seg.first().is_some_and(|w| w == "cd" || w == "pushd") {
+            words.extend(seg.iter().map(String::as_str));
+            words.push("&&");
+        }
+    }
+    // Redirections (`2>&1`, `> out.txt`) say where output went, not what ran.
+    let mut target_next = false;
+    for w in &line.segments[pick] {
+        let redirect = w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
+        if target_next {
+            target_next = false;
+        } else if redirect.starts_with('>') || redirect.starts_with('<') {
+            target_next = matches!(redirect, ">" | ">>" | "<");
+        } else {
+            words.push(w);
+        }
+    }
+    Some(words.join(" "))
+}
+
 /// How two simple commands are joined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Sep {
@@ -439,6 +473,23 @@ fn is_check_segment(seg: &[String]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn judging_part_drops_set_up_steps_but_keeps_the_directory() {
+        assert_eq!(
+            judging_part("go get github.com/x/y && go test ./...").as_deref(),
+            Some("go test ./...")
+        );
+        assert_eq!(
+            judging_part("cd web && npm test 2>&1 | tail -5").as_deref(),
+            Some("cd web && npm test")
+        );
+        assert_eq!(
+            judging_part("npx tsc --noEmit").as_deref(),
+            Some("npx tsc --noEmit")
+        );
+        assert_eq!(judging_part("ls -la"), None);
+    }
 
     #[test]
     fn recognises_test_runs_and_checks() {
