@@ -347,13 +347,24 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
 fn decisions(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
     static CHOICE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
-            r"(?i)\b(i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|instead of|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to)\b",
+            r"(?i)\b(i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|i'd rather|i'd use|we'll use|we will use|prefer(?:s|red)? to|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to)\b",
         )
         .expect("static regex")
     });
     static REJECT: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
             r"(?i)(didn't work|doesn't work|does not work|did not work|won't work|isn't working|not working|failed because|fails because|\brejected\b|\babandon(?:ed|ing)?\b|\brevert(?:ed|ing)?\b|dead end|gave up|rolled back|roll back)",
+        )
+        .expect("static regex")
+    });
+    // "instead" / "rather than" mark a choice only when someone acts on it ("I'll read the keys
+    // in load_settings rather than at import time", "Install the v16 client instead"), not when
+    // they describe code ("it splits on ',' rather than calling parse_line").
+    static ALTERNATIVE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)\b(instead|rather than)\b").expect("static regex"));
+    static AGENCY: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?i)^(install|use|add|keep|read|point|move|replace|switch|put|store|call|run|pin|drop)\b|\b(i'll|i will|i'd|we'll|we will|let's|let me|we should|i'm going to|i made|i've made|i changed|i used|we used|i'm using|i am using)\b",
         )
         .expect("static regex")
     });
@@ -375,7 +386,9 @@ fn decisions(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                     continue;
                 }
                 let reject = REJECT.is_match(&s);
-                if !reject && !CHOICE.is_match(&s) {
+                let choice =
+                    CHOICE.is_match(&s) || (ALTERNATIVE.is_match(&s) && AGENCY.is_match(&s));
+                if !reject && !choice {
                     continue;
                 }
                 let text = shorten(&s, SENTENCE_CHARS);
@@ -1746,6 +1759,41 @@ mod tests {
             Some("! git diff --quiet HEAD -- README.md")
         );
         assert!(n.next_actions[0].text.contains("`README.md`"));
+    }
+
+    #[test]
+    fn instead_and_rather_than_are_decisions_only_when_someone_acts() {
+        let t = transcript(
+            vec![
+                user(1, "Stop the crash when the keys are missing.", 1),
+                said(
+                    2,
+                    "The loader reads the keys at import time rather than on use.",
+                    2,
+                ),
+                said(
+                    3,
+                    "I'll read both keys inside load_settings() rather than at import time.",
+                    3,
+                ),
+                said(
+                    4,
+                    "Install the v16 client from the PGDG repository instead.",
+                    4,
+                ),
+            ],
+            vec![],
+            vec![],
+        );
+        let n = draft(&ev(Some(t), None, vec![]));
+        let got: Vec<&str> = n.decisions.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(
+            got,
+            [
+                "I'll read both keys inside load_settings() rather than at import time.",
+                "Install the v16 client from the PGDG repository instead."
+            ]
+        );
     }
 
     #[test]
