@@ -160,7 +160,9 @@ fn openhands_basic_edit() {
     // python: 4 events; one user message, one 'edit' action confirmed by an 'edit' observation.
     let t = corpus("openhands/basic-2048-edit.json");
     assert_eq!(counts(&t), (0, 0, 1, 1, 1));
-    assert_eq!(t["edits"][0]["path"], "/workspace/game_2048.py");
+    // Relative to the sandbox workspace, which is the session cwd.
+    assert_eq!(t["edits"][0]["path"], "game_2048.py");
+    assert_eq!(t["session"]["cwd"], "/workspace");
     assert_eq!(t["edits"][0]["kind"], "create");
 }
 

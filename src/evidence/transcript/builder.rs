@@ -332,6 +332,13 @@ impl Builder {
     /// Finishes: commands that never got a result are still judged from their command line
     /// (is it a test run or a check), with unknown outcome.
     pub fn finish(mut self) -> Transcript {
+        // The cwd can be learned after the first edits (an OpenHands run observation, a later
+        // Codex turn_context): paths recorded before it are made relative now.
+        if let Some(cwd) = self.t.session.cwd.clone() {
+            for e in &mut self.t.edits {
+                e.path = relative_to(&e.path, Some(&cwd));
+            }
+        }
         for c in &mut self.t.commands {
             if !c.has_result {
                 let v = classify::judge(&c.command, None, None, "");

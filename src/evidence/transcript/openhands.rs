@@ -29,8 +29,22 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
         ));
     }
     summary.report_truncation(b, "events");
+    if b.cwd().is_none()
+        && b.transcript()
+            .edits
+            .iter()
+            .any(|e| e.path.starts_with(SANDBOX_WORKSPACE))
+    {
+        // No command reported its working directory: the edits' absolute paths live in the
+        // sandbox's workspace mount, which OpenHands puts at /workspace unless configured
+        // otherwise (`workspace_mount_path_in_sandbox`).
+        b.session_mut().cwd = Some(SANDBOX_WORKSPACE.trim_end_matches('/').to_string());
+    }
     Ok(())
 }
+
+/// OpenHands' default `workspace_mount_path_in_sandbox`, with the separator.
+const SANDBOX_WORKSPACE: &str = "/workspace/";
 
 /// Event ids are numbers in some exports and strings in others.
 fn id_of(v: Option<&Value>) -> Option<String> {
@@ -257,6 +271,9 @@ mod tests {
         assert_eq!(t.errors[0].evidence.as_deref(), Some("E2"));
         assert_eq!(t.session.models, vec!["claude-3-5-sonnet"]);
         assert_eq!(t.stats.skipped, 1);
+        // No run observation gave a working directory: the sandbox's /workspace is the cwd.
+        assert_eq!(t.session.cwd.as_deref(), Some("/workspace"));
+        assert_eq!(t.edits[0].path, "a.py");
     }
 
     #[test]
