@@ -784,6 +784,7 @@ mod tests {
                 ..Transcript::default()
             }),
             warnings: vec![],
+            notices: vec![],
         }
     }
 

@@ -18,9 +18,7 @@ pub fn run(args: &CollectArgs) -> crate::Result<Outcome> {
         out.write_all(summary(&ev).as_bytes())
     };
     written.map_err(|e| crate::Error::io("<stdout>", e))?;
-    for w in &ev.warnings {
-        eprintln!("warning: {w}");
-    }
+    ev.report_to_stderr();
     Ok(Outcome::Clean)
 }
 

@@ -25,9 +25,7 @@ pub struct Summary {
 /// Runs `summarize`.
 pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
     let ev = evidence::collect(&args.evidence.request())?;
-    for w in &ev.warnings {
-        eprintln!("handoff: warning: {w}");
-    }
+    ev.report_to_stderr();
     if args.dry_run {
         let cfg = crate::config::resolve(&args.model)?
             .unwrap_or_else(|| crate::config::ModelConfig::preview(&args.model));

@@ -37,9 +37,7 @@ pub fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
     written.map_err(|e| Error::io("<stdout>", e))?;
     drop(out);
 
-    for w in &ev.warnings {
-        eprintln!("warning: {w}");
-    }
+    ev.report_to_stderr();
     if args.write {
         let rendered = note::render(&parsed);
         if !args.no_backup {

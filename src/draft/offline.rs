@@ -1404,6 +1404,7 @@ mod tests {
             tests,
             transcript: t,
             warnings: Vec::new(),
+            notices: Vec::new(),
         }
     }
 

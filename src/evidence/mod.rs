@@ -25,6 +25,21 @@ pub struct Evidence {
     pub transcript: Option<Transcript>,
     /// Problems that did not stop collection (no repository, skipped records…).
     pub warnings: Vec<String>,
+    /// Choices made for the user that they should see (which session `--latest` picked).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<String>,
+}
+
+impl Evidence {
+    /// Prints the notices and warnings on stderr, one line each, as every command shows them.
+    pub fn report_to_stderr(&self) {
+        for n in &self.notices {
+            eprintln!("handoff: {n}");
+        }
+        for w in &self.warnings {
+            eprintln!("handoff: warning: {w}");
+        }
+    }
 }
 
 /// What to collect.
@@ -100,7 +115,7 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
             .map(|g| PathBuf::from(&g.root))
             .unwrap_or_else(|| req.repo.clone());
         let found = transcript::latest::find(&root)?;
-        ev.warnings.push(format!(
+        ev.notices.push(format!(
             "--latest: reading the newest {} session {} (cwd {})",
             found.format.name(),
             found.path.display(),
