@@ -45,6 +45,14 @@ static ZERO_FAILURES: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("regex")
 });
+/// Words that make a claim about the test suite or the checks, so that the latest fitting run
+/// may judge it when it cites nothing ("all tests are green", "the build is clean", "4/4").
+static ABOUT_TESTS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:tests?|suites?|specs?|ci|build|builds|lint|typechecks?|type-checks?|compiles?|checks?)\b|\b\d+\s*/\s*\d+\b",
+    )
+    .expect("regex")
+});
 static EVIDENCE_ID: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(?:G|[TMCE][1-9][0-9]*)$").expect("regex"));
 
@@ -58,6 +66,9 @@ enum Trigger {
     Pass,
     /// Something is done, implemented, fixed.
     Ghost,
+    /// Listed under Verified without saying how: only a cited run, a named command, or (when
+    /// it speaks of tests or checks) the latest fitting run can back it.
+    Listed,
 }
 
 fn hedged(sentence: &str) -> bool {
@@ -80,7 +91,7 @@ fn trigger(section: Section, plain: &str) -> Option<Trigger> {
         return Some(Trigger::Ghost);
     }
     // A "Verified" item claims verification whatever its wording, unless it hedges.
-    (section == Section::Verified && !unhedged.is_empty()).then_some(Trigger::Pass)
+    (section == Section::Verified && !unhedged.is_empty()).then_some(Trigger::Listed)
 }
 
 /// A test run or command on one timeline.
@@ -415,10 +426,20 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
             continue;
         };
         let rule_id = match trig {
-            Trigger::Pass => rule::VERIFICATION,
+            Trigger::Pass | Trigger::Listed => rule::VERIFICATION,
             Trigger::Ghost => rule::GHOST_COMPLETION,
         };
-        decide(cx, c.key, rule_id, support(cx, &all, &c));
+        let unbacked = trig == Trigger::Listed
+            && !c.cite.iter().any(|id| all.iter().any(|r| &r.id == id))
+            && mentions(&c.text).commands.is_empty()
+            && !ABOUT_TESTS.is_match(&plain);
+        let s = if unbacked {
+            // "The README example is updated": no test run speaks to that, however green.
+            Support::Unknown("no cited run or named command shows it".into())
+        } else {
+            support(cx, &all, &c)
+        };
+        decide(cx, c.key, rule_id, s);
     }
 }
 
@@ -485,6 +506,30 @@ mod tests {
     }
 
     #[test]
+    fn a_verified_item_that_says_nothing_of_tests_needs_its_own_evidence() {
+        let ev = Evidence {
+            tests: vec![run("T1", None, 4, 0)],
+            ..Evidence::default()
+        };
+        let mut n = note();
+        n.verified = vec![
+            claim("The README example is updated to TOML"),
+            claim("All tests are green"),
+            claim("The README example is updated to TOML"),
+        ];
+        n.verified[0].line = Some(3);
+        n.verified[1].line = Some(4);
+        n.verified[2].line = Some(5);
+        n.verified[2].cite = vec!["T1".into()];
+        let r = validate(&mut n, &ev);
+        // No run speaks to the README; the suite claim is judged by the latest run; a cited
+        // run is the claim's own evidence.
+        assert_eq!(rules_for(&r, 3), ["verification"]);
+        assert!(rules_for(&r, 4).is_empty());
+        assert!(rules_for(&r, 5).is_empty());
+    }
+
+    #[test]
     fn triggers_and_hedges() {
         assert_eq!(
             trigger(Section::Partial, "Token generation and persistence work."),
@@ -516,7 +561,7 @@ mod tests {
         );
         assert_eq!(
             trigger(Section::Verified, "Login flow via `pytest -k login`"),
-            Some(Trigger::Pass)
+            Some(Trigger::Listed)
         );
         assert_eq!(trigger(Section::Decisions, "Fixed on Redis"), None);
         assert_eq!(
