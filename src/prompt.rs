@@ -259,6 +259,14 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
                     .map(|h| format!("{} {}", &h.id[..h.id.len().min(10)], h.summary))
                     .unwrap_or_else(|| "(unborn)".into())
             );
+            for c in g.commits.iter().filter(|c| c.in_session) {
+                let _ = writeln!(
+                    git,
+                    "committed during the session: {} {}",
+                    &c.id[..c.id.len().min(10)],
+                    c.summary
+                );
+            }
             if g.status.is_empty() {
                 git.push_str("status: clean\n");
             } else {
@@ -760,6 +768,7 @@ mod tests {
                         elided: 0,
                     }],
                 }],
+                commits: vec![],
             }),
             tests: vec![TestRun {
                 id: "T1".into(),

@@ -30,6 +30,28 @@ pub struct GitState {
     /// Trimmed diff hunks per file, kept for the prompt and the symbol check.
     #[serde(default)]
     pub hunks: Vec<FileHunks>,
+    /// The latest commits on HEAD (first parents, newest first, at most [`MAX_COMMITS`]), so that
+    /// commits made during a session can be named.
+    #[serde(default)]
+    pub commits: Vec<CommitInfo>,
+}
+
+/// Most commits read back from HEAD.
+pub const MAX_COMMITS: usize = 30;
+
+/// One commit on HEAD.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CommitInfo {
+    /// Full hex id.
+    pub id: String,
+    /// First line of the message.
+    pub summary: String,
+    /// Committer time.
+    pub time: Option<chrono::DateTime<chrono::Utc>>,
+    /// True when the commit was made during the transcript's session (set once a transcript is
+    /// read; false without one).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_session: bool,
 }
 
 /// The HEAD commit.
@@ -179,6 +201,10 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
         diff.symbols.extend(untracked_symbols(workdir, &status));
         diff.symbols.sort_by(|a, b| a.path.cmp(&b.path));
     }
+    let commits = match &head_commit {
+        Some(c) => recent_commits(c),
+        None => Vec::new(),
+    };
     Ok(GitState {
         root,
         branch,
@@ -187,7 +213,31 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
         diffstat: diff.stat,
         symbols: diff.symbols,
         hunks: diff.hunks,
+        commits,
     })
+}
+
+/// The first-parent history from `head`, newest first, bounded by [`MAX_COMMITS`]. A parent
+/// that cannot be read (a shallow clone's boundary) ends the walk.
+fn recent_commits(head: &git2::Commit<'_>) -> Vec<CommitInfo> {
+    let mut out = Vec::new();
+    let mut next = Some(head.clone());
+    while let Some(c) = next.take() {
+        if out.len() == MAX_COMMITS {
+            break;
+        }
+        out.push(CommitInfo {
+            id: c.id().to_string(),
+            summary: c
+                .summary_bytes()
+                .map(|s| String::from_utf8_lossy(s).into_owned())
+                .unwrap_or_default(),
+            time: chrono::DateTime::from_timestamp(c.time().seconds(), 0),
+            in_session: false,
+        });
+        next = c.parent(0).ok();
+    }
+    out
 }
 
 /// The definitions in untracked source files: new code that no diff shows, yet touched. Bounded

@@ -133,9 +133,29 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
                 path.display()
             ));
         }
+        if let Some(git) = ev.git.as_mut() {
+            mark_session_commits(git, &t);
+        }
         ev.transcript = Some(t);
     }
     Ok(ev)
+}
+
+/// Slack around the session's first and last record: a commit made by a hook or right after the
+/// last message still belongs to the session.
+const SESSION_COMMIT_SLACK_SECS: i64 = 120;
+
+/// Marks the commits made while the session ran (by committer time within its span).
+fn mark_session_commits(git: &mut GitState, t: &Transcript) {
+    let (Some(start), Some(end)) = (t.session.started_at, t.session.ended_at) else {
+        return;
+    };
+    let slack = chrono::Duration::seconds(SESSION_COMMIT_SLACK_SECS);
+    for c in &mut git.commits {
+        c.in_session = c
+            .time
+            .is_some_and(|at| at >= start - slack && at <= end + slack);
+    }
 }
 
 /// Whether `path` is documentation: prose that no test reads, so editing it does not make an
@@ -148,4 +168,47 @@ pub fn is_documentation(path: &str) -> bool {
         .any(|e| lower.ends_with(e))
         || lower.starts_with(".handoff/")
         || lower.contains("/.handoff/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{DateTime, Utc};
+
+    fn at(s: &str) -> Option<DateTime<Utc>> {
+        s.parse().ok()
+    }
+
+    #[test]
+    fn commits_inside_the_session_span_are_marked() {
+        let commit = |id: &str, t: &str| git::CommitInfo {
+            id: id.into(),
+            summary: format!("commit {id}"),
+            time: at(t),
+            in_session: false,
+        };
+        let mut g = GitState {
+            commits: vec![
+                commit("c3", "2026-01-01T12:01:00Z"), // just after the last record: slack
+                commit("c2", "2026-01-01T11:30:00Z"),
+                commit("c1", "2026-01-01T09:00:00Z"), // before the session
+            ],
+            ..GitState::default()
+        };
+        let mut t = Transcript::default();
+        t.session.started_at = at("2026-01-01T11:00:00Z");
+        t.session.ended_at = at("2026-01-01T12:00:00Z");
+        mark_session_commits(&mut g, &t);
+        let marked: Vec<bool> = g.commits.iter().map(|c| c.in_session).collect();
+        assert_eq!(marked, [true, true, false]);
+    }
+
+    #[test]
+    fn documentation_paths() {
+        assert!(is_documentation("README.md"));
+        assert!(is_documentation("docs/guide.rst"));
+        assert!(is_documentation(".handoff/20260101-x.md"));
+        assert!(!is_documentation("src/lib.rs"));
+        assert!(!is_documentation("tests/test_md.py"));
+    }
 }

@@ -37,6 +37,18 @@ pub fn workspace_lines(git: Option<&GitState>) -> Vec<String> {
         format!("- **Branch:** {branch} · **HEAD:** {head} (G)"),
         format!("- **Root:** `{}`", g.root),
     ];
+    let session_commits: Vec<String> = g
+        .commits
+        .iter()
+        .filter(|c| c.in_session)
+        .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], one_line(&c.summary)))
+        .collect();
+    if !session_commits.is_empty() {
+        lines.push(format!(
+            "- **Committed during the session:** {} (G)",
+            session_commits.join("; ")
+        ));
+    }
     if g.status.is_empty() {
         lines.push("- **Status:** working tree clean (G)".to_string());
         return lines;

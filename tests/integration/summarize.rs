@@ -317,3 +317,40 @@ fn snapshot_corpus_chat_only_session_is_thin() {
 fn snapshot_corpus_aider_session() {
     corpus_snapshot("corpus_aider", "corpus/aider/afi-core-gpt4o.md");
 }
+
+#[test]
+fn commits_made_during_the_session_are_named_in_the_workspace_state() {
+    let dir = repo();
+    let p = dir.path();
+    // The sample session runs from 09:12 to 09:15 UTC on 2026-03-14: one commit inside it, one
+    // long before.
+    let commit_at = |date: &str, msg: &str| {
+        let out = Command::new("git")
+            .args(["-c", "user.name=T", "-c", "user.email=t@e.st"])
+            .args(["commit", "-q", "--allow-empty", "-m", msg])
+            .env("GIT_AUTHOR_DATE", date)
+            .env("GIT_COMMITTER_DATE", date)
+            .current_dir(p)
+            .output()
+            .expect("git runs");
+        assert!(out.status.success());
+    };
+    commit_at("2026-03-01T10:00:00Z", "Earlier work");
+    commit_at(
+        "2026-03-14T09:14:00Z",
+        "Parse quoted fields with the csv module",
+    );
+    let sample = sample();
+    let note = stdout_note(&["--transcript", sample.to_str().unwrap()], p);
+    let line = note
+        .lines()
+        .find(|l| l.starts_with("- **Committed during the session:**"))
+        .unwrap_or_else(|| panic!("no session commits line in:\n{note}"));
+    assert!(
+        line.contains("Parse quoted fields with the csv module"),
+        "{line}"
+    );
+    assert!(!line.contains("Earlier work"), "{line}");
+    // Without a transcript there is no session to place commits in.
+    assert!(!stdout_note(&[], p).contains("Committed during the session"));
+}
