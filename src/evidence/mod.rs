@@ -127,6 +127,13 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
     };
     if let Some(path) = latest.as_ref().or(req.transcript.as_ref()) {
         let t = transcript::read(path, req.transcript_format)?;
+        if t.stats.invalid_utf8 > 0 {
+            ev.warnings.push(format!(
+                "{}: invalid UTF-8 in {} record(s), replaced with U+FFFD",
+                path.display(),
+                t.stats.invalid_utf8
+            ));
+        }
         for (reason, n) in &t.stats.skipped_reasons {
             ev.warnings.push(format!(
                 "{}: skipped {n} record(s): {reason}",

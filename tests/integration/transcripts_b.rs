@@ -293,3 +293,60 @@ fn wrong_format_forced_is_a_clear_input_error() {
         .code(2)
         .stderr(predicate::str::contains("swe-agent"));
 }
+
+/// Invalid UTF-8 is replaced and counted, never the end of the read: in a JSON document
+/// (OpenHands) and in JSONL (Claude Code), the records after the bad byte are still read.
+#[test]
+fn invalid_utf8_is_replaced_counted_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = dir.path().join("trajectory.json");
+    let mut bytes =
+        br#"[{"id": 1, "source": "user", "action": "message", "args": {"content": "fix caf"#
+            .to_vec();
+    bytes.extend_from_slice(b"\xe9 the parser\"}},\n");
+    bytes.extend_from_slice(
+        br#" {"id": 2, "source": "agent", "action": "message", "args": {"content": "On it."}}]"#,
+    );
+    std::fs::write(&doc, &bytes).unwrap();
+    let jsonl = dir.path().join("session.jsonl");
+    let line = |uuid: &str, text: &[u8]| {
+        let mut l = format!(
+            r#"{{"type":"user","uuid":"{uuid}","parentUuid":null,"isSidechain":false,"sessionId":"s","timestamp":"2026-01-01T00:00:00Z","message":{{"role":"user","content":""#
+        )
+        .into_bytes();
+        l.extend_from_slice(text);
+        l.extend_from_slice(b"\"}}\n");
+        l
+    };
+    let mut lines = line("u1", b"first \xff request");
+    lines.extend(line("u2", b"second request"));
+    std::fs::write(&jsonl, &lines).unwrap();
+
+    for (path, messages) in [(&doc, 2), (&jsonl, 2)] {
+        let out = handoff()
+            .args(["collect", "--json", "--transcript"])
+            .arg(path)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(
+                "invalid UTF-8 in 1 record(s), replaced with U+FFFD",
+            ))
+            .get_output()
+            .stdout
+            .clone();
+        let ev: Value = serde_json::from_slice(&out).unwrap();
+        let t = &ev["transcript"];
+        assert_eq!(
+            t["messages"].as_array().unwrap().len(),
+            messages,
+            "{path:?}"
+        );
+        assert_eq!(t["stats"]["invalid_utf8"], 1, "{path:?}");
+        assert!(
+            t["messages"][0]["text"]
+                .as_str()
+                .unwrap()
+                .contains('\u{fffd}')
+        );
+    }
+}

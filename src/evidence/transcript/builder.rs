@@ -66,6 +66,11 @@ impl Builder {
             .or_default() += 1;
     }
 
+    /// Counts `n` records read with invalid UTF-8 replaced (read, not skipped).
+    pub fn invalid_utf8(&mut self, n: u64) {
+        self.t.stats.invalid_utf8 += n;
+    }
+
     /// Widens the session's time span to include `at`.
     pub fn saw_time(&mut self, at: Option<DateTime<Utc>>) {
         let Some(at) = at else { return };

@@ -139,7 +139,7 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
             "a Cline task file is a JSON array".into(),
         ));
     }
-    summary.report_truncation(b, "entries");
+    summary.report(b, "entries");
     Ok(())
 }
 

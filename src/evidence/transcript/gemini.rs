@@ -75,7 +75,7 @@ fn read_native(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
         ));
     }
     apply_metadata(b, &summary.fields);
-    summary.report_truncation(b, "message(s)");
+    summary.report(b, "message(s)");
     Ok(())
 }
 

@@ -147,12 +147,16 @@ pub struct DocSummary {
     pub elements: u64,
     /// Why the document ended early (cut off, malformed), with where; `None` when complete.
     pub truncated: Option<String>,
+    /// Invalid UTF-8 sequences replaced with U+FFFD.
+    pub invalid_utf8: u64,
 }
 
 impl DocSummary {
-    /// Counts a document that ended early as one skipped record, saying how much was kept, so
-    /// that the rest of the transcript is still used and the user is warned.
-    pub fn report_truncation(&self, b: &mut super::Builder, what: &str) {
+    /// Counts a document that ended early as one skipped record, saying how much was kept, and
+    /// the invalid UTF-8 replaced, so that the rest of the transcript is still used and the user
+    /// is warned.
+    pub fn report(&self, b: &mut super::Builder, what: &str) {
+        b.invalid_utf8(self.invalid_utf8);
         if let Some(why) = &self.truncated {
             b.skip(format!(
                 "truncated JSON document ({why}); kept the {} {what} before it",
@@ -180,6 +184,95 @@ pub enum DocError {
     NotJson(String),
 }
 
+/// U+FFFD in UTF-8.
+const REPLACEMENT: &[u8] = "\u{fffd}".as_bytes();
+
+/// Replaces invalid UTF-8 with U+FFFD while streaming, counting the replacements, so that one
+/// bad byte inside a JSON document does not end the read (serde_json rejects it otherwise).
+pub struct LossyUtf8<'r> {
+    inner: &'r mut dyn BufRead,
+    out: Vec<u8>,
+    pos: usize,
+    /// The start of a sequence cut by the end of a chunk, completed by the next one.
+    carry: Vec<u8>,
+    eof: bool,
+    /// Invalid sequences replaced so far.
+    pub replaced: u64,
+}
+
+impl<'r> LossyUtf8<'r> {
+    /// Wraps `inner`.
+    pub fn new(inner: &'r mut dyn BufRead) -> Self {
+        LossyUtf8 {
+            inner,
+            out: Vec::new(),
+            pos: 0,
+            carry: Vec::new(),
+            eof: false,
+            replaced: 0,
+        }
+    }
+
+    fn refill(&mut self) -> io::Result<()> {
+        self.out.clear();
+        self.pos = 0;
+        let chunk = self.inner.fill_buf()?;
+        if chunk.is_empty() {
+            if !self.carry.is_empty() {
+                self.carry.clear();
+                self.out.extend_from_slice(REPLACEMENT);
+                self.replaced += 1;
+            }
+            self.eof = true;
+            return Ok(());
+        }
+        let mut data = std::mem::take(&mut self.carry);
+        data.extend_from_slice(chunk);
+        let consumed = chunk.len();
+        self.inner.consume(consumed);
+        let mut rest = &data[..];
+        loop {
+            match std::str::from_utf8(rest) {
+                Ok(valid) => {
+                    self.out.extend_from_slice(valid.as_bytes());
+                    break;
+                }
+                Err(e) => {
+                    let (valid, tail) = rest.split_at(e.valid_up_to());
+                    self.out.extend_from_slice(valid);
+                    match e.error_len() {
+                        Some(bad) => {
+                            self.out.extend_from_slice(REPLACEMENT);
+                            self.replaced += 1;
+                            rest = &tail[bad..];
+                        }
+                        None => {
+                            self.carry = tail.to_vec();
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl io::Read for LossyUtf8<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.pos >= self.out.len() {
+            if self.eof {
+                return Ok(0);
+            }
+            self.refill()?;
+        }
+        let n = buf.len().min(self.out.len() - self.pos);
+        buf[..n].copy_from_slice(&self.out[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
 /// Walks one JSON document value by value without building it whole: the elements of a
 /// top-level array, or of the array fields named in `arrays` of a top-level object, are handed
 /// to `on_element` one at a time (with the field name, `None` for a top-level array). Other
@@ -195,7 +288,8 @@ pub fn walk_document(
     use serde::de::DeserializeSeed;
     skip_bom(reader).map_err(DocError::Io)?;
     let mut summary = DocSummary::default();
-    let mut de = serde_json::Deserializer::from_reader(&mut *reader);
+    let mut lossy = io::BufReader::new(LossyUtf8::new(reader));
+    let mut de = serde_json::Deserializer::from_reader(&mut lossy);
     let seed = DocSeed {
         arrays,
         keep,
@@ -214,6 +308,8 @@ pub fn walk_document(
             summary.truncated = Some(short_json_error(&e));
         }
     }
+    drop(de);
+    summary.invalid_utf8 = lossy.get_ref().replaced;
     Ok(summary)
 }
 
@@ -653,7 +749,12 @@ pub fn for_each_record(
                 first = false;
                 continue;
             }
-            Line::Text { text, .. } => text,
+            Line::Text { text, lossy } => {
+                if lossy {
+                    b.invalid_utf8(1);
+                }
+                text
+            }
         };
         let trimmed = text.trim();
         if trimmed.is_empty() {
@@ -722,6 +823,40 @@ pub fn for_each_record(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn lossy_read(input: &[u8], chunk: usize) -> (String, u64) {
+        use std::io::Read;
+        let mut inner = io::BufReader::with_capacity(chunk, input);
+        let mut r = LossyUtf8::new(&mut inner);
+        let mut out = Vec::new();
+        r.read_to_end(&mut out).unwrap();
+        (String::from_utf8(out).expect("valid UTF-8 out"), r.replaced)
+    }
+
+    #[test]
+    fn lossy_utf8_replaces_bad_bytes_and_keeps_sequences_cut_by_chunks() {
+        let input = "é€ ok \u{1F600}".as_bytes();
+        // Every chunk size cuts a multi-byte character somewhere: nothing may be replaced.
+        for chunk in 1..8 {
+            assert_eq!(lossy_read(input, chunk), ("é€ ok \u{1F600}".into(), 0));
+        }
+        assert_eq!(
+            lossy_read(b"a\xffb\xe2\x82", 3),
+            ("a\u{fffd}b\u{fffd}".into(), 2)
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_inside_a_json_document_does_not_end_the_walk() {
+        let doc = b"[{\"a\": \"x\xffy\"}, {\"a\": \"z\"}]";
+        let mut r = io::BufReader::new(&doc[..]);
+        let mut seen = Vec::new();
+        let summary = walk_document(&mut r, &[], &[], &mut |_, v| seen.push(v)).unwrap();
+        assert_eq!(seen.len(), 2);
+        assert_eq!(seen[0]["a"], "x\u{fffd}y");
+        assert_eq!(summary.invalid_utf8, 1);
+        assert!(summary.truncated.is_none());
+    }
 
     fn lines(input: &[u8], max: usize) -> Vec<Line> {
         let mut r = LineReader::with_limit(input, max);

@@ -240,6 +240,13 @@ pub struct Stats {
     /// Skipped records by reason.
     #[serde(default)]
     pub skipped_reasons: BTreeMap<String, u64>,
+    /// Records (or documents) whose invalid UTF-8 was replaced with U+FFFD; they were read.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub invalid_utf8: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 mod aider;

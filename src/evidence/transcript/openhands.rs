@@ -28,7 +28,7 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
             "an OpenHands trajectory is a JSON array of events".into(),
         ));
     }
-    summary.report_truncation(b, "events");
+    summary.report(b, "events");
     if b.cwd().is_none()
         && b.transcript()
             .edits

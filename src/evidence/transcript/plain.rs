@@ -71,7 +71,12 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     while let Some(line) = lines.next_line()? {
         b.record();
         let line = match line {
-            Line::Text { text, .. } => text,
+            Line::Text { text, lossy } => {
+                if lossy {
+                    b.invalid_utf8(1);
+                }
+                text
+            }
             Line::TooLong(n) => {
                 b.skip(format!("line too long ({n} bytes)"));
                 continue;

@@ -92,7 +92,7 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     if let Some(info) = summary.fields.get("info") {
         emit_info(b, info);
     }
-    summary.report_truncation(b, "entries");
+    summary.report(b, "entries");
     Ok(())
 }
 
