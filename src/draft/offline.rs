@@ -382,7 +382,8 @@ fn decisions(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 let conditional = ["If ", "Should ", "Would ", "Do you ", "Want me"]
                     .iter()
                     .any(|p| s.starts_with(p));
-                if s.ends_with('?') || s.chars().count() < 15 || conditional {
+                // Questions ("What's not working? (which error?)") decide nothing.
+                if s.contains('?') || s.chars().count() < 15 || conditional {
                     continue;
                 }
                 let reject = REJECT.is_match(&s);
