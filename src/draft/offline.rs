@@ -1783,6 +1783,7 @@ mod tests {
                     "Install the v16 client from the PGDG repository instead.",
                     4,
                 ),
+                said(5, "**What's not working?** (what's the specific error?)", 5),
             ],
             vec![],
             vec![],
@@ -1796,6 +1797,8 @@ mod tests {
                 "Install the v16 client from the PGDG repository instead."
             ]
         );
+        // A question decides nothing, even with "not working" in it.
+        assert!(n.discarded.is_empty(), "{:?}", n.discarded);
     }
 
     #[test]
