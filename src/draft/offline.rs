@@ -6,7 +6,7 @@
 
 use crate::evidence::git::StatusEntry;
 use crate::evidence::transcript::{
-    Command, Edit, EditKind, MessageKind, Role, Transcript, classify,
+    Command, Edit, EditKind, Message, MessageKind, Role, Transcript, classify,
 };
 use crate::evidence::{Evidence, TestRun, is_documentation};
 use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner, workspace_lines};
@@ -193,13 +193,16 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// The first request a person typed, shortened to about one sentence.
-fn goal(ev: &Evidence) -> Option<Claim> {
-    let t = ev.transcript.as_ref()?;
-    let m = t
-        .messages
+/// The first request a person typed (not a greeting or a bare command): the session's goal.
+fn first_request(t: &Transcript) -> Option<&Message> {
+    t.messages
         .iter()
-        .find(|m| m.is_user_request() && is_request(&m.text))?;
+        .find(|m| m.is_user_request() && is_request(&m.text))
+}
+
+/// The first request, shortened to about one sentence.
+fn goal(ev: &Evidence) -> Option<Claim> {
+    let m = first_request(ev.transcript.as_ref()?)?;
     Some(Claim {
         text: shorten(&strip_markup(&strip_code_blocks(&m.text)), GOAL_CHARS),
         cite: vec![m.id.clone()],
@@ -829,11 +832,7 @@ fn requested_but_untouched(ctx: &Ctx) -> Vec<(String, String)> {
     if ctx.edits.is_empty() {
         return Vec::new();
     }
-    let Some(request) = t
-        .messages
-        .iter()
-        .find(|m| m.is_user_request() && is_request(&m.text))
-    else {
+    let Some(request) = first_request(t) else {
         return Vec::new();
     };
     let touched: Vec<String> = ctx

@@ -1,6 +1,7 @@
 //! The `## Workspace State` section: computed from the git snapshot, never drafted, so that the
 //! next session starts from what the repository says rather than from what the chat remembered.
 
+use super::render::one_line;
 use crate::evidence::git::{DiffStat, GitState, StatusEntry};
 
 /// Widest `git diff --stat` bar, like git's default on an 80-column terminal.
@@ -151,10 +152,6 @@ fn scaled_bar(ins: usize, del: usize, max_changes: usize) -> (usize, usize) {
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
-}
-
-fn one_line(s: &str) -> String {
-    s.lines().next().unwrap_or("").trim().to_string()
 }
 
 #[cfg(test)]

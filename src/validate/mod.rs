@@ -646,3 +646,23 @@ impl Report {
 
 #[cfg(test)]
 pub(crate) mod testkit;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `RULES` is the list the docs are written from: every rule has its section in
+    /// docs/validator.md, with the same severity.
+    #[test]
+    fn every_rule_is_documented_with_its_severity() {
+        let doc = include_str!("../../docs/validator.md");
+        for (id, severity, _) in RULES {
+            let severity = serde_json::to_value(severity).unwrap();
+            let heading = format!("### `{id}` ({}", severity.as_str().unwrap());
+            assert!(
+                doc.contains(&heading),
+                "docs/validator.md lacks {heading:?}…"
+            );
+        }
+    }
+}

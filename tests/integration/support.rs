@@ -22,3 +22,16 @@ pub fn shared(rel: &str) -> PathBuf {
         .join("../shared")
         .join(rel)
 }
+
+/// The texts of the typed user messages of a `collect --json` transcript, in order.
+#[allow(dead_code)]
+pub fn typed_users(t: &serde_json::Value) -> Vec<String> {
+    t["messages"]
+        .as_array()
+        .map(|a| a.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .filter(|m| m["role"] == "user" && m["kind"] == "typed")
+        .filter_map(|m| m["text"].as_str().map(str::to_string))
+        .collect()
+}

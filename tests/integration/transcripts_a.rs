@@ -1,6 +1,6 @@
 //! Claude Code, Codex and Cursor transcripts end to end: fixtures, bad input, `--latest`.
 
-use crate::support::{fixture, handoff};
+use crate::support::{fixture, handoff, typed_users};
 use predicates::prelude::*;
 use serde_json::Value;
 use std::io::Write;
@@ -20,16 +20,6 @@ fn collect(args: &[&str], path: &Path) -> (i32, Value, String) {
         json,
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
-}
-
-fn typed_users(t: &Value) -> Vec<String> {
-    t["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|m| m["role"] == "user" && m["kind"] == "typed")
-        .map(|m| m["text"].as_str().unwrap().to_string())
-        .collect()
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! Corpus counts were checked independently of the reader with Python one-liners over the raw
 //! files (json.load / line greps), noted per test.
 
-use crate::support::{fixture, handoff, shared};
+use crate::support::{fixture, handoff, shared, typed_users};
 use predicates::prelude::*;
 use serde_json::Value;
 use std::path::Path;
@@ -28,12 +28,7 @@ fn collect(path: &Path, format: Option<&str>) -> Value {
 fn counts(t: &Value) -> (usize, usize, usize, usize, usize) {
     let cmds = t["commands"].as_array().unwrap();
     let edits = t["edits"].as_array().unwrap();
-    let typed = t["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|m| m["role"] == "user" && m["kind"] == "typed")
-        .count();
+    let typed = typed_users(t).len();
     (
         cmds.len(),
         cmds.iter().filter(|c| !c["exit_code"].is_null()).count(),
@@ -197,19 +192,9 @@ fn swe_agent_test_repo() {
     assert_eq!(counts(&t), (4, 0, 1, 1, 1));
     assert_eq!(t["edits"][0]["path"], "tests/missing_colon.py");
     assert_eq!(t["session"]["cwd"], "/klieret__swe-agent-test-repo");
-    let typed: Vec<_> = t["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|m| m["role"] == "user" && m["kind"] == "typed")
-        .collect();
-    assert!(typed[0]["text"].as_str().unwrap().contains("ISSUE:"));
-    assert!(
-        !typed[0]["text"]
-            .as_str()
-            .unwrap()
-            .contains("Here is a demonstration")
-    );
+    let typed = typed_users(&t);
+    assert!(typed[0].contains("ISSUE:"));
+    assert!(!typed[0].contains("Here is a demonstration"));
 }
 
 #[test]

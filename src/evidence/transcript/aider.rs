@@ -6,7 +6,7 @@
 //! Nothing records exit codes or command output, so every command has `exit_code: None`.
 
 use super::builder::MAX_MESSAGE_BYTES;
-use super::input::{Line, LineReader, TextAccumulator, parse_time};
+use super::input::{self, LineReader, TextAccumulator, parse_time};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use regex::Regex;
 use std::io::BufRead;
@@ -63,17 +63,8 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     let mut first_content: Option<String> = None;
     while let Some(line) = lines.next_line()? {
         b.record();
-        let line = match line {
-            Line::Text { text, lossy } => {
-                if lossy {
-                    b.invalid_utf8(1);
-                }
-                text
-            }
-            Line::TooLong(n) => {
-                b.skip(format!("line too long ({n} bytes)"));
-                continue;
-            }
+        let Some(line) = input::line_text(b, line) else {
+            continue;
         };
         if first_content.is_none() && !line.trim().is_empty() {
             first_content = Some(line.clone());

@@ -103,6 +103,26 @@ fn memchr_newline(haystack: &[u8]) -> Option<usize> {
     haystack.iter().position(|&b| b == b'\n')
 }
 
+/// The text of a line, for readers that build a transcript: invalid UTF-8 was replaced and is
+/// counted; a line over the cap is counted as skipped and gives `None`.
+pub fn line_text(b: &mut super::Builder, line: Line) -> Option<String> {
+    match line {
+        Line::Text { text, lossy } => {
+            if lossy {
+                b.invalid_utf8(1);
+            }
+            Some(text)
+        }
+        Line::TooLong(n) => {
+            b.skip(format!(
+                "line longer than {} MiB ({n} bytes)",
+                MAX_LINE_BYTES >> 20
+            ));
+            None
+        }
+    }
+}
+
 /// Cuts `text` to at most about `max` bytes, keeping head and tail around an explicit marker,
 /// on char boundaries.
 pub fn excerpt(text: &str, max: usize) -> String {
@@ -739,22 +759,10 @@ pub fn for_each_record(
     let mut lines = LineReader::new(&mut *reader);
     let mut first_line = None;
     while let Some(line) = lines.next_line()? {
-        let text = match line {
-            Line::TooLong(n) => {
-                b.record();
-                b.skip(format!(
-                    "line longer than {} MiB ({n} bytes)",
-                    MAX_LINE_BYTES >> 20
-                ));
-                first = false;
-                continue;
-            }
-            Line::Text { text, lossy } => {
-                if lossy {
-                    b.invalid_utf8(1);
-                }
-                text
-            }
+        let Some(text) = line_text(b, line) else {
+            b.record();
+            first = false;
+            continue;
         };
         let trimmed = text.trim();
         if trimmed.is_empty() {

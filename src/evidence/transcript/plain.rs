@@ -4,7 +4,7 @@
 //! recorded only when the block prints one (`exit code 1`, `[exit status: 0]`).
 
 use super::builder::MAX_MESSAGE_BYTES;
-use super::input::{Line, LineReader, TextAccumulator};
+use super::input::{self, LineReader, TextAccumulator};
 use super::{Builder, MessageKind, ReadResult, Role};
 use regex::Regex;
 use std::io::BufRead;
@@ -70,17 +70,8 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     };
     while let Some(line) = lines.next_line()? {
         b.record();
-        let line = match line {
-            Line::Text { text, lossy } => {
-                if lossy {
-                    b.invalid_utf8(1);
-                }
-                text
-            }
-            Line::TooLong(n) => {
-                b.skip(format!("line too long ({n} bytes)"));
-                continue;
-            }
+        let Some(line) = input::line_text(b, line) else {
+            continue;
         };
         let fence = line.trim_start().starts_with("```") || line.trim_start().starts_with("~~~");
         if fence {
