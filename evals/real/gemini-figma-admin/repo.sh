@@ -970,10 +970,14 @@ cat > ground_truth/manifest.json <<'EOF_FILE'
 EOF_FILE
 cat > figma-to-code/manifest.json <<'EOF_FILE'
 {
+  "session_id": "figma_20260130_061033",
+  "created_at": "2026-01-30T06:10:33+00:00",
+  "updated_at": "2026-01-30T06:17:27+00:00",
   "phase": "complete",
   "figma_file_key": "Hoqb6Sgnhe6kIqUNw4c4lR",
   "preview_url": "https://ta-01kg6rewgt97vsq9mvh92w61gn-5173.wo-jbx7g431f7jj8n3aa1553yvyz.w.modal.host",
-  "output_path": "/figma-gemini/gemini-3-pro-preview/85611489-0cec-4a77-b02f-c74703a9b30f/dist"
+  "dist_path": "/figma-gemini/gemini-3-pro-preview/85611489-0cec-4a77-b02f-c74703a9b30f/dist",
+  "completed_at": "2026-01-30T06:17:27+00:00"
 }
 EOF_FILE
 cat > dist/index.html <<'EOF_FILE'
