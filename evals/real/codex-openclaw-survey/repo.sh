@@ -763,5 +763,7 @@ EOF_FILE
 cat > codex-session.jsonl <<'EOF_FILE'
 {"timestamp":"2026-04-22T11:15:14.000Z","type":"session_meta","payload":{"id":"019db4e6-9c6c-7513-946f-8ede169b5443","cwd":"/Users/ayush/Desktop/openclaw_agent","originator":"Codex Desktop","cli_version":"0.118.0-alpha.2","note":"stub: this file is the copy of the session's own rollout, see SOURCE"}}
 EOF_FILE
+# Tracked files as of HEAD (2026-04-21 23:58 UTC); then the two files the session wrote.
+find . -path ./.git -prune -o -print0 | xargs -0 touch -h -d 2026-04-21T23:58:18Z
 mtime 2026-04-22T11:15:34Z claude-session.jsonl
 mtime 2026-04-22T11:17:27Z codex-session.jsonl

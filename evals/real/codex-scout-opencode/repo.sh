@@ -86,3 +86,5 @@ name = "uvicorn"
 source = { registry = "https://pypi.org/simple" }
 EOF2
 commit 2026-07-11T23:49:09+05:30 "fast api scaffold"
+# Files as of the second commit (after the session; none of them is the session's).
+find . -path ./.git -prune -o -print0 | xargs -0 touch -h -d 2026-07-11T18:19:09Z

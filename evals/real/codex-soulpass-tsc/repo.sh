@@ -53,6 +53,8 @@ mkdir -p node_modules target/idl
 echo '{"name":"Civitas-Sol","lockfileVersion":3,"packages":{}}' > node_modules/.package-lock.json
 echo '{"address":"CQW3TnN4X6iG2potguVv2hCKfk4f9tf8PMG7dTV6e24y","instructions":[{"name":"initialize_vault"},{"name":"deposit_usdc"}]}' > target/idl/civitas_payroll.json
 
+# Everything else was last written before the session started (13:47 UTC); then the session's own writes.
+find . -path ./.git -prune -o -print0 | xargs -0 touch -h -d 2026-04-21T13:40:00Z
 mtime 2026-04-21T13:49:26Z frontend/components/layout/dashboard-layout.tsx
 mtime 2026-04-21T13:49:57Z frontend/components/employer/employer-dashboard.tsx
 mtime 2026-04-21T14:41:43Z frontend/lib/solana-wallet.tsx frontend/app/register/page.tsx

@@ -986,6 +986,12 @@ EOF_FILE
 # The harness's stream capture sat in the project root from the start (not ignored): untracked.
 echo '{"type":"init","note":"stub of the harness stream capture present in the project root"}' > transcript.jsonl
 
+# Harness files predate the run; scaffold.py wrote the base project at 06:11:40; then the session's writes.
+find . -path ./.git -prune -o -print0 | xargs -0 touch -h -d 2026-01-30T06:08:00Z
+mtime 2026-01-30T06:11:40Z package.json vite.config.ts index.html src/main.tsx src/index.css
+mtime 2026-01-30T06:16:10Z README.md
+mtime 2026-01-30T06:17:27Z figma-to-code/manifest.json
+mtime 2026-01-30T06:17:50Z transcript.jsonl
 mtime 2026-01-30T06:10:23Z 'ground_truth/manifest.json'
 mtime 2026-01-30T06:12:28Z 'src/components/layout/Sidebar.tsx' 'src/components/layout/Header.tsx' 'src/components/layout/Layout.tsx'
 mtime 2026-01-30T06:12:50Z 'src/components/ui/StatsCard.tsx' 'src/pages/Dashboard.tsx'

@@ -1026,6 +1026,14 @@ echo '{"name":"vite","version":"6.4.1"}' > node_modules/vite/package.json
 # The harness's stream capture (this case's transcript) was in the project root and got committed; stub.
 echo '{"type": "init", "session_id": "cac225da-e1f4-46c2-8c80-d7930185f8d6", "note": "stub of the stream capture committed here"}' > transcript.jsonl
 
+# Harness files predate the run; then exports, scaffold, npm install and the session's writes, in order.
+find . -path ./.git -prune -o -print0 | xargs -0 touch -h -d 2026-01-30T06:09:00Z
+mtime 2026-01-30T06:10:53Z figma-export/FRAME/Dashboard-Login.png
+mtime 2026-01-30T06:12:15Z figma-export/assets/icons/lock.svg figma-export/assets/icons/user.svg figma-export/assets/logo.svg   figma-export/assets/images/background.png
+mtime 2026-01-30T06:12:30Z ground_truth/Login.png
+mtime 2026-01-30T06:13:03Z public/assets/icons/lock.svg public/assets/icons/user.svg public/assets/logo.svg   public/assets/images/background.png
+mtime 2026-01-30T06:15:24Z package-lock.json node_modules/.package-lock.json node_modules/vite/package.json
+mtime 2026-01-30T06:16:33Z transcript.jsonl
 mtime 2026-01-30T06:12:37Z ground_truth/manifest.json
 mtime 2026-01-30T06:12:50Z index.html package.json vite.config.ts src/main.tsx
 mtime 2026-01-30T06:13:33Z src/index.css
