@@ -840,14 +840,14 @@ mod tests {
 
     #[test]
     fn secrets_never_reach_the_prompt() {
-        let ev = sample(2, "export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE");
+        let ev = sample(2, "export AWS_ACCESS_KEY_ID=AKIAQ7X2M4N8R6T1V3W5");
         let p = build(&ev, &Templates::default(), &opts(20_000)).unwrap();
-        assert!(!p.user.contains("AKIAIOSFODNN7EXAMPLE"));
+        assert!(!p.user.contains("AKIAQ7X2M4N8R6T1V3W5"));
         assert!(p.user.contains("[REDACTED:aws-access-key]"));
         let mut o = opts(20_000);
         o.redact = false;
         let p = build(&ev, &Templates::default(), &o).unwrap();
-        assert!(p.user.contains("AKIAIOSFODNN7EXAMPLE"));
+        assert!(p.user.contains("AKIAQ7X2M4N8R6T1V3W5"));
     }
 
     #[test]

@@ -605,7 +605,7 @@ fn content_filter_is_a_clear_error() {
 }
 
 const PLANTED: &[&str] = &[
-    "AKIAIOSFODNN7EXAMPLE",
+    "AKIAQ7X2M4N8R6T1V3W5",
     "ghp_0123456789abcdefghijABCDEFGHIJ012345",
     "sk-or-v1-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
     "hunter2-prod-db",
@@ -615,7 +615,7 @@ const PLANTED: &[&str] = &[
 
 fn planted_evidence() -> Evidence {
     evidence(&[
-        "export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE",
+        "export AWS_ACCESS_KEY_ID=AKIAQ7X2M4N8R6T1V3W5",
         "git remote set-url origin https://ghp_0123456789abcdefghijABCDEFGHIJ012345@github.com/x/y",
         "OPENROUTER_API_KEY=sk-or-v1-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
         "DATABASE_URL=postgres://app:hunter2-prod-db@db.internal:5432/app",
@@ -652,7 +652,7 @@ fn secrets_echoed_by_the_model_are_redacted_in_the_note() {
     let s = Server::start();
     let echoed = note_json().replace(
         "Rotation is written but untested.",
-        "Key AKIAIOSFODNN7EXAMPLE was used.",
+        "Key AKIAQ7X2M4N8R6T1V3W5 was used.",
     );
     s.mount(chat().respond_with(ok(&echoed, "stop")));
     let note = llm::draft(&evidence(&[]), &s.cfg()).unwrap();

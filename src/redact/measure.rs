@@ -1,0 +1,174 @@
+//! Measured coverage of the rules, from the test-data tables in `tests/fixtures/redact/`:
+//! recall on one value per gitleaks rule (in five contexts), recall on everyday credential
+//! shapes, and false positives on ordinary lines. The thresholds asserted here are the figures
+//! `docs/security.md` states.
+
+use super::redact;
+use std::path::PathBuf;
+
+fn fixture(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/redact")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Data lines of a fixture: no comments, no blank lines, `\n` turned into a newline.
+fn rows(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.replace(r"\n", "\n"))
+}
+
+/// Whether any part of `secret` long enough to matter (12 characters, or the whole of a shorter
+/// secret; each line of a multi-line one separately) is still in `out`.
+pub(super) fn leaked(secret: &str, out: &str) -> bool {
+    secret.lines().map(str::trim).any(|part| {
+        let chars: Vec<char> = part.chars().collect();
+        let n = chars.len().min(12);
+        n > 0
+            && chars
+                .windows(n)
+                .any(|w| out.contains(&w.iter().collect::<String>()))
+    })
+}
+
+fn prefixed(text: &str, prefix: &str) -> String {
+    text.lines()
+        .map(|l| format!("{prefix}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The five contexts a value is tried in: as written, inside a JSONL transcript record (quotes
+/// and newlines escaped), as prompt output lines (`    | `), quoted in Markdown (`> `), and in a
+/// shell command.
+pub(super) fn contexts(line: &str) -> [(&'static str, String); 5] {
+    let record = serde_json::json!({
+        "type": "tool_result",
+        "content": format!("$ cat .env\n{line}\n"),
+    });
+    [
+        ("plain", line.to_string()),
+        ("jsonl", record.to_string()),
+        ("prompt-output", prefixed(line, "    | ")),
+        ("markdown-quote", prefixed(line, "> ")),
+        (
+            "shell",
+            format!("echo '{line}' >> ~/.config/app.env && source ~/.config/app.env"),
+        ),
+    ]
+}
+
+struct Tally {
+    total: usize,
+    missed: Vec<String>,
+}
+
+impl Tally {
+    fn recall(&self) -> f64 {
+        1.0 - self.missed.len() as f64 / self.total as f64
+    }
+}
+
+fn gitleaks(documented: bool) -> Tally {
+    let text = fixture("gitleaks.tsv");
+    let mut t = Tally {
+        total: 0,
+        missed: Vec::new(),
+    };
+    for row in rows(&text) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let [rule, doc, line, secret] = cols[..] else {
+            panic!("gitleaks.tsv: bad row {row:?}")
+        };
+        if (doc == "yes") != documented {
+            continue;
+        }
+        for (ctx, input) in contexts(line) {
+            t.total += 1;
+            let out = redact(&input);
+            if leaked(secret, &out) {
+                t.missed.push(format!("{rule} ({ctx}): {out}"));
+            }
+        }
+    }
+    t
+}
+
+#[test]
+fn recall_on_the_documented_kinds_is_at_least_99_percent() {
+    let t = gitleaks(true);
+    assert!(t.total >= 49 * 5, "{} samples", t.total);
+    eprintln!(
+        "documented kinds: {}/{} redacted ({:.1}%)",
+        t.total - t.missed.len(),
+        t.total,
+        100.0 * t.recall()
+    );
+    assert!(t.recall() >= 0.99, "missed:\n{}", t.missed.join("\n"));
+}
+
+#[test]
+fn recall_on_every_gitleaks_rule_is_at_least_95_percent() {
+    let t = gitleaks(false);
+    eprintln!(
+        "other gitleaks kinds: {}/{} redacted ({:.1}%)",
+        t.total - t.missed.len(),
+        t.total,
+        100.0 * t.recall()
+    );
+    assert!(t.recall() >= 0.95, "missed:\n{}", t.missed.join("\n"));
+}
+
+#[test]
+fn recall_on_everyday_shapes_is_at_least_90_percent() {
+    let text = fixture("everyday.tsv");
+    let mut t = Tally {
+        total: 0,
+        missed: Vec::new(),
+    };
+    for row in rows(&text) {
+        let (name, marked) = row.split_once('\t').expect("name<TAB>line");
+        let (before, rest) = marked.split_once('«').expect("« marks the secret");
+        let (secret, after) = rest.split_once('»').expect("» ends the secret");
+        let line = format!("{before}{secret}{after}");
+        t.total += 1;
+        let out = redact(&line);
+        if out.contains(secret) {
+            t.missed.push(format!("{name}: {out}"));
+        }
+    }
+    assert!(t.total >= 30, "{} shapes", t.total);
+    eprintln!(
+        "everyday shapes: {}/{} redacted ({:.1}%)",
+        t.total - t.missed.len(),
+        t.total,
+        100.0 * t.recall()
+    );
+    assert!(t.recall() >= 0.90, "missed:\n{}", t.missed.join("\n"));
+}
+
+#[test]
+fn at_most_one_false_positive_on_ordinary_lines() {
+    let text = fixture("ordinary.txt");
+    let lines: Vec<String> = rows(&text).collect();
+    assert!(lines.len() >= 38, "{} lines", lines.len());
+    let touched: Vec<String> = lines
+        .iter()
+        .filter_map(|l| {
+            let out = redact(l);
+            (out != l.as_str()).then(|| format!("{l}\n  → {out}"))
+        })
+        .collect();
+    eprintln!(
+        "ordinary lines: {} of {} touched",
+        touched.len(),
+        lines.len()
+    );
+    assert!(
+        touched.len() <= 1,
+        "false positives:\n{}",
+        touched.join("\n")
+    );
+}
