@@ -32,6 +32,7 @@ impl EvidenceArgs {
             transcript: self.transcript.clone(),
             transcript_format: self.format,
             latest: self.latest,
+            redact: true,
         }
     }
 }
