@@ -82,6 +82,10 @@ pub struct CollectArgs {
     /// Print the bundle as JSON on stdout (schema: docs/evidence.md).
     #[arg(long)]
     pub json: bool,
+
+    /// Print secrets as they are (redaction is on by default).
+    #[arg(long)]
+    pub no_redact: bool,
 }
 
 /// `handoff summarize`.
@@ -144,6 +148,11 @@ pub struct ValidateArgs {
     /// With --write, do not keep the original as NOTE.md.orig.
     #[arg(long, requires = "write")]
     pub no_backup: bool,
+
+    /// Read the evidence and print the report with secrets as they are (redaction is on by
+    /// default; the note itself is always checked for secrets).
+    #[arg(long)]
+    pub no_redact: bool,
 }
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).
@@ -200,7 +209,8 @@ pub struct ModelArgs {
     #[arg(long, value_name = "DIR")]
     pub prompt_dir: Option<PathBuf>,
 
-    /// Send and write secrets as they are (redaction is on by default).
+    /// Collect the evidence and send it to the model with secrets as they are (redaction is on
+    /// by default; the written note is redacted either way).
     #[arg(long)]
     pub no_redact: bool,
 

@@ -11,6 +11,7 @@ pub mod commands;
 pub mod config;
 pub mod draft;
 mod error;
+pub mod escape;
 pub mod eval;
 pub mod evidence;
 pub mod note;

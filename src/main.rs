@@ -23,7 +23,11 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("handoff: error: {}", anyhow::Error::from(e));
+            // Errors quote their input (a path, a config line): redacted, one line, no control
+            // characters.
+            let message = anyhow::Error::from(e).to_string();
+            let message = handoff::redact::redact(&message);
+            eprintln!("handoff: error: {}", handoff::escape::line(&message));
             ExitCode::from(2)
         }
     }

@@ -9,6 +9,8 @@ pub mod validate;
 
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;
+use serde::Serialize;
+use std::io::Write;
 use std::time::Duration;
 
 /// How a command ended when it did not fail: `Clean` (exit 0) or `Findings` (exit 1).
@@ -35,4 +37,29 @@ impl EvidenceArgs {
             redact: true,
         }
     }
+}
+
+/// Prints `text` on stdout with control characters and bidi overrides shown as escapes
+/// ([`crate::escape::terminal`]): what a command prints quotes transcripts, file names and
+/// commit subjects, which must not drive the reader's terminal.
+pub(crate) fn print_text(text: &str) -> crate::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    out.write_all(crate::escape::terminal(text).as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| crate::Error::io("<stdout>", e))
+}
+
+/// Prints `value` as pretty JSON on stdout, safe for a terminal ([`crate::escape::json`]), and
+/// redacted as a last line of defence when `redact`.
+pub(crate) fn print_json<T: Serialize>(value: &T, redact: bool) -> crate::Result<()> {
+    let json = serde_json::to_string_pretty(value)
+        .map_err(|e| crate::Error::Usage(format!("cannot serialise the output: {e}")))?;
+    let json = crate::redact::redact_if(&json, redact);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    out.write_all(crate::escape::json(&json).as_bytes())
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush())
+        .map_err(|e| crate::Error::io("<stdout>", e))
 }

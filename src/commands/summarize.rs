@@ -29,7 +29,9 @@ pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
     if args.dry_run {
         let cfg = crate::config::resolve(&args.model)?
             .unwrap_or_else(|| crate::config::ModelConfig::preview(&args.model));
-        print_stdout(&crate::draft::llm::dry_run(&ev, &cfg)?)?;
+        print_stdout(&crate::escape::terminal(&crate::draft::llm::dry_run(
+            &ev, &cfg,
+        )?))?;
         return Ok(Outcome::Clean);
     }
     let cfg = crate::config::resolve(&args.model)?;
@@ -71,10 +73,16 @@ pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
         );
     }
     if args.json {
-        eprintln!("handoff: wrote {}", written.note.display());
+        eprintln!(
+            "handoff: wrote {}",
+            crate::escape::line(&written.note.display().to_string())
+        );
         print_stdout(&summary.sidecar_json)?;
     } else {
-        print_stdout(&format!("{}\n", written.note.display()))?;
+        print_stdout(&format!(
+            "{}\n",
+            crate::escape::line(&written.note.display().to_string())
+        ))?;
     }
     Ok(Outcome::Clean)
 }
@@ -103,7 +111,8 @@ pub fn finish(
     };
     let json = serde_json::to_string_pretty(&sidecar)
         .map_err(|e| crate::Error::Usage(format!("cannot serialise the sidecar: {e}")))?;
-    let sidecar_json = format!("{}\n", crate::redact::redact(&json));
+    // Terminal-safe bytes for the same data: `--json` prints it.
+    let sidecar_json = format!("{}\n", crate::escape::json(&crate::redact::redact(&json)));
     Ok(Summary {
         note,
         markdown,

@@ -34,10 +34,10 @@ impl Evidence {
     /// Prints the notices and warnings on stderr, one line each, as every command shows them.
     pub fn report_to_stderr(&self) {
         for n in &self.notices {
-            eprintln!("handoff: {n}");
+            eprintln!("handoff: {}", crate::escape::line(n));
         }
         for w in &self.warnings {
-            eprintln!("handoff: warning: {w}");
+            eprintln!("handoff: warning: {}", crate::escape::line(w));
         }
     }
 

@@ -83,6 +83,8 @@ fn transcript(message: &str, command: &str, output: &str) -> String {
     let env = |t: &str, v: serde_json::Value| {
         let mut v = v;
         v["sessionId"] = "leak-test".into();
+        v["uuid"] = t.into();
+        v["parentUuid"] = serde_json::Value::Null;
         v["cwd"] = "/repo".into();
         v["timestamp"] = t.into();
         v
@@ -155,7 +157,6 @@ fn check(kind: &str, line: &str, secret: &str, at: usize, context: usize) {
     let req = evidence::Request {
         repo: dir.path().to_path_buf(),
         transcript: Some(path),
-        transcript_format: Some(evidence::transcript::Format::ClaudeCode),
         ..evidence::Request::default()
     };
     let ev = evidence::collect(&req).expect("collect");

@@ -7,6 +7,7 @@ mod corpus;
 mod eval;
 mod git;
 mod llm;
+mod security;
 mod summarize;
 mod test_results;
 mod transcripts_a;
