@@ -282,3 +282,159 @@ fn validate_and_errors_redact_what_they_quote() {
     );
     assert_eq!(raw_controls(&stderr), Vec::<String>::new());
 }
+
+fn mode(p: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(p).unwrap().permissions().mode() & 0o777
+}
+
+/// The temp files in `dir` (handoff's own: `.handoff-….tmp`).
+fn temps(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with(".handoff-") && n.ends_with(".tmp"))
+        .collect()
+}
+
+const SMALL_NOTE: &str = "# Session Handoff: x\n\n## Goal & Current State\n\n- **Goal:** Fix the parser.\n\n## Next Action\n\n- Run `cargo test`\n";
+
+#[test]
+fn validate_write_keeps_the_file_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let note = dir.path().join("NOTE.md");
+    std::fs::write(&note, SMALL_NOTE).unwrap();
+    std::fs::set_permissions(&note, std::fs::Permissions::from_mode(0o644)).unwrap();
+    handoff()
+        .current_dir(dir.path())
+        .args(["validate", "NOTE.md", "--write"])
+        .output()
+        .unwrap();
+    assert_ne!(
+        std::fs::read_to_string(&note).unwrap(),
+        SMALL_NOTE,
+        "annotated"
+    );
+    assert_eq!(mode(&note), 0o644);
+}
+
+#[test]
+fn force_only_ever_replaces_a_regular_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    let fifo = p.join("fifo.md");
+    let status = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(status.success());
+    let device = p.join("device.md");
+    std::os::unix::fs::symlink("/dev/null", &device).unwrap();
+    std::fs::create_dir(p.join("folder.md")).unwrap();
+    for target in ["fifo.md", "device.md", "folder.md/"] {
+        let out = handoff()
+            .current_dir(p)
+            .args(["summarize", "--offline", "--force", "--out", target])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if target.ends_with('/') {
+            // A folder is a folder target: the note goes inside it.
+            assert!(out.status.success(), "{stderr}");
+            continue;
+        }
+        assert_eq!(out.status.code(), Some(2), "{target}: {stderr}");
+        assert!(stderr.contains("not a regular file"), "{stderr}");
+    }
+    use std::os::unix::fs::FileTypeExt;
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    assert!(
+        std::fs::symlink_metadata(&device)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    // The sidecar of a forced note is held to the same rule.
+    std::fs::write(p.join("n.md"), "old").unwrap();
+    std::os::unix::fs::symlink("/dev/null", p.join("n.json")).unwrap();
+    let out = handoff()
+        .current_dir(p)
+        .args(["summarize", "--offline", "--force", "--out", "n.md"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(p.join("n.md")).unwrap(), "old");
+    assert_eq!(temps(p), Vec::<String>::new());
+}
+
+/// `validate --write` killed with SIGKILL while it writes leaves a temp file; the next write
+/// into the folder removes it. A big note makes the write long enough to be caught.
+#[test]
+fn temp_files_left_by_kill_9_are_swept_by_the_next_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    let mut text = String::from("# Session Handoff: big\n\n## Workspace State\n\n```text\n");
+    for i in 0..60_000 {
+        text.push_str(&format!(
+            "line {i:06} of a long workspace block that takes a while to write\n"
+        ));
+    }
+    text.push_str("```\n\n## Next Action\n\n- Run `cargo test`\n");
+    std::fs::write(p.join("NOTE.md"), &text).unwrap();
+    // A temp file of a writer long gone (its process id is not running).
+    let mut gone = Command::new("true").spawn().unwrap();
+    let gone_pid = gone.id();
+    gone.wait().unwrap();
+    let stale = format!(".handoff-{gone_pid}-abc123.tmp");
+    std::fs::write(p.join(&stale), "half a note").unwrap();
+
+    let mut caught = 0;
+    for _ in 0..8 {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("handoff"))
+            .current_dir(p)
+            .args(["validate", "NOTE.md", "--write", "--no-backup"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Kill it the moment its temp file appears.
+        loop {
+            if temps(p)
+                .iter()
+                .any(|t| !t.contains(&format!("-{gone_pid}-")))
+            {
+                let _ = child.kill();
+                break;
+            }
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+        }
+        child.wait().unwrap();
+        let left = temps(p);
+        caught += usize::from(left.iter().any(|t| !t.contains(&format!("-{gone_pid}-"))));
+        if caught > 0 {
+            break;
+        }
+    }
+    assert!(caught > 0, "no kill landed during a write: {:?}", temps(p));
+    let out = handoff()
+        .current_dir(p)
+        .args(["validate", "NOTE.md", "--write", "--no-backup"])
+        .output()
+        .unwrap();
+    assert!(out.status.code().is_some_and(|c| c <= 1));
+    assert_eq!(
+        temps(p),
+        Vec::<String>::new(),
+        "stale temp files were swept"
+    );
+    assert!(
+        std::fs::read_to_string(p.join("NOTE.md"))
+            .unwrap()
+            .contains("## Next Action")
+    );
+}
