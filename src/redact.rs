@@ -324,7 +324,7 @@ const RULES: &[Rule] = &[
         kind: "service-token",
         // The service tokens without a prefix of their own: HashiCorp Terraform, MaxMind,
         // Azure AD client secrets, Facebook app tokens.
-        pattern: r"(?:^|[^0-9A-Za-z_~.])([a-z0-9]{14}\.atlasv1\.[a-z0-9_=-]{60,70}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}|[0-9]{15,16}[|%][0-9a-z_-]{27,40})",
+        pattern: r"(?:^|[^0-9A-Za-z_~.]|\\[nrt])([a-z0-9]{14}\.atlasv1\.[a-z0-9_=-]{60,70}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}|[0-9]{15,16}[|%][0-9a-z_-]{27,40})",
         gate: Gate::Random(3.0),
         keywords: &[".atlasv1.", "_mmk", "q~", "|", "%"],
     },
@@ -336,8 +336,16 @@ const RULES: &[Rule] = &[
     },
     Rule {
         kind: "authorization-header",
-        pattern: r#"(?i)(?-u:\b)(?:proxy-)?authorization\\?["']?\s*[:=]\s*\\?["']?(?:(?:bearer|basic|token|digest|apikey|api-token|sso-key)\s+([0-9A-Za-z._~+/=:-]{8,})|([0-9A-Za-z._~+/=-]{16,}))"#,
+        pattern: r#"(?i)(?-u:\b)(?:proxy-)?authorization\\?["']?\s*[:=]\s*\\?["']?(?:bearer|basic|token|digest|apikey|api-token|sso-key)\s+([0-9A-Za-z._~+/=:-]{8,})"#,
         gate: Gate::NotPlaceholder,
+        keywords: &["authorization"],
+    },
+    Rule {
+        kind: "authorization-header",
+        // Without a scheme the value must look random (`authorization: AuthorizationRef` is a
+        // parameter in code).
+        pattern: r#"(?i)(?-u:\b)(?:proxy-)?authorization\\?["']?\s*[:=]\s*\\?["']?([0-9A-Za-z._~+/=-]{16,})"#,
+        gate: Gate::Random(3.0),
         keywords: &["authorization"],
     },
     Rule {
@@ -391,7 +399,7 @@ const RULES: &[Rule] = &[
     },
     Rule {
         kind: "command-password",
-        pattern: r#"{S}curl(?-u:\b)[^\n;&|]*?[\t ](?:-u|--user)(?:=|[\t ]*)["']?[^\s:"'\\]*:([^\s"'@\\]+)"#,
+        pattern: r#"{S}curl(?-u:\b)[^\n;&|]*?[\t ](?:-u|--user)(?:=|[\t ]*)\\*["']?[^\s:"'\\]*:([^\s"'@\\]+)"#,
         gate: Gate::NotPlaceholder,
         keywords: &["curl"],
     },
@@ -403,7 +411,8 @@ const RULES: &[Rule] = &[
     },
     Rule {
         kind: "netrc-password",
-        pattern: r#"{S}machine\s+\S+(?:\s+(?:login|account)\s+\S+)*\s+password\s+([^\s"'\\]+)"#,
+        // The separators may carry line prefixes (`    | `, `> `) and JSON escapes (`\n`).
+        pattern: r#"{S}machine(?:[\s|>]|\\[nrt])+[^\s\\]+(?:(?:[\s|>]|\\[nrt])+(?:login|account)(?:[\s|>]|\\[nrt])+[^\s\\]+)*(?:[\s|>]|\\[nrt])+password(?:[\s|>]|\\[nrt])+([^\s"'\\]+)"#,
         gate: Gate::NotPlaceholder,
         keywords: &["machine"],
     },
@@ -421,10 +430,19 @@ const RULES: &[Rule] = &[
         gate: Gate::Assigned(Style::Quoted),
         keywords: KEY_WORDS,
     },
-    // Assignments: quoted values (any text), then `KEY=value`, `key = value`, and YAML.
+    // Assignments: quoted values (any text), then `KEY=value`, `key = value`, and YAML. A
+    // comma is an assignment only in a call (`setProperty("DB_PASSWORD", "…")`): between JSON
+    // strings it is not.
     Rule {
         kind: "secret-assignment",
-        pattern: r#"{K}\\?["'`]?[\t ]*(?:=|:=|::=|:::=|\?=|\.=|:|=>|,|\|\|)[\t ]*(?:\\?"([^"\\\r\n]+)\\?"|\\?'([^'\\\r\n]+)\\?'|`([^`\\\r\n]+)`)"#,
+        pattern: r#"\(\s*\\?["']{K}\\?["']\s*,\s*(?:\\?"([^"\\\r\n]+)\\?"|\\?'([^'\\\r\n]+)\\?')"#,
+        gate: Gate::Assigned(Style::Quoted),
+        keywords: KEY_WORDS,
+    },
+    Rule {
+        kind: "secret-assignment",
+        // Quotes may be escaped once or more (JSON in JSON in a transcript record).
+        pattern: r#"{K}\\*["'`]?[\t ]*(?:=|:=|::=|:::=|\?=|\.=|:|=>|\|\|)[\t ]*(?:\\*"([^"\\\r\n]+)\\*"|\\*'([^'\\\r\n]+)\\*'|`([^`\\\r\n]+)`)"#,
         gate: Gate::Assigned(Style::Quoted),
         keywords: KEY_WORDS,
     },
@@ -436,13 +454,14 @@ const RULES: &[Rule] = &[
     },
     Rule {
         kind: "secret-assignment",
-        pattern: r#"{K}[\t ]*(?::{0,3}=|\?=)[\t ]*([^\s"'`;&|,()\[\]{}<>\\]{3,})(?:[\s"'`;&|,)\]}>]|\\[nrt"]|$)"#,
+        // Not before `;`: `const API_TOKEN = other_token;` is code, not an INI line.
+        pattern: r#"{K}[\t ]*(?::{0,3}=|\?=)[\t ]*([^\s"'`;&|,()\[\]{}<>\\]{3,})(?:[\s"'`&|,)\]}>]|\\[nrt"]|$)"#,
         gate: Gate::Assigned(Style::Spaced),
         keywords: KEY_WORDS,
     },
     Rule {
         kind: "secret-assignment",
-        pattern: r#"(?m)(?:^|\\n)[\t ]*(?:[|>+][\t ]*)*(?:-[\t ]+)?["']?{K}["']?[\t ]*:[\t ]+([^\s"'`#|>&*!{\[\\][^\s"'`\\]*[^\s"'`,;\\])[\t ]*(?:#[^\n]*)?(?:$|\\[nr])"#,
+        pattern: r#"(?m)(?:^|\\n)[\t ]*(?:[|>+][\t ]*)*(?:-[\t ]+)?["']?{K}["']?[\t ]*:[\t ]+([^\s"'`#|>&*!{\[\\][^\s"'`\\]*[^\s"'`,;\\(\[{])[\t ]*(?:#[^\n]*)?(?:$|\\[nr])"#,
         gate: Gate::Assigned(Style::Yaml),
         keywords: KEY_WORDS,
     },
@@ -545,6 +564,108 @@ const VALUE_SUFFIXES: &[&str] = &[
     "default",
 ];
 
+/// Words before `key` that make it something other than a secret (`public_key`, `file_key`,
+/// `primary_key`): such a key names nothing secret at all.
+const NOT_SECRET_QUALIFIERS: &[&str] = &[
+    "public",
+    "publishable",
+    "file",
+    "cache",
+    "primary",
+    "foreign",
+    "sort",
+    "partition",
+    "idempotency",
+    "object",
+    "routing",
+    "lookup",
+    "node",
+    "map",
+    "dict",
+    "hash",
+    "row",
+    "column",
+    "group",
+    "item",
+    "bucket",
+    "index",
+    "unique",
+    "composite",
+    "react",
+];
+
+/// Last words of a key that describe a secret instead of holding it (`TOKEN_EXPIRY`,
+/// `SECRET_BACKEND`, `PASSWORD_HASHER`, `CLIENT_ID`): such a key names nothing secret.
+const DESCRIBING_WORDS: &[&str] = &[
+    "id",
+    "ids",
+    "name",
+    "names",
+    "url",
+    "uri",
+    "urls",
+    "path",
+    "file",
+    "files",
+    "dir",
+    "type",
+    "types",
+    "count",
+    "length",
+    "len",
+    "size",
+    "ttl",
+    "expiry",
+    "expires",
+    "expiration",
+    "header",
+    "prefix",
+    "suffix",
+    "version",
+    "format",
+    "mode",
+    "kind",
+    "field",
+    "param",
+    "env",
+    "var",
+    "hint",
+    "label",
+    "prompt",
+    "policy",
+    "provider",
+    "backend",
+    "hasher",
+    "algorithm",
+    "alg",
+    "timeout",
+    "lifetime",
+    "age",
+    "min",
+    "max",
+    "limit",
+    "enabled",
+    "disabled",
+    "required",
+    "rotation",
+    "store",
+    "location",
+    "endpoint",
+    "host",
+    "port",
+    "regex",
+    "pattern",
+    "ref",
+    "budget",
+    "usage",
+    "schema",
+    "strategy",
+    "manager",
+    "service",
+    "validator",
+    "reset",
+];
+
 /// Words that only mention a secret: the key is weak when it holds one of these (or a secret
 /// word) anywhere but at the end.
 const MENTION_WORDS: &[&str] = &[
@@ -605,6 +726,16 @@ fn key_strength(words: &[String]) -> Strength {
     };
     let end = words.len() - words.iter().rev().take_while(|w| is_suffix(w)).count();
     let named = &words[..end];
+    let not_secret = match named {
+        [.., last] if DESCRIBING_WORDS.contains(&last.as_str()) => true,
+        [.., q, last] if last == "key" || last == "keys" => {
+            NOT_SECRET_QUALIFIERS.contains(&q.as_str())
+        }
+        _ => false,
+    };
+    if not_secret {
+        return Strength::None;
+    }
     let strong = match named {
         [.., q, last] if last == "key" => KEY_QUALIFIERS.contains(&q.as_str()),
         [only] if only == "pwd" => false, // the shell's $PWD
@@ -667,12 +798,18 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
           | \[REDACTED(?::[a-z-]+)?\]                                    # already redacted
           | (?i:true|false|null|none|nil|undefined|changeme|redacted|example|required|optional|
                 empty|n/a|tbd|todo|include|same-origin|omit|yes|no|on|off|enabled|disabled|
-                default|auto|stdin|prompt|hidden|masked|secret|password|token)\.?
+                default|auto|stdin|prompt|hidden|masked|secret|password|token|
+                read|write|read-write|readonly|read-only)\.?
           | [0-9]{1,9}  | [0-9]{1,5}/.*                                  # counts, ports, port/path
+          | [0-9_]+(?:[iu](?:8|16|32|64|128|size)|f32|f64|[uUlL]{1,3})     # numeric literals: 0i32
+          | 0[xX][0-9a-fA-F]{1,8}                                        # flag values: 0x100
+          | (?:pass|env|file|fd):                                        # openssl: where it reads
+          | [0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T\ ][0-9:.]+(?:Z|[+-][0-9:]+)?)?  # dates and times
           | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+                                # a variable name: DB_PASSWORD
           | .*(?i:your)[_-].* | (?i:my)[_-].*                            # your-key-here, my_token
-          | .*(?i:example|placeholder|dummy|replace[_-]?me).*            # documented examples
-          | (?:process\.env|os\.environ|env\(|getenv|ENV\[).*
+          | .*(?i:example|placeholder|dummy|replace[_-]?me|change[_-]?me).*  # documented examples
+          | [\^~<>=v]*[0-9]+(?:\.[0-9x*]+)+(?:[-+][0-9A-Za-z.-]{1,20})?  # a version: ^0.4.13
+          | (?:process\.env|import\.meta\.env|os\.environ|env\(|getenv|ENV\[).*
         )$",
     )
     .expect("placeholder pattern compiles");
@@ -683,13 +820,15 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
             /.* | \./.* | \.\./.* | ~/.* | [A-Za-z]:\\.*
           | (?i:file|https?|vault|arn|op|ref\+[a-z]+|secret|sm|gcp|azure|k8s):.*
           | .*\.(?i:pem|key|crt|cer|txt|json|ya?ml|env|p12|pfx|gpg|asc|jks|keystore|der)
-          | [A-Za-z_$][A-Za-z_$]*(?:\.[A-Za-z_$][A-Za-z_$]*)+                  # a.b.c, no digits
+          | [A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+                 # a path in code
+          | (?:[a-z_$][a-z_$]*|[A-Z][A-Z0-9_]*|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*)
+            (?:\.(?:[a-z_$][a-z_$]*|[A-Z][A-Z0-9_]*|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*))+  # a.b.C_D
         )$",
     )
     .expect("reference pattern compiles");
     // Type names after `password:` in code (Python, TypeScript, Rust, Kotlin annotations).
     let type_name = Regex::new(
-        r"^(?:(?i:str|string|bytes|int|integer|bool|boolean|any|object|number|unknown|char|text|varchar|secretstr|secretbytes)|&.*|\*.*|.*[<\[].*|[A-Z][a-z]+(?:[A-Z][a-z]+)*\??)$",
+        r"^(?:(?i:str|string|bytes|int|integer|bool|boolean|any|object|number|unknown|char|text|varchar|secretstr|secretbytes)|&.*|\*.*|.*[<\[].*|[A-Z][a-z]+(?:[A-Z][a-z]+)*\??|[A-Z][a-z]*[0-9]*(?:[A-Z][a-z0-9]*)*[A-Z][a-z]+)$",
     )
     .expect("type pattern compiles");
     Compiled {
@@ -720,11 +859,27 @@ fn entropy(s: &str) -> f64 {
         .sum()
 }
 
-/// Letters and digits mixed, with entropy above `min_bits` per character.
+/// Letters and digits mixed, no spaces, entropy above `min_bits` per character.
 fn looks_random(v: &str, min_bits: f64) -> bool {
     v.bytes().any(|b| b.is_ascii_digit())
         && v.bytes().any(|b| b.is_ascii_alphabetic())
+        && !v.bytes().any(|b| b.is_ascii_whitespace())
         && entropy(v) > min_bits
+}
+
+/// Whether most of `v` is words: runs of three or more letters, a fifth of them vowels, as names
+/// in code are (`Utf8SuffixKey`, `nl80211_key_attributes`) and random tokens are not.
+fn made_of_words(v: &str) -> bool {
+    let alnum = v.bytes().filter(u8::is_ascii_alphanumeric).count();
+    let wordy: usize = key_words(v)
+        .iter()
+        .filter(|w| {
+            let vowels = w.bytes().filter(|b| b"aeiouy".contains(b)).count();
+            w.len() >= 3 && w.bytes().all(|b| b.is_ascii_alphabetic()) && vowels * 5 >= w.len()
+        })
+        .map(String::len)
+        .sum();
+    wordy * 2 >= alnum
 }
 
 /// Whether `value`, assigned to `key` in `style`, is a real secret value.
@@ -734,9 +889,11 @@ fn assigned_secret(key: &str, value: &str, style: Style, c: &Compiled) -> bool {
     if strength == Strength::None || c.placeholder.is_match(value) {
         return false;
     }
-    let random = value.len() >= 12 && looks_random(value, 3.0);
+    // A value of unknown meaning is a secret only when it looks random and not like a name in
+    // code (`X509CertificateTemplateFlag`, `_bindgen_ty_30`).
+    let random = value.len() >= 12 && looks_random(value, 3.0) && !made_of_words(value);
     if strength == Strength::Weak || style == Style::Anywhere {
-        return random;
+        return random && !c.reference.is_match(value);
     }
     // `password = newPassword` in code is a variable; `DB_PASSWORD = hunter2` (INI, Makefile)
     // is a value.
@@ -763,7 +920,7 @@ fn assigned_secret(key: &str, value: &str, style: Style, c: &Compiled) -> bool {
     if label && !random {
         return false;
     }
-    if matches!(style, Style::Yaml | Style::Tight) && c.type_name.is_match(value) && !random {
+    if style == Style::Yaml && c.type_name.is_match(value) && !random {
         return false;
     }
     true
@@ -1268,18 +1425,29 @@ mod tests {
             assert_eq!(strength(k), Strength::Strong, "{k}");
         }
         for k in [
+            "credentials",
+            "SESSION_SECRET_SALT",
+            "auth",
+            "PWD",
+            "tokenSalt",
+        ] {
+            assert_eq!(strength(k), Strength::Weak, "{k}");
+        }
+        for k in [
+            "MAX_TOKENS",
+            "tokenizer",
+            "bypass",
+            "passwordless",
             "TOKEN_EXPIRY",
             "SECRET_BACKEND",
             "PASSWORD_HASHER",
             "TOKEN_TYPE",
-            "credentials",
             "secretName",
             "private_key_id",
-            "PWD",
+            "publicKey",
+            "file_key",
+            "VITE_WEB3AUTH_CLIENT_ID",
         ] {
-            assert_eq!(strength(k), Strength::Weak, "{k}");
-        }
-        for k in ["MAX_TOKENS", "tokenizer", "bypass", "passwordless"] {
             assert_eq!(strength(k), Strength::None, "{k}");
         }
         // A weak key hides only a random-looking value.
