@@ -24,7 +24,10 @@ pub struct Summary {
 
 /// Runs `summarize`.
 pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
-    let ev = evidence::collect(&args.evidence.request())?;
+    let ev = evidence::collect(&evidence::Request {
+        redact: !args.model.no_redact,
+        ..args.evidence.request()
+    })?;
     ev.report_to_stderr();
     if args.dry_run {
         let cfg = crate::config::resolve(&args.model)?
