@@ -9,11 +9,31 @@ use std::path::PathBuf;
 /// Facts are collected from git, test output and the agent's transcript; a deterministic
 /// validator checks every claim before the note is written.
 #[derive(Debug, Parser)]
-#[command(name = "handoff", version, about, long_about = None)]
+#[command(name = "handoff", version = env!("HANDOFF_VERSION"), about, long_about = None)]
 pub struct Cli {
+    /// Output settings shared by every command.
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// Flags every command takes (before or after the subcommand).
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// Colour on stderr: auto (a terminal and NO_COLOR unset), always or never.
+    #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = crate::ui::ColorChoice::Auto)]
+    pub color: crate::ui::ColorChoice,
+
+    /// Print only errors on stderr (no notices or warnings).
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Print more detail on stderr (repeat for more).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
 }
 
 /// Subcommands.
@@ -33,6 +53,17 @@ pub enum Command {
     Tokens(TokensArgs),
     /// Show where the config file is and what a run would use.
     Config(ConfigArgs),
+    /// Run as an agent hook: read the hook's JSON on stdin, write the note before /clear or
+    /// compaction, print the newest note when a session starts.
+    Hook(HookArgs),
+    /// Install (or remove) the hooks in an agent's settings, keeping everything else.
+    Init(InitArgs),
+    /// Print the newest note of this repository, re-validated against the repository now.
+    Show(ShowArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff), or write one page per command into a folder.
+    Man(ManArgs),
 }
 
 /// Where the evidence comes from; shared by every command that collects.
@@ -62,10 +93,14 @@ pub struct EvidenceArgs {
     #[arg(long, value_name = "FILE")]
     pub transcript: Option<PathBuf>,
 
-    /// Read the newest Claude Code or Codex session whose working directory is this repository
-    /// (or inside it), from ~/.claude/projects and ~/.codex/sessions.
+    /// Read the newest agent session whose project is this repository (Claude Code, Codex,
+    /// Gemini CLI, Cline/Roo/Kilo, aider's last launch); see docs/integrations.md.
     #[arg(long, conflicts_with = "transcript")]
     pub latest: bool,
+
+    /// With --latest, look only at this agent's sessions.
+    #[arg(long, value_name = "NAME", value_enum, requires = "latest")]
+    pub agent: Option<transcript::latest::Agent>,
 
     /// Force the transcript format instead of detecting it.
     #[arg(long, value_name = "FORMAT", value_enum)]
@@ -299,4 +334,88 @@ pub enum ConfigAction {
     Path,
     /// Print the resolved model settings (the API key is only said to be set or not).
     Show(Box<ModelArgs>),
+}
+
+/// `handoff hook`.
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// The agent whose hook protocol to speak.
+    #[arg(value_enum)]
+    pub agent: crate::hook::HookAgent,
+
+    /// Most tokens of note text a session start receives (Next Action and Open Loops are always
+    /// kept whole).
+    #[arg(long, value_name = "N", env = "HANDOFF_HOOK_BUDGET", default_value_t = 2000)]
+    pub inject_budget: usize,
+
+    /// At a fresh start (`startup`), print the newest note only when it is at most this old
+    /// (e.g. 90m, 12h, 2d) and was not printed before.
+    #[arg(long, value_name = "AGE", env = "HANDOFF_HOOK_RECENT", default_value = "24h", value_parser = crate::hook::parse_age)]
+    pub recent: chrono::Duration,
+
+    /// Which model drafts the replacement note (the hook itself always drafts offline first).
+    #[command(flatten)]
+    pub model: ModelArgs,
+
+    /// Internal: the detached model draft that replaces this offline note.
+    #[arg(long, value_name = "NOTE", hide = true)]
+    pub upgrade: Option<PathBuf>,
+}
+
+/// `handoff init`.
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// The agent whose settings to change.
+    #[arg(value_enum)]
+    pub agent: crate::hook::HookAgent,
+
+    /// Install for every project of this user (the default).
+    #[arg(long, conflicts_with = "project")]
+    pub user: bool,
+
+    /// Install for this repository only (its .claude/, .codex/ or .gemini/ folder).
+    #[arg(long)]
+    pub project: bool,
+
+    /// With --project: the repository (or a folder inside it).
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub repo: PathBuf,
+
+    /// Show the change as a diff and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// Remove exactly what init added.
+    #[arg(long)]
+    pub uninstall: bool,
+}
+
+/// `handoff show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// Repository (or any folder inside it) whose newest note to show.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub repo: PathBuf,
+
+    /// Trim the note to this many tokens as the hook does (Next Action and Open Loops kept
+    /// whole); the whole note when left out.
+    #[arg(long, value_name = "N")]
+    pub inject_budget: Option<usize>,
+}
+
+/// `handoff completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `handoff man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write handoff.1 and one page per command (handoff-summarize.1, …) into this folder
+    /// instead of printing the main page.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
 }

@@ -23,7 +23,10 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("handoff: error: {}", anyhow::Error::from(e));
+            eprintln!(
+                "{}",
+                handoff::ui::error_line(&anyhow::Error::from(e).to_string())
+            );
             ExitCode::from(2)
         }
     }

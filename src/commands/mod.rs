@@ -1,8 +1,12 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
 
 pub mod collect;
+pub mod completions;
 pub mod config;
 pub mod eval;
+pub mod hook;
+pub mod init;
+pub mod show;
 pub mod summarize;
 pub mod tokens;
 pub mod validate;
@@ -32,6 +36,7 @@ impl EvidenceArgs {
             transcript: self.transcript.clone(),
             transcript_format: self.format,
             latest: self.latest,
+            agent: self.agent,
         }
     }
 }

@@ -34,10 +34,10 @@ impl Evidence {
     /// Prints the notices and warnings on stderr, one line each, as every command shows them.
     pub fn report_to_stderr(&self) {
         for n in &self.notices {
-            eprintln!("handoff: {n}");
+            crate::ui::info(n);
         }
         for w in &self.warnings {
-            eprintln!("handoff: warning: {w}");
+            crate::ui::warn(w);
         }
     }
 }
@@ -59,8 +59,10 @@ pub struct Request {
     pub transcript: Option<PathBuf>,
     /// Forces the transcript format.
     pub transcript_format: Option<transcript::Format>,
-    /// Use the newest Claude Code or Codex session of this repository (`--latest`).
+    /// Use the newest agent session of this repository (`--latest`).
     pub latest: bool,
+    /// With `latest`, only this agent's sessions (`--agent`).
+    pub agent: Option<transcript::latest::Agent>,
 }
 
 impl Default for Request {
@@ -74,6 +76,7 @@ impl Default for Request {
             transcript: None,
             transcript_format: None,
             latest: false,
+            agent: None,
         }
     }
 }
@@ -114,19 +117,34 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
             .as_ref()
             .map(|g| PathBuf::from(&g.root))
             .unwrap_or_else(|| req.repo.clone());
-        let found = transcript::latest::find(&root)?;
+        let found = transcript::latest::find(&root, req.agent)?;
+        let launch = match found.start {
+            Some((_, line)) => format!(", its last launch from line {line}"),
+            None => String::new(),
+        };
         ev.notices.push(format!(
-            "--latest: reading the newest {} session {} (cwd {})",
-            found.format.name(),
+            "--latest: reading the newest {} session {} (cwd {}{launch})",
+            found.agent.name(),
             found.path.display(),
             found.cwd
         ));
-        Some(found.path)
+        Some(found)
     } else {
         None
     };
-    if let Some(path) = latest.as_ref().or(req.transcript.as_ref()) {
-        let t = transcript::read(path, req.transcript_format)?;
+    let source = match &latest {
+        Some(found) => Some((
+            &found.path,
+            Some(found.format),
+            found.start.map_or(0, |(offset, _)| offset),
+        )),
+        None => req
+            .transcript
+            .as_ref()
+            .map(|p| (p, req.transcript_format, 0)),
+    };
+    if let Some((path, format, start)) = source {
+        let t = transcript::read_from(path, format, start)?;
         if t.stats.invalid_utf8 > 0 {
             ev.warnings.push(format!(
                 "{}: invalid UTF-8 in {} record(s), replaced with U+FFFD",

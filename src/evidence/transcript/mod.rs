@@ -275,11 +275,22 @@ const SNIFF_BYTES: usize = 64 * 1024;
 
 /// Reads the transcript at `path`, detecting its format unless `format` forces one.
 pub fn read(path: &Path, format: Option<Format>) -> Result<Transcript> {
+    read_from(path, format, 0)
+}
+
+/// [`read`] from byte `start` on: one session of a file that holds several (aider's last
+/// launch, found by `--latest`).
+pub fn read_from(path: &Path, format: Option<Format>, start: u64) -> Result<Transcript> {
     let format = match format {
         Some(f) => f,
         None => detect(path)?,
     };
-    let file = open(path)?;
+    let mut file = open(path)?;
+    if start > 0 {
+        use std::io::Seek;
+        file.seek(std::io::SeekFrom::Start(start))
+            .map_err(|e| Error::io(path, e))?;
+    }
     let mut reader = BufReader::with_capacity(256 * 1024, file);
     let mut b = Builder::new(&path.display().to_string(), format);
     let result = match format {
