@@ -345,7 +345,12 @@ pub struct HookArgs {
 
     /// Most tokens of note text a session start receives (Next Action and Open Loops are always
     /// kept whole).
-    #[arg(long, value_name = "N", env = "HANDOFF_HOOK_BUDGET", default_value_t = 2000)]
+    #[arg(
+        long,
+        value_name = "N",
+        env = "HANDOFF_HOOK_BUDGET",
+        default_value_t = 2000
+    )]
     pub inject_budget: usize,
 
     /// At a fresh start (`startup`), print the newest note only when it is at most this old

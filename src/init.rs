@@ -74,9 +74,8 @@ pub fn settings_path(
     root: &Path,
     env: EnvLookup<'_>,
 ) -> Result<PathBuf> {
-    let no_home = || {
-        Error::Usage("cannot find the home directory (HOME is not set); use --project".into())
-    };
+    let no_home =
+        || Error::Usage("cannot find the home directory (HOME is not set); use --project".into());
     Ok(match (agent, scope) {
         (HookAgent::ClaudeCode, Scope::User) => latest::claude_dir(env)
             .ok_or_else(no_home)?
@@ -106,13 +105,17 @@ pub fn command_path(scope: Scope, root: &Path, env: EnvLookup<'_>) -> Result<Pat
 
 /// The shell command the hooks run: this binary, quoted for the agent's shell.
 pub fn hook_command(exe: &Path, agent: HookAgent) -> String {
-    format!("{} hook {}", shell_quote(&exe.display().to_string()), agent.arg())
+    format!(
+        "{} hook {}",
+        shell_quote(&exe.display().to_string()),
+        agent.arg()
+    )
 }
 
 fn shell_quote(s: &str) -> String {
-    let plain = s
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "/._-+:=@%".contains(c) || (cfg!(windows) && c == '\\'));
+    let plain = s.chars().all(|c| {
+        c.is_ascii_alphanumeric() || "/._-+:=@%".contains(c) || (cfg!(windows) && c == '\\')
+    });
     if plain && !s.is_empty() {
         s.to_string()
     } else if cfg!(windows) {
@@ -181,9 +184,12 @@ fn meaning(text: &str, agent: HookAgent) -> Option<serde_json::Value> {
 
 fn read_optional(path: &Path) -> Result<Option<String>> {
     match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map(Some)
-            .map_err(|_| Error::input(path, "is not UTF-8 text; fix the file (nothing was written)")),
+        Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|_| {
+            Error::input(
+                path,
+                "is not UTF-8 text; fix the file (nothing was written)",
+            )
+        }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(Error::io(path, e)),
     }
@@ -254,7 +260,10 @@ pub fn plan(
     let doc = cst.object_value().expect("checked in parse");
     if let Some(hooks) = object_prop(&doc, &path, "hooks")? {
         for prop in hooks.properties() {
-            let name = prop.name().and_then(|n| n.decoded_value().ok()).unwrap_or_default();
+            let name = prop
+                .name()
+                .and_then(|n| n.decoded_value().ok())
+                .unwrap_or_default();
             if prop.value().is_some_and(|v| v.as_array().is_none()) {
                 return Err(Error::input(
                     &path,
@@ -339,8 +348,13 @@ fn plan_uninstall(
     let mut removed = Vec::new();
     if let Some(hooks) = doc.object_value("hooks") {
         for prop in hooks.properties() {
-            let Some(groups) = prop.array_value() else { continue };
-            let event = prop.name().and_then(|n| n.decoded_value().ok()).unwrap_or_default();
+            let Some(groups) = prop.array_value() else {
+                continue;
+            };
+            let event = prop
+                .name()
+                .and_then(|n| n.decoded_value().ok())
+                .unwrap_or_default();
             let mut touched = false;
             for group in groups.elements() {
                 let Some(handlers) = group.as_object().and_then(|g| g.array_value("hooks")) else {
@@ -370,10 +384,11 @@ fn plan_uninstall(
                 }
             }
         }
-        if !removed.is_empty() && hooks.properties().is_empty() {
-            if let Some(p) = doc.get("hooks") {
-                p.remove();
-            }
+        if !removed.is_empty()
+            && hooks.properties().is_empty()
+            && let Some(p) = doc.get("hooks")
+        {
+            p.remove();
         }
     }
     if removed.is_empty() {
@@ -386,9 +401,9 @@ fn plan_uninstall(
     let cleaned = cst.to_string();
     let backup = backup_path(path);
     let kept = read_optional(&backup)?;
-    let same_as_backup = kept
-        .as_deref()
-        .is_some_and(|b| meaning(b, agent).is_some() && meaning(b, agent) == meaning(&cleaned, agent));
+    let same_as_backup = kept.as_deref().is_some_and(|b| {
+        meaning(b, agent).is_some() && meaning(b, agent) == meaning(&cleaned, agent)
+    });
     let (after, drop_backup, how) = if same_as_backup {
         (kept, Some(backup), "restored byte for byte from the backup")
     } else if kept.is_none() && meaning(&cleaned, agent) == Some(serde_json::json!({})) {
@@ -439,7 +454,9 @@ fn plan_command(
 ) -> Result<()> {
     let path = command_path(scope, root, env)?;
     let existing = read_optional(&path)?;
-    let ours = existing.as_deref().is_some_and(|t| t.contains(COMMAND_MARKER));
+    let ours = existing
+        .as_deref()
+        .is_some_and(|t| t.contains(COMMAND_MARKER));
     match (uninstall, existing) {
         (false, None) => plan.changes.push(FileChange {
             summary: format!("{}: add the /handoff command", path.display()),
@@ -449,9 +466,10 @@ fn plan_command(
             backup: None,
             drop_backup: None,
         }),
-        (false, Some(_)) if ours => plan
-            .notes
-            .push(format!("{}: the /handoff command is already there", path.display())),
+        (false, Some(_)) if ours => plan.notes.push(format!(
+            "{}: the /handoff command is already there",
+            path.display()
+        )),
         (false, Some(_)) => plan.notes.push(format!(
             "{}: a /handoff command that init did not write is there; left alone",
             path.display()
@@ -487,8 +505,16 @@ pub fn diff(plan: &Plan) -> String {
         let old = c.before.as_deref().unwrap_or("");
         let new = c.after.as_deref().unwrap_or("");
         let (a, b) = (
-            if c.before.is_some() { format!("a/{name}") } else { "/dev/null".into() },
-            if c.after.is_some() { format!("b/{name}") } else { "/dev/null".into() },
+            if c.before.is_some() {
+                name.clone()
+            } else {
+                "/dev/null".into()
+            },
+            if c.after.is_some() {
+                name.clone()
+            } else {
+                "/dev/null".into()
+            },
         );
         out += &similar::TextDiff::from_lines(old, new)
             .unified_diff()
@@ -538,7 +564,10 @@ mod tests {
         let a = HookAgent::ClaudeCode;
         assert!(is_ours("handoff hook claude-code", a));
         assert!(is_ours("/home/u/.cargo/bin/handoff hook claude-code", a));
-        assert!(is_ours("'/opt/my tools/handoff' hook claude-code --inject-budget 900", a));
+        assert!(is_ours(
+            "'/opt/my tools/handoff' hook claude-code --inject-budget 900",
+            a
+        ));
         assert!(is_ours("\"C:\\bin\\handoff.exe\" hook claude-code", a));
         assert!(!is_ours("handoff hook codex", a));
         assert!(!is_ours("my-handoff hook claude-code", a));
@@ -558,18 +587,35 @@ mod tests {
         let original = "{\n    // my theme\n    \"theme\": \"dark\",\n    \"hooks\": {\n        \"SessionStart\": [\n            {\"hooks\": [{\"type\": \"command\", \"command\": \"echo hi\"}]}\n        ]\n    }\n}\n";
         std::fs::write(&settings, original).unwrap();
         let exe = Path::new("/usr/bin/handoff");
-        let p = plan(HookAgent::Gemini, Scope::User, home.path(), exe, false, &env).unwrap();
+        let p = plan(
+            HookAgent::Gemini,
+            Scope::User,
+            home.path(),
+            exe,
+            false,
+            &env,
+        )
+        .unwrap();
         assert_eq!(p.changes.len(), 1);
         apply(&p).unwrap();
         let installed = std::fs::read_to_string(&settings).unwrap();
         assert!(installed.contains("// my theme") && installed.contains("echo hi"));
         assert!(installed.contains("\"PreCompress\"") && installed.contains("\"timeout\": 120000"));
         assert_eq!(
-            std::fs::read_to_string(home.path().join(".gemini/settings.json.handoff-backup")).unwrap(),
+            std::fs::read_to_string(home.path().join(".gemini/settings.json.handoff-backup"))
+                .unwrap(),
             original
         );
         // Idempotent.
-        let again = plan(HookAgent::Gemini, Scope::User, home.path(), exe, false, &env).unwrap();
+        let again = plan(
+            HookAgent::Gemini,
+            Scope::User,
+            home.path(),
+            exe,
+            false,
+            &env,
+        )
+        .unwrap();
         assert!(again.changes.is_empty(), "{again:?}");
         // Round trip.
         let un = plan(HookAgent::Gemini, Scope::User, home.path(), exe, true, &env).unwrap();
@@ -594,7 +640,10 @@ mod tests {
         )
         .unwrap_err()
         .to_string();
-        assert!(err.contains("settings.json") && err.contains("line 3"), "{err}");
+        assert!(
+            err.contains("settings.json") && err.contains("line 3"),
+            "{err}"
+        );
         assert!(!err.contains('\n'));
     }
 }

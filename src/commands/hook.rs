@@ -106,7 +106,10 @@ pub fn handle(args: &HookArgs, input: &HookInput, now: DateTime<Utc>) -> Result<
         .map_err(|e| Error::io(".", e))?;
     let Some(root) = repository_root(&cwd)? else {
         return Ok(Done {
-            summary: format!("{} is not in a git repository; nothing to do", cwd.display()),
+            summary: format!(
+                "{} is not in a git repository; nothing to do",
+                cwd.display()
+            ),
             stdout: None,
         });
     };
@@ -202,7 +205,9 @@ fn write_note(
         again.push(written.note.clone().into_os_string());
         match hook::detach::spawn_self(&again, root) {
             Ok(pid) => msg += &format!("; model draft started (pid {pid})"),
-            Err(e) => msg += &format!("; the model draft could not start ({e}), the offline note stays"),
+            Err(e) => {
+                msg += &format!("; the model draft could not start ({e}), the offline note stays")
+            }
         }
     }
     Ok(Done {
@@ -228,7 +233,10 @@ fn inject(args: &HookArgs, input: &HookInput, root: &Path, now: DateTime<Utc>) -
     let source = input.source.as_deref().unwrap_or("startup");
     let Some(stored) = context::newest(root) else {
         return Ok(Done {
-            summary: format!("no note in {} yet", root.join(context::DEFAULT_DIR).display()),
+            summary: format!(
+                "no note in {} yet",
+                root.join(context::DEFAULT_DIR).display()
+            ),
             stdout: None,
         });
     };

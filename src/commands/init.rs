@@ -11,7 +11,11 @@ use std::io::Write;
 
 /// Runs `init`.
 pub fn run(args: &InitArgs) -> Result<Outcome> {
-    let scope = if args.project { Scope::Project } else { Scope::User };
+    let scope = if args.project {
+        Scope::Project
+    } else {
+        Scope::User
+    };
     let root = match scope {
         Scope::Project => crate::evidence::git::collect_root(&args.repo).ok_or_else(|| {
             Error::input(
@@ -38,7 +42,7 @@ pub fn run(args: &InitArgs) -> Result<Outcome> {
         out.write_all(ui::paint_diff(&init::diff(&plan)).as_bytes())
             .map_err(|e| Error::io("<stdout>", e))?;
         for c in &plan.changes {
-            ui::info(&format!("would {}", c.summary.replacen(": ", ": ", 1)));
+            ui::info(&format!("would change {}", c.summary));
         }
         if !plan.changes.is_empty() {
             ui::info("dry run: nothing was written");

@@ -10,7 +10,10 @@ use std::io::Write;
 /// Runs `show`.
 pub fn run(args: &ShowArgs) -> Result<Outcome> {
     if !args.repo.is_dir() {
-        return Err(Error::input(&args.repo, "no such directory; pass an existing path to --repo"));
+        return Err(Error::input(
+            &args.repo,
+            "no such directory; pass an existing path to --repo",
+        ));
     }
     let root = crate::evidence::git::collect_root(&args.repo).unwrap_or_else(|| args.repo.clone());
     let stored = context::newest(&root).ok_or_else(|| context::no_note(&root))?;
@@ -18,7 +21,9 @@ pub fn run(args: &ShowArgs) -> Result<Outcome> {
     ui::info(&format!(
         "{} (written {})",
         stored.path.display(),
-        stored.written_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        stored
+            .written_at
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
     ));
     if shown.changes.is_empty() {
         ui::info("re-validated now: nothing changed since it was written");

@@ -182,7 +182,8 @@ pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
 /// hook asks it on every session start). `None` outside a repository or in a bare one.
 pub fn collect_root(dir: &Path) -> Option<std::path::PathBuf> {
     let repo = Repository::discover(dir).ok()?;
-    repo.workdir().map(|w| std::path::PathBuf::from(root_string(w)))
+    repo.workdir()
+        .map(|w| std::path::PathBuf::from(root_string(w)))
 }
 
 fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> {

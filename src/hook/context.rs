@@ -363,7 +363,9 @@ pub fn session_text(stored: &StoredNote, shown: &Revalidated, budget: usize) -> 
     let mut intro = format!(
         "Handoff note left by an earlier session of this repository (`{}`, written {}). ",
         stored.path.display(),
-        stored.written_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        stored
+            .written_at
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
     );
     intro += if shown.revalidated {
         "It was re-validated against the repository just now: claims marked [UNVERIFIED] or [CONTRADICTED] are not backed by the evidence, so check them before relying on them."
@@ -398,9 +400,13 @@ mod tests {
     use super::*;
 
     fn note_text(decisions: usize, files: usize) -> String {
-        let mut s = String::from("# Session Handoff: t\n\n> handoff 0.1.0 · drafter: offline\n\n## Workspace State\n\n- **Branch:** `main`\n\n## Goal & Current State\n\n- **Goal:** fix it (M1)\n\n## Decisions & Discarded Paths\n\n");
+        let mut s = String::from(
+            "# Session Handoff: t\n\n> handoff 0.1.0 · drafter: offline\n\n## Workspace State\n\n- **Branch:** `main`\n\n## Goal & Current State\n\n- **Goal:** fix it (M1)\n\n## Decisions & Discarded Paths\n\n",
+        );
         for i in 0..decisions {
-            s += &format!("- **Decision:** choice number {i} because reason number {i} is long enough to cost tokens (M{i})\n");
+            s += &format!(
+                "- **Decision:** choice number {i} because reason number {i} is long enough to cost tokens (M{i})\n"
+            );
         }
         s += "\n## Files & Symbols\n\n";
         for i in 0..files {
@@ -424,9 +430,16 @@ mod tests {
         let t = trim(&text, 600, Path::new(".handoff/n.md"));
         assert!(t.tokens <= 600, "{} tokens", t.tokens);
         assert!(t.omitted > 0);
-        assert!(t.text.contains("## Next Action\n\n- Fix `tests/a.rs::b`, then run `cargo test` (C1)\n"));
+        assert!(
+            t.text
+                .contains("## Next Action\n\n- Fix `tests/a.rs::b`, then run `cargo test` (C1)\n")
+        );
         assert!(t.text.contains("- [Agent] `cargo test` fails — Verify: `cargo test` (C1)\n- [Human] review the API — Verify: `gh pr view`\n"));
-        assert!(t.text.contains("more left out to fit the token budget (the whole note: `.handoff/n.md`)"));
+        assert!(
+            t.text.contains(
+                "more left out to fit the token budget (the whole note: `.handoff/n.md`)"
+            )
+        );
         // Goal comes before files in the fill order.
         assert!(t.text.contains("- **Goal:** fix it (M1)"));
         // Section order is kept.

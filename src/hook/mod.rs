@@ -184,7 +184,9 @@ impl HookInput {
 
 /// What the event asks of `handoff`, or `None` for an event it does not handle.
 pub fn action(agent: HookAgent, event: &str) -> Option<Action> {
-    events_of(agent).find(|e| e.event == event).map(|e| e.action)
+    events_of(agent)
+        .find(|e| e.event == event)
+        .map(|e| e.action)
 }
 
 /// `--recent`: `90m`, `12h`, `2d`, `1w` or a number of seconds.
@@ -200,7 +202,11 @@ pub fn parse_age(s: &str) -> Result<chrono::Duration, String> {
         "h" => 3600,
         "d" => 86_400,
         "w" => 604_800,
-        _ => return Err(format!("{s:?}: unknown unit {unit:?} (use s, m, h, d or w)")),
+        _ => {
+            return Err(format!(
+                "{s:?}: unknown unit {unit:?} (use s, m, h, d or w)"
+            ));
+        }
     };
     n.checked_mul(secs)
         .and_then(chrono::Duration::try_seconds)
@@ -218,7 +224,10 @@ mod tests {
             assert!(actions.contains(&Action::Write), "{agent:?}");
             assert!(actions.contains(&Action::Inject), "{agent:?}");
         }
-        assert_eq!(action(HookAgent::Gemini, "PreCompress"), Some(Action::Write));
+        assert_eq!(
+            action(HookAgent::Gemini, "PreCompress"),
+            Some(Action::Write)
+        );
         assert_eq!(action(HookAgent::ClaudeCode, "PreCompress"), None);
         assert_eq!(action(HookAgent::Codex, "Stop"), None);
         // Codex caps SessionEnd hooks at 3 s.

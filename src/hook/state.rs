@@ -35,9 +35,10 @@ pub fn mark_consumed(note: &Path, now: chrono::DateTime<chrono::Utc>) -> crate::
     let Some(path) = file() else { return Ok(()) };
     let mut state = load();
     state.consumed.retain(|p, _| Path::new(p).exists());
-    state
-        .consumed
-        .insert(key(note), now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
+    state.consumed.insert(
+        key(note),
+        now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    );
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| crate::Error::io(dir, e))?;
     }

@@ -3,9 +3,12 @@
 mod support;
 
 mod cli;
+mod conventions;
 mod corpus;
 mod eval;
 mod git;
+mod hooks;
+mod init;
 mod llm;
 mod summarize;
 mod test_results;

@@ -247,24 +247,31 @@ fn collect(
     out: &mut Vec<Candidate>,
 ) {
     let before = out.len();
-    let mut place = |path: PathBuf, out: &mut Vec<Candidate>, scan: &dyn Fn(&Path, &mut Vec<Candidate>)| {
-        let n = out.len();
-        let exists = path.exists();
-        if exists {
-            scan(&path, out);
-        }
-        places.push(Place {
-            agent,
-            path,
-            sessions: exists.then(|| out.len() - n),
-        });
-    };
+    let mut place =
+        |path: PathBuf, out: &mut Vec<Candidate>, scan: &dyn Fn(&Path, &mut Vec<Candidate>)| {
+            let n = out.len();
+            let exists = path.exists();
+            if exists {
+                scan(&path, out);
+            }
+            places.push(Place {
+                agent,
+                path,
+                sessions: exists.then(|| out.len() - n),
+            });
+        };
     match agent {
         Agent::ClaudeCode => {
             if let Some(dir) = claude_projects(env) {
                 place(dir, out, &|dir, out| {
                     for project in dirs_in(dir) {
-                        push_files(&project, agent, &|n| n.ends_with(".jsonl"), &|_| Project::Head, out);
+                        push_files(
+                            &project,
+                            agent,
+                            &|n| n.ends_with(".jsonl"),
+                            &|_| Project::Head,
+                            out,
+                        );
                     }
                 });
             }
@@ -275,7 +282,13 @@ fn collect(
                     for year in dirs_in(dir) {
                         for month in dirs_in(&year) {
                             for day in dirs_in(&month) {
-                                push_files(&day, agent, &|n| n.ends_with(".jsonl"), &|_| Project::Head, out);
+                                push_files(
+                                    &day,
+                                    agent,
+                                    &|n| n.ends_with(".jsonl"),
+                                    &|_| Project::Head,
+                                    out,
+                                );
                             }
                         }
                     }
@@ -290,7 +303,10 @@ fn collect(
                         push_files(
                             &project_dir.join("chats"),
                             agent,
-                            &|n| n.starts_with("session-") && (n.ends_with(".json") || n.ends_with(".jsonl")),
+                            &|n| {
+                                n.starts_with("session-")
+                                    && (n.ends_with(".json") || n.ends_with(".jsonl"))
+                            },
                             &|_| project.clone(),
                             out,
                         );
@@ -300,7 +316,9 @@ fn collect(
         }
         Agent::Cline | Agent::Roo | Agent::Kilo => {
             for storage in cline_storages(agent, env) {
-                place(storage, out, &|storage, out| push_cline_tasks(storage, agent, out));
+                place(storage, out, &|storage, out| {
+                    push_cline_tasks(storage, agent, out)
+                });
             }
         }
         Agent::Aider => {
@@ -323,7 +341,9 @@ fn collect(
 }
 
 fn home(env: EnvLookup<'_>) -> Option<PathBuf> {
-    env("HOME").or_else(|| env("USERPROFILE")).map(PathBuf::from)
+    env("HOME")
+        .or_else(|| env("USERPROFILE"))
+        .map(PathBuf::from)
 }
 
 /// Claude Code's configuration folder: `$CLAUDE_CONFIG_DIR`, default `~/.claude`.
@@ -519,9 +539,17 @@ fn cline_history_index(storage: &Path) -> HashMap<String, String> {
     };
     for item in items {
         let id = item.get("id").and_then(Value::as_str);
-        let cwd = ["cwdOnTaskInitialization", "workspace", "shadowGitConfigWorkTree"]
-            .iter()
-            .find_map(|k| item.get(*k).and_then(Value::as_str).filter(|s| !s.is_empty()));
+        let cwd = [
+            "cwdOnTaskInitialization",
+            "workspace",
+            "shadowGitConfigWorkTree",
+        ]
+        .iter()
+        .find_map(|k| {
+            item.get(*k)
+                .and_then(Value::as_str)
+                .filter(|s| !s.is_empty())
+        });
         if let (Some(id), Some(cwd)) = (id, cwd) {
             out.insert(id.to_string(), cwd.to_string());
         }
@@ -698,7 +726,11 @@ mod tests {
             format!("[{{\"id\":\"17\",\"ts\":1,\"task\":\"t\",\"cwdOnTaskInitialization\":\"{r}/sub\"}}]"),
         )
         .unwrap();
-        touch(&storage.join("tasks/17/api_conversation_history.json"), "[]", 100);
+        touch(
+            &storage.join("tasks/17/api_conversation_history.json"),
+            "[]",
+            100,
+        );
         let found = find_with(&root, None, &env).unwrap();
         assert_eq!(found.agent, Agent::Cline);
         assert_eq!(found.format, Format::Cline);
@@ -734,9 +766,9 @@ mod tests {
         let hash = root_hashes(&root).pop().unwrap();
         assert_eq!(hash.len(), 64);
         touch(
-            &home
-                .path()
-                .join(format!(".gemini/tmp/{hash}/chats/session-2025-01-01T10-00-x.json")),
+            &home.path().join(format!(
+                ".gemini/tmp/{hash}/chats/session-2025-01-01T10-00-x.json"
+            )),
             "{}",
             5,
         );
@@ -781,6 +813,9 @@ mod tests {
         let err = find_with(repo.path(), Some(Agent::Codex), &env_for(home.path()))
             .unwrap_err()
             .to_string();
-        assert!(err.contains("no Codex session") && !err.contains("Claude"), "{err}");
+        assert!(
+            err.contains("no Codex session") && !err.contains("Claude"),
+            "{err}"
+        );
     }
 }
