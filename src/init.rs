@@ -154,7 +154,7 @@ fn parse_options(agent: HookAgent) -> ParseOptions {
 /// Parses settings text (empty or blank text is an empty object).
 fn parse(path: &Path, text: &str, agent: HookAgent) -> Result<CstRootNode> {
     let source = if text.trim().is_empty() { "{}" } else { text };
-    let root = CstRootNode::parse(source, &parse_options(agent)).map_err(|e| {
+    let malformed = |e: jsonc_parser::errors::ParseError| {
         Error::input(
             path,
             format!(
@@ -164,7 +164,11 @@ fn parse(path: &Path, text: &str, agent: HookAgent) -> Result<CstRootNode> {
                 e.kind()
             ),
         )
-    })?;
+    };
+    // The syntax tree accepts more than the agent does (comments in Claude Code's JSON): the
+    // strict parse is the judge.
+    jsonc_parser::parse_to_value(source, &parse_options(agent)).map_err(malformed)?;
+    let root = CstRootNode::parse(source, &parse_options(agent)).map_err(malformed)?;
     if root.object_value().is_none() {
         return Err(Error::input(
             path,

@@ -217,21 +217,37 @@ pub fn find_with(root: &Path, agent: Option<Agent>, env: EnvLookup<'_>) -> Resul
 
 fn nothing_found(agent: Option<Agent>, places: &[Place]) -> String {
     let who = agent.map_or("agent".to_string(), |a| a.name().to_string());
-    let looked = if places.is_empty() {
+    let mut parts = Vec::new();
+    for a in Agent::ALL {
+        let mine: Vec<&Place> = places.iter().filter(|p| p.agent == a).collect();
+        for p in mine.iter().filter(|p| p.sessions.is_some()) {
+            let n = p.sessions.unwrap_or(0);
+            let what = if n == 1 {
+                "1 session".to_string()
+            } else {
+                format!("{n} sessions")
+            };
+            parts.push(format!("{} {} ({what})", a.name(), p.path.display()));
+        }
+        // Folders that do not exist are many for the editor extensions: name the first.
+        let missing: Vec<&&Place> = mine.iter().filter(|p| p.sessions.is_none()).collect();
+        if let Some(first) = missing.first() {
+            let more = match missing.len() - 1 {
+                0 => String::new(),
+                1 => ", nor 1 other folder".to_string(),
+                n => format!(", nor {n} other folders"),
+            };
+            parts.push(format!(
+                "{} {} (not there{more})",
+                a.name(),
+                first.path.display()
+            ));
+        }
+    }
+    let looked = if parts.is_empty() {
         "nowhere: HOME is not set".to_string()
     } else {
-        places
-            .iter()
-            .map(|p| {
-                let what = match p.sessions {
-                    None => "not there".to_string(),
-                    Some(1) => "1 session".to_string(),
-                    Some(n) => format!("{n} sessions"),
-                };
-                format!("{} {} ({what})", p.agent.name(), p.path.display())
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+        parts.join(", ")
     };
     format!(
         "--latest found no {who} session whose project is this repository (looked in: {looked}); pass --transcript FILE"
@@ -804,7 +820,7 @@ mod tests {
             "Gemini CLI",
             "Roo Code",
             "Kilo Code",
-            ".cline/data",
+            "nor 5 other folders",
             ".aider.chat.history.md (not there)",
             "--transcript FILE",
         ] {
