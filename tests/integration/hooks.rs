@@ -3,10 +3,9 @@
 //! the eval cases; the note written, the JSON printed, the log, and the detached model draft
 //! against a real in-process OpenAI-compatible server.
 
-use crate::support::handoff;
+use crate::support::{git, handoff};
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 fn case(rel: &str) -> PathBuf {
@@ -21,27 +20,6 @@ struct World {
     home: PathBuf,
     state: PathBuf,
     repo: PathBuf,
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.name=T",
-            "-c",
-            "user.email=t@e.st",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 impl World {
