@@ -38,6 +38,13 @@ pub fn run(args: &HookArgs) -> Result<Outcome> {
         }
         return Ok(Outcome::Clean);
     }
+    if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        return Err(Error::Usage(format!(
+            "`handoff hook {}` reads the hook's JSON on stdin and is meant to be run by the agent; install it with `handoff init {}`",
+            args.agent.arg(),
+            args.agent.arg()
+        )));
+    }
     let mut raw = String::new();
     let read = std::io::stdin()
         .take(MAX_INPUT_BYTES)

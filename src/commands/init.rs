@@ -26,6 +26,11 @@ pub fn run(args: &InitArgs) -> Result<Outcome> {
         Scope::User => args.repo.clone(),
     };
     let exe = std::env::current_exe().map_err(|e| Error::io("handoff", e))?;
+    ui::debug(&format!(
+        "settings: {}; hook command: {}",
+        init::settings_path(args.agent, scope, &root, &latest::process_env)?.display(),
+        init::hook_command(&exe, args.agent)
+    ));
     let plan = init::plan(
         args.agent,
         scope,

@@ -17,6 +17,16 @@ pub fn run(args: &ShowArgs) -> Result<Outcome> {
     }
     let root = crate::evidence::git::collect_root(&args.repo).unwrap_or_else(|| args.repo.clone());
     let stored = context::newest(&root).ok_or_else(|| context::no_note(&root))?;
+    ui::debug(&format!(
+        "re-validating against {} with the transcript {}",
+        root.display(),
+        stored
+            .sidecar
+            .evidence
+            .transcript
+            .as_ref()
+            .map_or("(none)", |t| t.source.as_str())
+    ));
     let shown = context::revalidate(&stored, &root)?;
     ui::info(&format!(
         "{} (written {})",
