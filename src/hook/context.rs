@@ -377,15 +377,26 @@ pub fn session_text(stored: &StoredNote, shown: &Revalidated, budget: usize) -> 
         intro += &format!("- Since then: {c}\n");
     }
     intro.push('\n');
-    let body_budget = budget.saturating_sub(Encoding::default().count(&intro));
-    let body = trim(&shown.markdown, body_budget, &stored.path);
-    let text = format!("{intro}{}", body.text);
-    Trimmed {
-        tokens: Encoding::default().count(&text),
-        text,
-        omitted: body.omitted,
+    let mut body_budget = budget.saturating_sub(Encoding::default().count(&intro));
+    loop {
+        let body = trim(&shown.markdown, body_budget, &stored.path);
+        let text = format!("{intro}{}", body.text);
+        // Claude Code replaces hook context over 10,000 characters with a file preview: stay
+        // under it whatever the token budget says, as long as there is something left to cut.
+        if text.chars().count() <= MAX_CONTEXT_CHARS || body_budget == 0 {
+            return Trimmed {
+                tokens: Encoding::default().count(&text),
+                text,
+                omitted: body.omitted,
+            };
+        }
+        body_budget = body_budget * MAX_CONTEXT_CHARS / text.chars().count() * 9 / 10;
     }
 }
+
+/// Most characters of context a session start receives (Claude Code's limit for hook output
+/// added to the context).
+pub const MAX_CONTEXT_CHARS: usize = 10_000;
 
 /// An error naming the note folder, for `show` when there is no note.
 pub fn no_note(root: &Path) -> Error {
@@ -446,6 +457,34 @@ mod tests {
         let pos = |h: &str| t.text.find(h).unwrap();
         assert!(pos("## Workspace State") < pos("## Files & Symbols"));
         assert!(pos("## Open Loops") < pos("## Next Action"));
+    }
+
+    #[test]
+    fn a_session_never_receives_more_than_claude_codes_context_limit() {
+        let stored = StoredNote {
+            path: PathBuf::from(".handoff/n.md"),
+            sidecar: Sidecar {
+                note: Note::default(),
+                report: validate::Report::default(),
+                evidence: crate::write::EvidenceSummary::default(),
+            },
+            written_at: Utc::now(),
+        };
+        let shown = Revalidated {
+            note: Note::default(),
+            markdown: note_text(100, 400),
+            changes: vec!["2 commit(s) since the note was written: a; b".into()],
+            revalidated: true,
+        };
+        let t = session_text(&stored, &shown, 100_000);
+        assert!(
+            t.text.chars().count() <= MAX_CONTEXT_CHARS,
+            "{}",
+            t.text.len()
+        );
+        assert!(t.text.contains("- Since then: 2 commit(s)"));
+        assert!(t.text.contains("## Next Action\n\n- Fix"));
+        assert!(t.omitted > 0);
     }
 
     #[test]
