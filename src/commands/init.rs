@@ -25,7 +25,12 @@ pub fn run(args: &InitArgs) -> Result<Outcome> {
         })?,
         Scope::User => args.repo.clone(),
     };
-    let exe = std::env::current_exe().map_err(|e| Error::io("handoff", e))?;
+    // A user's settings get this binary's absolute path (the agent's PATH may lack it); a
+    // project's settings are shared through the repository, so they name `handoff` on PATH.
+    let exe = match scope {
+        Scope::User => std::env::current_exe().map_err(|e| Error::io("handoff", e))?,
+        Scope::Project => std::path::PathBuf::from("handoff"),
+    };
     ui::debug(&format!(
         "settings: {}; hook command: {}",
         init::settings_path(args.agent, scope, &root, &latest::process_env)?.display(),
