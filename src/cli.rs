@@ -365,6 +365,10 @@ pub struct HookArgs {
     /// Internal: the detached model draft that replaces this offline note.
     #[arg(long, value_name = "NOTE", hide = true)]
     pub upgrade: Option<PathBuf>,
+
+    /// Internal: the hook input handed to a detached writer (read, then removed).
+    #[arg(long, value_name = "FILE", hide = true, conflicts_with = "upgrade")]
+    pub input: Option<PathBuf>,
 }
 
 /// `handoff init`.

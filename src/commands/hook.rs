@@ -38,6 +38,17 @@ pub fn run(args: &HookArgs) -> Result<Outcome> {
         }
         return Ok(Outcome::Clean);
     }
+    if let Some(file) = &args.input {
+        // A detached writer: its input was left in a file by the hook that started it.
+        let raw = std::fs::read_to_string(file);
+        let _ = std::fs::remove_file(file);
+        let outcome = raw
+            .map_err(|e| Error::io(file, e))
+            .and_then(|raw| parse_input(args, &raw))
+            .and_then(|input| handle(args, &input, Utc::now()).map(|done| (input, done)));
+        log_outcome(args, outcome, started);
+        return Ok(Outcome::Clean);
+    }
     if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         return Err(Error::Usage(format!(
             "`handoff hook {}` reads the hook's JSON on stdin and is meant to be run by the agent; install it with `handoff init {}`",
@@ -51,16 +62,34 @@ pub fn run(args: &HookArgs) -> Result<Outcome> {
         .read_to_string(&mut raw);
     let outcome = read
         .map_err(|e| Error::io("<stdin>", e))
-        .and_then(|_| {
-            serde_json::from_str::<HookInput>(&raw).map_err(|e| {
-                Error::Usage(format!(
-                    "the hook input on stdin is not {} hook JSON ({e}); run this command from the agent's hook settings (`handoff init {}`)",
-                    args.agent.agent().name(),
-                    args.agent.arg()
-                ))
-            })
-        })
+        .and_then(|_| parse_input(args, &raw))
         .and_then(|input| handle(args, &input, Utc::now()).map(|done| (input, done)));
+    if let Some(json) = log_outcome(args, outcome, started) {
+        let mut out = std::io::stdout().lock();
+        out.write_all(json.as_bytes())
+            .and_then(|()| out.write_all(b"\n"))
+            .and_then(|()| out.flush())
+            .map_err(|e| Error::io("<stdout>", e))?;
+    }
+    Ok(Outcome::Clean)
+}
+
+fn parse_input(args: &HookArgs, raw: &str) -> Result<HookInput> {
+    serde_json::from_str::<HookInput>(raw).map_err(|e| {
+        Error::Usage(format!(
+            "the hook input on stdin is not {} hook JSON ({e}); run this command from the agent's hook settings (`handoff init {}`)",
+            args.agent.agent().name(),
+            args.agent.arg()
+        ))
+    })
+}
+
+/// Logs one run; problems also on stderr. Returns what to print for the agent.
+fn log_outcome(
+    args: &HookArgs,
+    outcome: Result<(HookInput, Done)>,
+    started: Instant,
+) -> Option<String> {
     let ms = started.elapsed().as_millis();
     match outcome {
         Ok((input, done)) => {
@@ -70,21 +99,15 @@ pub fn run(args: &HookArgs) -> Result<Outcome> {
                 input.label(),
                 done.summary
             ));
-            if let Some(json) = done.stdout {
-                let mut out = std::io::stdout().lock();
-                out.write_all(json.as_bytes())
-                    .and_then(|()| out.write_all(b"\n"))
-                    .and_then(|()| out.flush())
-                    .map_err(|e| Error::io("<stdout>", e))?;
-            }
+            done.stdout
         }
         Err(e) => {
             // The agent shows stderr to the user; the hook still succeeds.
             hook::log::append(&format!("{}: problem after {ms} ms: {e}", args.agent.arg()));
             eprintln!("handoff hook {}: {e}", args.agent.arg());
+            None
         }
     }
-    Ok(Outcome::Clean)
 }
 
 /// What one hook run did.
@@ -120,9 +143,49 @@ pub fn handle(args: &HookArgs, input: &HookInput, now: DateTime<Utc>) -> Result<
             stdout: None,
         });
     };
+    let tight = hook::spec(args.agent, &input.hook_event_name)
+        .is_some_and(|s| s.timeout_secs < hook::DETACH_BELOW_SECS);
     match action {
+        Action::Write if tight && args.input.is_none() => hand_off_write(input, &root),
         Action::Write => write_note(args, input, &cwd, &root, now),
         Action::Inject => inject(args, input, &root, now),
+    }
+}
+
+/// Starts a detached copy of this hook to write the note, for an event whose time limit is too
+/// short to trust with a large session; it writes atomically, so the agent sees either no note
+/// or a whole one.
+fn hand_off_write(input: &HookInput, root: &Path) -> Result<Done> {
+    let dir = hook::log::state_dir().ok_or_else(|| {
+        Error::Usage("no state folder for the detached writer (HOME is not set)".into())
+    })?;
+    std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
+    let json = serde_json::to_string(input)
+        .map_err(|e| Error::Usage(format!("cannot hand the hook input on: {e}")))?;
+    let file = tempfile::Builder::new()
+        .prefix("pending-")
+        .suffix(".json")
+        .tempfile_in(&dir)
+        .map_err(|e| Error::io(&dir, e))?;
+    std::fs::write(file.path(), json).map_err(|e| Error::io(file.path(), e))?;
+    let (_, path) = file.keep().map_err(|e| Error::io(&dir, e.error))?;
+    let mut again: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    again.push("--input".into());
+    again.push(path.clone().into_os_string());
+    match hook::detach::spawn_self(&again, root) {
+        Ok(pid) => Ok(Done {
+            summary: format!(
+                "handed the write to a detached writer (pid {pid}): the agent allows this event under {} s",
+                hook::DETACH_BELOW_SECS
+            ),
+            stdout: None,
+        }),
+        Err(e) => {
+            let _ = std::fs::remove_file(&path);
+            Err(Error::Usage(format!(
+                "the detached writer could not start: {e}"
+            )))
+        }
     }
 }
 

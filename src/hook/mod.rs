@@ -10,7 +10,8 @@
 //!
 //! A hook never breaks its agent: it exits 0 whatever happens (none of the events handled here
 //! gives an exit code a meaning `handoff` wants), reports problems on stderr and in
-//! `$XDG_STATE_HOME/handoff/hook.log`, drafts offline within the agent's time limit, and leaves a
+//! `$XDG_STATE_HOME/handoff/hook.log`, drafts offline within the agent's time limit (handing the
+//! write to a detached copy of itself when the limit is a few seconds), and leaves a
 //! model draft (when a model is configured) to a detached process that replaces the offline note
 //! when it arrives, keeping the offline one as `<note>.offline.md`.
 
@@ -20,7 +21,7 @@ pub mod log;
 pub mod state;
 
 use crate::evidence::transcript::latest::Agent;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The agents whose hook protocol `handoff` speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -135,6 +136,10 @@ pub const EVENTS: &[EventSpec] = &[
     },
 ];
 
+/// Below this limit a note is written by a detached copy of the hook, so that the agent's
+/// deadline (Codex's 3 s `SessionEnd` cap) never cuts a write short.
+pub const DETACH_BELOW_SECS: u64 = 10;
+
 /// The events of one agent.
 pub fn events_of(agent: HookAgent) -> impl Iterator<Item = &'static EventSpec> {
     EVENTS.iter().filter(move |e| e.agent == agent)
@@ -142,7 +147,7 @@ pub fn events_of(agent: HookAgent) -> impl Iterator<Item = &'static EventSpec> {
 
 /// The fields of a hook's stdin JSON that `handoff` reads (each agent sends more; unknown fields
 /// are ignored). Claude Code, Codex and Gemini CLI share these names.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HookInput {
     /// `PreCompact`, `SessionStart`, …
     #[serde(default)]
@@ -184,9 +189,12 @@ impl HookInput {
 
 /// What the event asks of `handoff`, or `None` for an event it does not handle.
 pub fn action(agent: HookAgent, event: &str) -> Option<Action> {
-    events_of(agent)
-        .find(|e| e.event == event)
-        .map(|e| e.action)
+    spec(agent, event).map(|e| e.action)
+}
+
+/// The table row of an event.
+pub fn spec(agent: HookAgent, event: &str) -> Option<&'static EventSpec> {
+    events_of(agent).find(|e| e.event == event)
 }
 
 /// `--recent`: `90m`, `12h`, `2d`, `1w` or a number of seconds.

@@ -330,6 +330,48 @@ fn codex_without_a_transcript_path_uses_its_newest_session_of_this_repository() 
 }
 
 #[test]
+fn codex_session_end_hands_the_write_to_a_detached_writer_within_its_3_s_cap() {
+    let w = World::new();
+    let input = json!({
+        "session_id": "019d5a10-3c2e-7f41-9b0d-6e2a8c4f1b37",
+        "turn_id": "t-9",
+        "transcript_path": case("codex-stale-pass/transcript.jsonl"),
+        "cwd": w.repo,
+        "hook_event_name": "SessionEnd",
+        "reason": "other",
+    });
+    let started = Instant::now();
+    let (out, err) = w.hook("codex", &input, &[]);
+    assert_eq!((out.as_str(), err.as_str()), ("", ""));
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        w.log().contains("handed the write to a detached writer"),
+        "{}",
+        w.log()
+    );
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while w.notes().is_empty() {
+        assert!(Instant::now() < deadline, "no note after 60 s: {}", w.log());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !w.log().contains("codex SessionEnd(other): wrote") {
+        assert!(Instant::now() < deadline, "{}", w.log());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let pending: Vec<_> = std::fs::read_dir(w.state.join("handoff"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("pending-"))
+        .collect();
+    assert!(pending.is_empty(), "the handed-on input is removed");
+}
+
+#[test]
 fn gemini_pre_compress_and_session_start() {
     let w = World::new();
     let base = |event: &str| {
