@@ -233,6 +233,13 @@ fn write_note(
             found.path
         }
     };
+    if std::fs::metadata(&transcript).is_ok_and(|m| m.len() == 0) {
+        // A session closed before anything was said: nothing to hand off.
+        return Ok(Done {
+            summary: format!("{} is empty; no note", transcript.display()),
+            stdout: None,
+        });
+    }
     if let Some(note) = unchanged_since(root, &transcript) {
         return Ok(Done {
             summary: format!(

@@ -426,6 +426,15 @@ fn a_hook_never_fails_its_agent() {
     let (_, err) = w.hook("claude-code", &input, &[]);
     assert!(err.contains("missing.jsonl does not exist"), "{err}");
     assert!(w.notes().is_empty());
+    // A session closed before anything was said: nothing to write, nothing to complain about.
+    let empty = w.repo.join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    let mut input = claude_input(&w, "SessionEnd", json!({"reason": "prompt_input_exit"}));
+    input["transcript_path"] = json!(empty);
+    let (out, err) = w.hook("claude-code", &input, &[]);
+    assert_eq!((out.as_str(), err.as_str()), ("", ""));
+    assert!(w.log().contains("is empty; no note"), "{}", w.log());
+    assert!(w.notes().is_empty());
     // Outside a repository: nothing to do.
     let mut input = claude_input(&w, "SessionEnd", json!({"reason": "other"}));
     input["cwd"] = json!(w.home);
