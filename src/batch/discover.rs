@@ -325,7 +325,9 @@ pub fn from_sources(
         if path.is_dir() {
             walk(&path, &mut files);
         } else if path.is_file() {
-            files.push((path, None));
+            // Named by the user: kept even when it is no known transcript, so that the run
+            // records why it cannot be summarized instead of passing over it.
+            files.push((path, Some(explicit_format(Path::new(src)))));
         } else if src.contains(['*', '?', '[']) {
             let paths = glob::glob(src).map_err(|e| {
                 crate::Error::Usage(format!(
@@ -355,6 +357,12 @@ pub fn from_sources(
         .into_iter()
         .filter_map(|(p, f)| candidate(&p, f, warnings))
         .collect())
+}
+
+/// The format of a file the user named: detected, else plain text (which fails to read when
+/// it holds nothing usable, and is then recorded as failed).
+fn explicit_format(path: &Path) -> Format {
+    transcript::detect(path).unwrap_or(Format::Plain)
 }
 
 /// Session files under `dir`: agent layouts are recognised by name (Claude/Codex JSONL, Gemini

@@ -192,6 +192,7 @@ pub fn run(args: &BatchArgs) -> crate::Result<Outcome> {
             .map(|n| n.get())
             .unwrap_or(2),
     });
+    remove_stale_temps(&args.out);
     let manifest = Manifest::open(&args.out)?;
     let mut warnings: Vec<String> = Vec::new();
     if manifest.skipped > 0 {
@@ -224,10 +225,30 @@ pub fn run(args: &BatchArgs) -> crate::Result<Outcome> {
     }
     if let Some(file) = &args.export_openai_batch {
         let list = candidates.into_iter().map(Job::Export).collect();
-        return openai::export(args, &ctx, list, jobs, file, started).map(|_| Outcome::Clean);
+        let (_, failed) = openai::export(args, &ctx, list, jobs, file, started)?;
+        return Ok(if failed > 0 {
+            Outcome::Findings
+        } else {
+            Outcome::Clean
+        });
     }
     let list = candidates.into_iter().map(Job::Live).collect();
     finish_run(args, &ctx, list, jobs, started)
+}
+
+/// Removes the temp files a killed run left in the output folder (a note is written to a temp
+/// file and renamed; kill -9 skips the temp file's own clean-up). One run per `--out` at a time.
+fn remove_stale_temps(out: &Path) {
+    for e in walkdir::WalkDir::new(out)
+        .max_depth(3)
+        .into_iter()
+        .flatten()
+    {
+        let name = e.file_name().to_string_lossy();
+        if e.file_type().is_file() && name.starts_with(".handoff-") && name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }
 
 /// Runs `list` and ends the run: manifest lines, index, summary, exit status.
@@ -768,6 +789,8 @@ pub(crate) fn write(
         .as_ref()
         .and_then(|t| t.session.id.clone())
         .or_else(|| c.head.session_id.clone())
+        // An aider history is one file per project: its folder names the project already.
+        .or_else(|| (c.format == Format::Aider).then(|| "chat-history".to_string()))
         .unwrap_or_else(|| {
             c.path
                 .file_stem()

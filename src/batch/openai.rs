@@ -180,7 +180,7 @@ impl SplitWriter {
 }
 
 /// `--export-openai-batch FILE`: writes the input file(s), then records the exported sessions.
-/// Returns the files written.
+/// Returns the files written and how many sessions failed (now or in an earlier run).
 pub(super) fn export(
     args: &BatchArgs,
     ctx: &Arc<Ctx>,
@@ -188,12 +188,12 @@ pub(super) fn export(
     jobs: usize,
     file: &Path,
     started: Instant,
-) -> crate::Result<Vec<PathBuf>> {
+) -> crate::Result<(Vec<PathBuf>, usize)> {
     let mut writer = SplitWriter::new(file);
     let mut records: Vec<SessionRecord> = Vec::new();
     let mut failed: Vec<SessionRecord> = Vec::new();
     let mut seen = BTreeSet::new();
-    let (mut skipped, mut err) = (0usize, None);
+    let (mut skipped, mut failed_before, mut err) = (0usize, 0usize, None);
     super::run_jobs_with(ctx, list, jobs, |r| match r {
         Result_::Exported(rec, line) => {
             // Identical content twice is one request.
@@ -205,6 +205,7 @@ pub(super) fn export(
             }
         }
         Result_::Failed(rec) => failed.push(rec),
+        Result_::Skipped(Before::FailedEarlier, _) => failed_before += 1,
         _ => skipped += 1,
     });
     if let Some(e) = err {
@@ -225,7 +226,7 @@ pub(super) fn export(
     }
     if !args.quiet {
         eprintln!(
-            "handoff: batch: exported {} request(s) in {} file(s), {skipped} skipped (done), {} failed, {:.1} s",
+            "handoff: batch: exported {} request(s) in {} file(s), {skipped} skipped (done), {} failed, {failed_before} failed before (pass --retry-failed), {:.1} s",
             records.len(),
             files.len(),
             failed.len(),
@@ -239,7 +240,7 @@ pub(super) fn export(
     std::io::stdout()
         .write_all(out.as_bytes())
         .map_err(|e| crate::Error::io("<stdout>", e))?;
-    Ok(files)
+    Ok((files, failed.len() + failed_before))
 }
 
 /// The response body of a results line, or why there is none.
@@ -605,13 +606,14 @@ pub(super) fn via_batch_api(
         }
     };
     let mut batches = Manifest::open(&ctx.out)?.open_batches();
+    let mut outcome = Outcome::Clean;
     if batches.is_empty() {
         let mut warnings = Vec::new();
         let candidates = super::discover_all(args, &mut warnings)?;
         super::report_warnings(&warnings);
         let list = candidates.into_iter().map(Job::Export).collect();
         let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
-        let files = export(
+        let (files, failed) = export(
             args,
             &ctx,
             list,
@@ -619,6 +621,9 @@ pub(super) fn via_batch_api(
             &exchange.join(format!("{stamp}-input.jsonl")),
             started,
         )?;
+        if failed > 0 {
+            outcome = Outcome::Findings;
+        }
         for f in files {
             let file_id = ctx.rt.block_on(api.upload(&f))?;
             let b = ctx.rt.block_on(api.create(&file_id))?;
@@ -647,7 +652,6 @@ pub(super) fn via_batch_api(
             ));
         }
     }
-    let mut outcome = Outcome::Clean;
     for b in batches {
         let server = poll(&ctx, &api, &b.batch_id, args.poll_interval, &say)?;
         let status = server["status"].as_str().unwrap_or("unknown").to_string();

@@ -135,7 +135,10 @@ impl Found {
     /// it edited by relative path exist in the candidate), notes any mapping in the evidence's
     /// warnings, and returns the project folder to record.
     pub fn confirm(&self, ev: &mut Evidence) -> Option<String> {
-        let dir = self.dir.as_ref()?;
+        // Not on this machine: the recorded folder still names the project.
+        let Some(dir) = self.dir.as_ref() else {
+            return self.recorded.clone();
+        };
         let shown = || dir.display().to_string();
         match self.how? {
             How::Recorded => return Some(ev.git.as_ref().map(|g| g.root.clone()).unwrap_or_else(shown)),
