@@ -911,3 +911,84 @@ fn bad_usage_is_a_clear_error() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn the_token_budget_and_the_session_timeout_stop_cleanly() {
+    let s = Rt::start();
+    s.mount(
+        Mock::given(method("POST"))
+            .and(path("/v1/chat/completions"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(completion())),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    sessions(dir.path(), 4);
+    let out = tempfile::tempdir().unwrap();
+    let o = handoff()
+        .env("OPENAI_API_KEY", "sk-test")
+        .args([
+            "batch",
+            "-j",
+            "1",
+            "--budget-tokens",
+            "1500",
+            "--model",
+            "m",
+            "--base-url",
+        ])
+        .arg(s.base())
+        .arg("--out")
+        .arg(out.path())
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--budget-tokens reached"), "{err}");
+    // 1,020 tokens per session: the second starts under the budget, the rest wait.
+    assert_eq!(manifest(out.path()).len(), 2);
+
+    let slow = Rt::start();
+    slow.mount(
+        Mock::given(method("POST"))
+            .and(path("/v1/chat/completions"))
+            .respond_with(
+                ResponseTemplate::new(200)
+                    .set_body_json(completion())
+                    .set_delay(Duration::from_secs(4)),
+            ),
+    );
+    let out = tempfile::tempdir().unwrap();
+    let one = dir.path().join("s000.jsonl");
+    let o = handoff()
+        .env("OPENAI_API_KEY", "sk-test")
+        .args([
+            "batch",
+            "--session-timeout",
+            "1",
+            "--model",
+            "m",
+            "--base-url",
+        ])
+        .arg(slow.base())
+        .arg("--out")
+        .arg(out.path())
+        .arg(&one)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let m = manifest(out.path());
+    assert!(
+        m[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("timed out after 1 s"),
+        "{m:?}"
+    );
+    // The abandoned session never writes its note afterwards.
+    std::thread::sleep(Duration::from_secs(4));
+    assert!(
+        !walk(out.path())
+            .iter()
+            .any(|p| p.extension().is_some_and(|e| e == "md") && !p.ends_with("index.md"))
+    );
+}
