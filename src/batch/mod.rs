@@ -59,6 +59,8 @@ fn parse_date(s: &str, end_of_day: bool) -> Result<DateTime<Utc>, String> {
 }
 
 /// Who drafts the notes.
+// One per run.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Drafter {
     /// The deterministic offline drafter.
     Offline,
@@ -126,9 +128,9 @@ enum Before {
     Exported,
 }
 
-/// What happened to one session.
+/// How one session's job ended.
 #[derive(Debug)]
-enum Result_ {
+enum Finished {
     Written(SessionRecord),
     Failed(SessionRecord),
     Skipped(Before, String),
@@ -146,6 +148,8 @@ struct Estimate {
 }
 
 /// One piece of work.
+// Jobs live in one list for the run; the variants are of a size.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 enum Job {
     Live(Candidate),
@@ -202,7 +206,7 @@ pub fn run(args: &BatchArgs) -> crate::Result<Outcome> {
             manifest.skipped
         ));
     }
-    let ctx = build_ctx(args, cfg.as_ref(), jobs, manifest)?;
+    let ctx = build_ctx(args, cfg.as_ref(), manifest)?;
     let ctx = Arc::new(ctx);
 
     if !args.import_openai_batch.is_empty() {
@@ -220,7 +224,7 @@ pub fn run(args: &BatchArgs) -> crate::Result<Outcome> {
     report_warnings(&warnings);
     if args.dry_run {
         let list = candidates.into_iter().map(Job::Estimate).collect();
-        let results = run_jobs(&ctx, list, jobs, &Progress_::quiet());
+        let results = run_jobs(&ctx, list, jobs);
         return print_dry_run(&ctx, results);
     }
     if let Some(file) = &args.export_openai_batch {
@@ -260,7 +264,7 @@ fn finish_run(
     started: Instant,
 ) -> crate::Result<Outcome> {
     let mut manifest = Manifest::open(&ctx.out)?;
-    let progress = Progress_::new(list.len(), args.quiet);
+    let progress = RunProgress::new(list.len(), args.quiet);
     let mut tally = Tally::default();
     let mut append_err = None;
     run_jobs_with(ctx, list, jobs, |result| {
@@ -303,10 +307,10 @@ pub(crate) struct Tally {
 }
 
 /// Appends a finished session's line and counts it.
-fn record(manifest: &mut Manifest, tally: &mut Tally, result: Result_) -> crate::Result<()> {
+fn record(manifest: &mut Manifest, tally: &mut Tally, result: Finished) -> crate::Result<()> {
     tally.done += 1;
     match result {
-        Result_::Written(r) => {
+        Finished::Written(r) => {
             tally.written += 1;
             tally.tokens_in += r.tokens_in;
             tally.tokens_out += r.tokens_out;
@@ -319,7 +323,7 @@ fn record(manifest: &mut Manifest, tally: &mut Tally, result: Result_) -> crate:
                 manifest.append(Line::Session(r))?;
             }
         }
-        Result_::Failed(r) => {
+        Finished::Failed(r) => {
             tally.failed += 1;
             tally.tokens_in += r.tokens_in;
             tally.tokens_out += r.tokens_out;
@@ -328,7 +332,7 @@ fn record(manifest: &mut Manifest, tally: &mut Tally, result: Result_) -> crate:
             tally.failures.push((r.source.clone(), why));
             manifest.append(Line::Session(r))?;
         }
-        Result_::Skipped(before, source) => {
+        Finished::Skipped(before, source) => {
             if before == Before::FailedEarlier {
                 tally.failed_earlier += 1;
                 tally.last = format!("skipped {source} (failed earlier; --retry-failed)");
@@ -337,11 +341,11 @@ fn record(manifest: &mut Manifest, tally: &mut Tally, result: Result_) -> crate:
                 tally.last = format!("skipped {source} (done)");
             }
         }
-        Result_::NotStarted => {
+        Finished::NotStarted => {
             tally.not_started += 1;
             tally.last = "not started: the token budget is used up".into();
         }
-        Result_::Estimated(_) | Result_::Exported(..) => {}
+        Finished::Estimated(_) | Finished::Exported(..) => {}
     }
     Ok(())
 }
@@ -393,19 +397,14 @@ impl Tally {
 }
 
 /// Progress plus the counts it shows.
-struct Progress_ {
+struct RunProgress {
     inner: progress::Progress,
 }
 
-impl Progress_ {
-    fn new(total: usize, quiet: bool) -> Progress_ {
-        Progress_ {
+impl RunProgress {
+    fn new(total: usize, quiet: bool) -> RunProgress {
+        RunProgress {
             inner: progress::Progress::new(total, quiet),
-        }
-    }
-    fn quiet() -> Progress_ {
-        Progress_ {
-            inner: progress::Progress::Quiet,
         }
     }
     fn tick(&self, t: &Tally) {
@@ -426,7 +425,6 @@ fn report_warnings(warnings: &[String]) {
 fn build_ctx(
     args: &BatchArgs,
     cfg: Option<&ModelConfig>,
-    jobs: usize,
     manifest: Manifest,
 ) -> crate::Result<Ctx> {
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -457,7 +455,6 @@ fn build_ctx(
             )
         }
     };
-    let _ = jobs;
     Ok(Ctx {
         out: args.out.clone(),
         drafter,
@@ -526,14 +523,13 @@ fn discover_all(args: &BatchArgs, warnings: &mut Vec<String>) -> crate::Result<V
     } else {
         discover::from_sources(&args.sources, warnings)?
     };
-    let project = match &args.project {
-        Some(p) => Some(projects::normalize(
+    let project = args.project.as_ref().map(|p| {
+        projects::normalize(
             &std::fs::canonicalize(p)
                 .unwrap_or(p.clone())
                 .to_string_lossy(),
-        )),
-        None => None,
-    };
+        )
+    });
     found.retain(|c| {
         let date = c.date();
         let last = c.modified.or(date);
@@ -550,7 +546,7 @@ fn discover_all(args: &BatchArgs, warnings: &mut Vec<String>) -> crate::Result<V
     Ok(found)
 }
 
-fn run_jobs(ctx: &Arc<Ctx>, list: Vec<Job>, jobs: usize, _p: &Progress_) -> Vec<Result_> {
+fn run_jobs(ctx: &Arc<Ctx>, list: Vec<Job>, jobs: usize) -> Vec<Finished> {
     let mut out = Vec::new();
     run_jobs_with(ctx, list, jobs, |r| out.push(r));
     out
@@ -559,12 +555,12 @@ fn run_jobs(ctx: &Arc<Ctx>, list: Vec<Job>, jobs: usize, _p: &Progress_) -> Vec<
 /// Runs `list` on `jobs` workers; `on_result` sees each result on this thread, in completion
 /// order. Each session runs on a thread of its own so that the per-session timeout can give up
 /// on it.
-fn run_jobs_with(ctx: &Arc<Ctx>, list: Vec<Job>, jobs: usize, mut on_result: impl FnMut(Result_)) {
+fn run_jobs_with(ctx: &Arc<Ctx>, list: Vec<Job>, jobs: usize, mut on_result: impl FnMut(Finished)) {
     // The known projects come from the sessions' own folders (for moved projects).
     ctx.projects.learn_once(&list);
     let list = Arc::new(list);
     let next = Arc::new(AtomicUsize::new(0));
-    let (tx, rx) = mpsc::channel::<Result_>();
+    let (tx, rx) = mpsc::channel::<Finished>();
     let mut handles = Vec::new();
     for _ in 0..jobs.min(list.len()).max(1) {
         let (ctx, list, next, tx) = (ctx.clone(), list.clone(), next.clone(), tx.clone());
@@ -590,7 +586,7 @@ fn run_jobs_with(ctx: &Arc<Ctx>, list: Vec<Job>, jobs: usize, mut on_result: imp
 
 /// Runs one job on its own thread, giving up after the per-session timeout (the abandoned
 /// thread then writes nothing).
-fn with_timeout(ctx: &Arc<Ctx>, job: Job) -> Result_ {
+fn with_timeout(ctx: &Arc<Ctx>, job: Job) -> Finished {
     let (tx, rx) = mpsc::channel();
     let abandoned = Arc::new(AtomicBool::new(false));
     let (c, a, j) = (ctx.clone(), abandoned.clone(), job.clone());
@@ -616,9 +612,9 @@ fn with_timeout(ctx: &Arc<Ctx>, job: Job) -> Result_ {
                     );
                     match job {
                         Job::Live(c) | Job::Export(c) | Job::Estimate(c) => {
-                            Result_::Failed(failed_record(ctx, &c, None, why))
+                            Finished::Failed(failed_record(ctx, &c, None, why))
                         }
-                        Job::Import(r, _) => Result_::Failed(SessionRecord {
+                        Job::Import(r, _) => Finished::Failed(SessionRecord {
                             at: now_text(),
                             status: Status::Failed,
                             error: Some(why),
@@ -680,7 +676,7 @@ fn before(ctx: &Ctx, key: &Key) -> Before {
     }
 }
 
-fn process(ctx: &Arc<Ctx>, job: &Job, abandoned: &AtomicBool) -> Result_ {
+fn process(ctx: &Arc<Ctx>, job: &Job, abandoned: &AtomicBool) -> Finished {
     match job {
         Job::Live(c) => live(ctx, c, abandoned),
         Job::Estimate(c) => estimate(ctx, c),
@@ -689,11 +685,11 @@ fn process(ctx: &Arc<Ctx>, job: &Job, abandoned: &AtomicBool) -> Result_ {
     }
 }
 
-fn live(ctx: &Ctx, c: &Candidate, abandoned: &AtomicBool) -> Result_ {
+fn live(ctx: &Ctx, c: &Candidate, abandoned: &AtomicBool) -> Finished {
     let hash = match content_hash(&c.path) {
         Ok(h) => h,
         Err(e) => {
-            return Result_::Failed(failed_record(
+            return Finished::Failed(failed_record(
                 ctx,
                 c,
                 Some("unreadable".into()),
@@ -703,22 +699,22 @@ fn live(ctx: &Ctx, c: &Candidate, abandoned: &AtomicBool) -> Result_ {
     };
     let key = ctx.key(hash.clone());
     match before(ctx, &key) {
-        Before::Done => return Result_::Skipped(Before::Done, c.path.display().to_string()),
+        Before::Done => return Finished::Skipped(Before::Done, c.path.display().to_string()),
         Before::FailedEarlier if !ctx.retry_failed => {
-            return Result_::Skipped(Before::FailedEarlier, c.path.display().to_string());
+            return Finished::Skipped(Before::FailedEarlier, c.path.display().to_string());
         }
         _ => {}
     }
     if let Some(b) = ctx.budget
         && ctx.tokens_used.load(Ordering::SeqCst) >= b
     {
-        return Result_::NotStarted;
+        return Finished::NotStarted;
     }
     let fail = |why: String, tin: u64, tout: u64| {
         let mut r = failed_record(ctx, c, Some(hash.clone()), why);
         r.tokens_in = tin;
         r.tokens_out = tout;
-        Result_::Failed(r)
+        Finished::Failed(r)
     };
     let (ev, project) = match collect(ctx, c) {
         Ok(x) => x,
@@ -747,7 +743,7 @@ fn live(ctx: &Ctx, c: &Candidate, abandoned: &AtomicBool) -> Result_ {
         Ok(mut r) => {
             r.tokens_in = tin;
             r.tokens_out = tout;
-            Result_::Written(r)
+            Finished::Written(r)
         }
         Err(e) => fail(e.to_string(), tin, tout),
     }
@@ -838,7 +834,7 @@ pub(crate) fn write(
     })
 }
 
-fn estimate(ctx: &Ctx, c: &Candidate) -> Result_ {
+fn estimate(ctx: &Ctx, c: &Candidate) -> Finished {
     let state =
         match content_hash(&c.path) {
             Err(_) => "unreadable",
@@ -870,18 +866,18 @@ fn estimate(ctx: &Ctx, c: &Candidate) -> Result_ {
     } else {
         None
     };
-    Result_::Estimated(Estimate {
+    Finished::Estimated(Estimate {
         candidate: c.clone(),
         state,
         prompt_tokens,
     })
 }
 
-fn print_dry_run(ctx: &Ctx, results: Vec<Result_>) -> crate::Result<Outcome> {
+fn print_dry_run(ctx: &Ctx, results: Vec<Finished>) -> crate::Result<Outcome> {
     let mut rows: Vec<Estimate> = results
         .into_iter()
         .filter_map(|r| match r {
-            Result_::Estimated(e) => Some(e),
+            Finished::Estimated(e) => Some(e),
             _ => None,
         })
         .collect();

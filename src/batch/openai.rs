@@ -11,7 +11,7 @@
 
 use super::discover::{self, Candidate, Head};
 use super::manifest::{BatchRecord, BatchStatus, Line, Manifest, SessionRecord, Status};
-use super::{Before, Ctx, Drafter, Job, Result_};
+use super::{Before, Ctx, Drafter, Finished, Job};
 use crate::cli::BatchArgs;
 use crate::commands::Outcome;
 use serde_json::{Value, json};
@@ -50,11 +50,11 @@ fn client(ctx: &Ctx) -> crate::Result<&crate::draft::llm::Client> {
 }
 
 /// Builds one session's request line.
-pub(super) fn export_one(ctx: &Ctx, c: &Candidate) -> Result_ {
+pub(super) fn export_one(ctx: &Ctx, c: &Candidate) -> Finished {
     let hash = match super::content_hash(&c.path) {
         Ok(h) => h,
         Err(e) => {
-            return Result_::Failed(super::failed_record(
+            return Finished::Failed(super::failed_record(
                 ctx,
                 c,
                 Some("unreadable".into()),
@@ -64,9 +64,9 @@ pub(super) fn export_one(ctx: &Ctx, c: &Candidate) -> Result_ {
     };
     let key = ctx.key(hash.clone());
     match super::before(ctx, &key) {
-        Before::Done => return Result_::Skipped(Before::Done, c.path.display().to_string()),
+        Before::Done => return Finished::Skipped(Before::Done, c.path.display().to_string()),
         Before::FailedEarlier if !ctx.retry_failed => {
-            return Result_::Skipped(Before::FailedEarlier, c.path.display().to_string());
+            return Finished::Skipped(Before::FailedEarlier, c.path.display().to_string());
         }
         _ => {}
     }
@@ -91,9 +91,9 @@ pub(super) fn export_one(ctx: &Ctx, c: &Candidate) -> Result_ {
             r.error = None;
             r.project = project;
             r.custom_id = Some(id);
-            Result_::Exported(r, line)
+            Finished::Exported(r, line)
         }
-        Err(e) => Result_::Failed(super::failed_record(ctx, c, Some(hash), e.to_string())),
+        Err(e) => Finished::Failed(super::failed_record(ctx, c, Some(hash), e.to_string())),
     }
 }
 
@@ -195,7 +195,7 @@ pub(super) fn export(
     let mut seen = BTreeSet::new();
     let (mut skipped, mut failed_before, mut err) = (0usize, 0usize, None);
     super::run_jobs_with(ctx, list, jobs, |r| match r {
-        Result_::Exported(rec, line) => {
+        Finished::Exported(rec, line) => {
             // Identical content twice is one request.
             if err.is_none() && seen.insert(rec.custom_id.clone()) {
                 match writer.push(&line) {
@@ -204,8 +204,8 @@ pub(super) fn export(
                 }
             }
         }
-        Result_::Failed(rec) => failed.push(rec),
-        Result_::Skipped(Before::FailedEarlier, _) => failed_before += 1,
+        Finished::Failed(rec) => failed.push(rec),
+        Finished::Skipped(Before::FailedEarlier, _) => failed_before += 1,
         _ => skipped += 1,
     });
     if let Some(e) = err {
@@ -332,7 +332,7 @@ pub(super) fn import_one(
     rec: &SessionRecord,
     answer: &Result<Value, String>,
     abandoned: &AtomicBool,
-) -> Result_ {
+) -> Finished {
     let path = PathBuf::from(&rec.source);
     let format =
         super::format_named(&rec.agent).unwrap_or(crate::evidence::transcript::Format::Plain);
@@ -344,7 +344,7 @@ pub(super) fn import_one(
         format,
     };
     let fail = |why: String, tin: u64, tout: u64| {
-        Result_::Failed(SessionRecord {
+        Finished::Failed(SessionRecord {
             at: super::now_text(),
             status: Status::Failed,
             error: Some(super::one_line(&why)),
@@ -359,7 +359,7 @@ pub(super) fn import_one(
             if r.status == Status::Done
                 && r.note.as_ref().is_some_and(|n| ctx.out.join(n).exists()) =>
         {
-            return Result_::Skipped(Before::Done, rec.source.clone());
+            return Finished::Skipped(Before::Done, rec.source.clone());
         }
         _ => {}
     }
@@ -399,7 +399,7 @@ pub(super) fn import_one(
             r.tokens_in = tin;
             r.tokens_out = tout;
             r.custom_id = rec.custom_id.clone();
-            Result_::Written(r)
+            Finished::Written(r)
         }
         Err(e) => fail(e.to_string(), tin, tout),
     }

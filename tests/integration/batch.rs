@@ -59,6 +59,7 @@ fn sessions(dir: &Path, n: usize) -> Vec<PathBuf> {
 /// are compared as a set, since workers finish in any order).
 fn snapshot(dir: &Path) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
+    let re = regex::Regex::new(r"(written: |\x22created_at\x22: \x22)[0-9T:Z-]+").unwrap();
     for e in walk(dir) {
         let rel = e.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&e).unwrap();
@@ -74,7 +75,6 @@ fn snapshot(dir: &Path) -> BTreeMap<String, String> {
             lines.sort();
             lines.join("\n")
         } else {
-            let re = regex::Regex::new(r"(written: |\x22created_at\x22: \x22)[0-9T:Z-]+").unwrap();
             re.replace_all(&text, "${1}TIME").into_owned()
         };
         out.insert(rel, norm);

@@ -231,6 +231,8 @@ pub struct Client {
 
 /// What an answer held: a note, or too little to be one (cut at the output cap, or empty),
 /// which a live run retries once with a smaller prompt.
+// Returned once per answer and unpacked at once.
+#[allow(clippy::large_enum_variant)]
 enum Answer {
     Note(Note),
     Short(String),
