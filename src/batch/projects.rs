@@ -60,7 +60,7 @@ impl Projects {
     }
 
     /// Learns the repositories of the sessions in `jobs` (once per run).
-    pub fn learn_once(&self, jobs: &[Job]) -> Option<()> {
+    pub fn learn_once(&self, jobs: &[Job]) {
         self.known.get_or_init(|| {
             let mut roots: BTreeMap<PathBuf, ()> = BTreeMap::new();
             for j in jobs {
@@ -81,7 +81,6 @@ impl Projects {
             }
             roots.into_keys().map(|root| known(&root)).collect()
         });
-        Some(())
     }
 
     fn known(&self) -> &[Known] {

@@ -158,6 +158,12 @@ pub fn collect_session(
         ),
     }
     add_transcript(&mut ev, transcript, format)?;
+    // A recorded session is over: what the repository did after it is part of its evidence.
+    // (`summarize` describes the session in progress, so it has nothing after it.)
+    ev.since = match (&ev.git, &ev.transcript) {
+        (Some(g), Some(t)) => since::collect(g, t),
+        _ => None,
+    };
     Ok(ev)
 }
 
@@ -185,7 +191,6 @@ fn add_transcript(
     if let Some(git) = ev.git.as_mut() {
         mark_session_commits(git, &t);
     }
-    ev.since = ev.git.as_ref().and_then(|g| since::collect(g, &t));
     ev.transcript = Some(t);
     Ok(())
 }
