@@ -147,12 +147,7 @@ pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) ->
         Target::Dir(dir) => {
             create_dir(dir)?;
             for n in 1..=MAX_SUFFIX {
-                let name = if n == 1 {
-                    format!("{stem}.md")
-                } else {
-                    format!("{stem}-{n}.md")
-                };
-                let note = dir.join(name);
+                let note = dir.join(numbered(stem, n));
                 let side = sidecar_path(&note);
                 if note.exists() || side.exists() {
                     continue;
@@ -197,6 +192,15 @@ pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) ->
                 other => other,
             })
         }
+    }
+}
+
+/// The `n`th name for a note with this stem: `stem.md`, then `stem-2.md`, `stem-3.md`…
+pub fn numbered(stem: &str, n: usize) -> String {
+    if n == 1 {
+        format!("{stem}.md")
+    } else {
+        format!("{stem}-{n}.md")
     }
 }
 

@@ -523,13 +523,10 @@ fn discover_all(args: &BatchArgs, warnings: &mut Vec<String>) -> crate::Result<V
     } else {
         discover::from_sources(&args.sources, warnings)?
     };
-    let project = args.project.as_ref().map(|p| {
-        projects::normalize(
-            &std::fs::canonicalize(p)
-                .unwrap_or(p.clone())
-                .to_string_lossy(),
-        )
-    });
+    let project = args
+        .project
+        .as_ref()
+        .map(|p| projects::normalize(&p.to_string_lossy()));
     found.retain(|c| {
         let date = c.date();
         let last = c.modified.or(date);

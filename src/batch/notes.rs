@@ -3,7 +3,7 @@
 //! notes, and `DIR/index.md`.
 
 use super::manifest::{Key, Status};
-use crate::write::{sanitize, sidecar_path, write_atomic};
+use crate::write::{numbered, sanitize, sidecar_path, write_atomic};
 use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -79,12 +79,7 @@ pub fn place(
         )
     })?;
     for n in 1..=MAX_SUFFIX {
-        let name = if n == 1 {
-            format!("{stem}.md")
-        } else {
-            format!("{stem}-{n}.md")
-        };
-        let note = dir.join(name);
+        let note = dir.join(numbered(stem, n));
         let side = sidecar_path(&note);
         match (note.exists(), side.exists()) {
             (true, true) => {

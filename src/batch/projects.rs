@@ -8,7 +8,7 @@ use super::discover::Head;
 use crate::evidence::Evidence;
 use git2::Repository;
 use std::collections::BTreeMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// A repository known on this machine.
@@ -237,31 +237,7 @@ pub fn normalize_remote(url: &str) -> String {
     u.to_ascii_lowercase()
 }
 
-/// A comparable path: `\` as `/`, `.` and `..` resolved, no trailing separator, lower case for
-/// Windows drive paths.
-pub fn normalize(path: &str) -> String {
-    let p = path.replace('\\', "/");
-    let mut clean: Vec<String> = Vec::new();
-    for c in Path::new(&p).components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                clean.pop();
-            }
-            other => clean.push(other.as_os_str().to_string_lossy().into_owned()),
-        }
-    }
-    let mut s = clean.join("/").replace("//", "/");
-    if s.as_bytes().get(1) == Some(&b':') {
-        s = s.to_lowercase();
-    }
-    s.trim_end_matches('/').to_string()
-}
-
-/// `cwd` is `root` or inside it.
-pub fn is_inside(cwd: &str, root: &str) -> bool {
-    cwd == root || (cwd.starts_with(root) && cwd[root.len()..].starts_with('/'))
-}
+pub use crate::evidence::transcript::latest::{is_inside, normalize};
 
 #[cfg(test)]
 mod tests {

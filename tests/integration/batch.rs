@@ -96,6 +96,16 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
+/// The run exited with `code`; its stderr is shown when not.
+fn assert_exit(o: &std::process::Output, code: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
 fn manifest(out: &Path) -> Vec<Value> {
     std::fs::read_to_string(out.join("manifest.jsonl"))
         .unwrap_or_default()
@@ -178,7 +188,7 @@ fn discovery_on_a_fake_home_finds_every_store() {
             .arg(out.path())
             .args(extra);
         let o = cmd.output().unwrap();
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_exit(&o, 0);
         String::from_utf8(o.stdout).unwrap()
     };
     let listing = run(&[]);
@@ -244,7 +254,7 @@ fn discovery_on_a_fake_home_finds_every_store() {
         .arg(out.path())
         .output()
         .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_exit(&o, 0);
     assert!(out.path().join("app/2026-01-03-claude-code-c1.md").exists());
     let index = std::fs::read_to_string(out.path().join("index.md")).unwrap();
     assert!(index.contains("7 note(s)"), "{index}");
@@ -272,12 +282,7 @@ fn a_failing_session_is_recorded_and_never_stops_the_batch() {
         cmd.output().unwrap()
     };
     let o = run(&[]);
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 1);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains("failed: ") && err.contains("s001b.jsonl") && err.contains("no messages"),
@@ -301,12 +306,7 @@ fn a_failing_session_is_recorded_and_never_stops_the_batch() {
         &claude_session("fixed", "/nowhere/app", 9, "Now it has a request"),
     );
     let o = run(&[]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     // A transcript that grew since its note gets a new one.
     let mut grown = std::fs::read_to_string(&files[0]).unwrap();
     grown.push_str(
@@ -382,7 +382,7 @@ fn kill_9_at_random_moments_ends_like_an_uninterrupted_run() {
         .arg(dir.path())
         .output()
         .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_exit(&o, 0);
     let got = snapshot(out.path());
     // No temp file, no half pair, no extra line: exactly the uninterrupted run's notes and
     // manifest.
@@ -486,7 +486,7 @@ fn a_429_storm_slows_every_worker_and_loses_no_session() {
         .arg(dir.path())
         .output()
         .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_exit(&o, 0);
     let m = manifest(out.path());
     assert_eq!(m.iter().filter(|l| l["status"] == "done").count(), 8);
     assert_eq!(m[0]["drafter"], "llm");
@@ -531,7 +531,7 @@ fn export_then_import_writes_the_notes_a_live_run_would() {
         .arg(dir.path())
         .output()
         .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_exit(&o, 0);
     let lines: Vec<Value> = std::fs::read_to_string(&file)
         .unwrap()
         .lines()
@@ -578,12 +578,7 @@ fn export_then_import_writes_the_notes_a_live_run_would() {
         .arg(&results)
         .output()
         .unwrap();
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 1);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains("context too long") && err.contains("match no exported session"),
@@ -778,12 +773,7 @@ fn batch_api_flow_with_partial_failures() {
     sessions(dir.path(), 6);
     let out = tempfile::tempdir().unwrap();
     let o = via(&s, out.path(), dir.path());
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 1);
     let m = manifest(out.path());
     let done = m.iter().filter(|l| l["status"] == "done").count();
     let failed: Vec<&Value> = m.iter().filter(|l| l["status"] == "failed").collect();
@@ -867,7 +857,7 @@ fn a_killed_batch_api_run_resumes_its_batch() {
     child.wait().unwrap();
     api.state.lock().unwrap().polls_needed = 2;
     let o = via(&s, out.path(), dir.path());
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_exit(&o, 0);
     assert!(String::from_utf8_lossy(&o.stderr).contains("resuming batch_1"));
     assert_eq!(
         api.state.lock().unwrap().created,
