@@ -332,67 +332,59 @@ fn a_failing_session_is_recorded_and_never_stops_the_batch() {
 #[test]
 fn kill_9_at_random_moments_ends_like_an_uninterrupted_run() {
     let dir = tempfile::tempdir().unwrap();
-    sessions(dir.path(), 40);
-    let clean = tempfile::tempdir().unwrap();
-    let o = handoff()
-        .args(["batch", "--offline", "-j", "2", "--quiet", "--out"])
-        .arg(clean.path())
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    let want = snapshot(clean.path());
-    assert_eq!(want.keys().filter(|k| k.ends_with(".md")).count(), 41);
-
-    let out = tempfile::tempdir().unwrap();
-    let bin = assert_cmd::cargo::cargo_bin!("handoff");
-    let mut seed = Instant::now().elapsed().as_nanos() as u64 ^ 0x9E37_79B9_7F4A_7C15;
-    let mut kills = 0;
-    let mut finished_early = 0;
-    while kills < 24 {
-        let mut child = std::process::Command::new(bin)
-            .args(["batch", "--offline", "-j", "2", "--quiet", "--out"])
-            .arg(out.path())
+    sessions(dir.path(), 60);
+    let run = |out: &Path| {
+        let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin!("handoff"));
+        c.args(["batch", "--offline", "-j", "2", "--quiet", "--out"])
+            .arg(out)
             .arg(dir.path())
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let delay = Duration::from_millis(5 + (seed >> 33) % 120);
-        std::thread::sleep(delay);
-        if child.try_wait().unwrap().is_some() {
-            finished_early += 1;
-            // Everything is done already; start over in a fresh folder to keep killing.
-            if finished_early > 200 {
-                panic!("every run finished before its kill");
+            .stderr(std::process::Stdio::null());
+        c
+    };
+    let clean = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    assert!(run(clean.path()).status().unwrap().success());
+    let clean_ms = started.elapsed().as_millis() as u64;
+    let want = snapshot(clean.path());
+    // 60 notes and the index.
+    assert_eq!(want.keys().filter(|k| k.ends_with(".md")).count(), 61);
+
+    // Rounds: each starts from an empty folder and kills runs at random moments of a run's
+    // length until one finishes by itself; then one more run, which must end with exactly the
+    // uninterrupted run's notes and manifest.
+    let mut seed = (Instant::now().elapsed().as_nanos() as u64) ^ 0x9E37_79B9_7F4A_7C15;
+    let (mut kills, mut rounds) = (0, 0);
+    while kills < 24 {
+        rounds += 1;
+        let out = tempfile::tempdir().unwrap();
+        loop {
+            let mut child = run(out.path()).spawn().unwrap();
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            std::thread::sleep(Duration::from_millis(5 + (seed >> 33) % clean_ms.max(10)));
+            if child.try_wait().unwrap().is_some() {
+                break;
             }
-            continue;
+            // SIGKILL: no destructor, no flush.
+            child.kill().unwrap();
+            child.wait().unwrap();
+            kills += 1;
         }
-        // SIGKILL: no destructor, no flush.
-        child.kill().unwrap();
-        child.wait().unwrap();
-        kills += 1;
+        assert!(run(out.path()).status().unwrap().success());
+        let got = snapshot(out.path());
+        // No temp file, no half pair, no extra line.
+        assert_eq!(
+            got.keys().collect::<Vec<_>>(),
+            want.keys().collect::<Vec<_>>(),
+            "round {rounds}"
+        );
+        for (k, v) in &want {
+            assert_eq!(&got[k], v, "{k} differs in round {rounds}");
+        }
     }
-    let o = handoff()
-        .args(["batch", "--offline", "-j", "2", "--quiet", "--out"])
-        .arg(out.path())
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    assert_exit(&o, 0);
-    let got = snapshot(out.path());
-    // No temp file, no half pair, no extra line: exactly the uninterrupted run's notes and
-    // manifest.
-    assert_eq!(
-        got.keys().collect::<Vec<_>>(),
-        want.keys().collect::<Vec<_>>()
-    );
-    for (k, v) in &want {
-        assert_eq!(&got[k], v, "{k} differs after {kills} kills");
-    }
+    eprintln!("{kills} kills in {rounds} rounds (an uninterrupted run takes {clean_ms} ms)");
 }
 
 /// A chat-completions answer holding a valid note.
