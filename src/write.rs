@@ -279,7 +279,8 @@ fn write_pair(
     })
 }
 
-fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
+/// `bytes` in a synced temp file next to `dest`, to be [`persist`]ed.
+pub(crate) fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
     let dir = match dest.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -295,7 +296,8 @@ fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
     Ok(tmp)
 }
 
-fn persist(tmp: tempfile::NamedTempFile, dest: &Path, overwrite: bool) -> Result<()> {
+/// Renames a [`temp_with`] file to `dest` (with `overwrite` false, never over an existing file).
+pub(crate) fn persist(tmp: tempfile::NamedTempFile, dest: &Path, overwrite: bool) -> Result<()> {
     let done = if overwrite {
         tmp.persist(dest).map(|_| ())
     } else {

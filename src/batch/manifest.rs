@@ -1,13 +1,18 @@
 //! `DIR/manifest.jsonl`: one JSON line per outcome, appended, never rewritten. The latest line
 //! for a session's key (content hash, drafter, model, prompt version) is its state. A line is
-//! appended only after its note is on disk, with one `write` and an `fsync`, so a run killed at
-//! any moment leaves at worst a torn last line, which the next run skips.
+//! appended only after its note is on disk, with one `write`, so a run killed at any moment
+//! leaves at worst a torn last line, which the next run skips. Lines are synced to the disk at
+//! most [`SYNC_EVERY`] apart and at the end of a run: a power cut may lose the last ones, and
+//! the next run finds those notes by the key in their sidecars.
 
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+
+/// Longest time an appended line waits for its fsync.
+pub const SYNC_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// File name of the manifest inside the output folder.
 pub const FILE: &str = "manifest.jsonl";
@@ -124,6 +129,7 @@ pub struct Manifest {
     batches: Vec<BatchRecord>,
     /// Lines that could not be read (a torn last line after a crash).
     pub skipped: usize,
+    synced: std::time::Instant,
 }
 
 impl Manifest {
@@ -143,6 +149,7 @@ impl Manifest {
             by_custom_id: HashMap::new(),
             batches: Vec::new(),
             skipped: 0,
+            synced: std::time::Instant::now(),
         };
         file.seek(SeekFrom::Start(0))
             .map_err(|e| crate::Error::io(&path, e))?;
@@ -209,17 +216,27 @@ impl Manifest {
         }
     }
 
-    /// Appends `line` (one write, then fsync) and remembers it.
+    /// Appends `line` (one write; an fsync when the last was [`SYNC_EVERY`] ago) and remembers it.
     pub fn append(&mut self, line: Line) -> crate::Result<()> {
         let mut text = serde_json::to_string(&line)
             .map_err(|e| crate::Error::Usage(format!("cannot serialise a manifest line: {e}")))?;
         text.push('\n');
         self.file
             .write_all(text.as_bytes())
-            .and_then(|()| self.file.sync_data())
             .map_err(|e| crate::Error::io(&self.path, e))?;
         self.remember(line);
+        if self.synced.elapsed() >= SYNC_EVERY {
+            self.sync()?;
+        }
         Ok(())
+    }
+
+    /// Syncs the appended lines to the disk.
+    pub fn sync(&mut self) -> crate::Result<()> {
+        self.synced = std::time::Instant::now();
+        self.file
+            .sync_data()
+            .map_err(|e| crate::Error::io(&self.path, e))
     }
 
     /// The latest record for `key`.
@@ -244,6 +261,13 @@ impl Manifest {
             .filter(|b| b.status == BatchStatus::Submitted)
             .cloned()
             .collect()
+    }
+}
+
+impl Drop for Manifest {
+    /// The lines appended since the last sync reach the disk when the run lets go of the file.
+    fn drop(&mut self) {
+        let _ = self.file.sync_data();
     }
 }
 

@@ -796,18 +796,14 @@ pub(crate) fn write(
         .and_then(|t| t.session.started_at)
         .or_else(|| c.date());
     let (folder, stem) = notes::layout(project.as_deref(), date, c.format.name(), &session);
+    let dir = ctx.out.join(&folder);
+    let prepared = notes::prepare(&dir, &summary.markdown, &sidecar)?;
     let placed = {
         let _held = ctx.place_lock.lock().unwrap_or_else(|e| e.into_inner());
         if abandoned.load(Ordering::SeqCst) {
             return Err(crate::Error::Usage("timed out".into()));
         }
-        notes::place(
-            &ctx.out.join(&folder),
-            &stem,
-            key,
-            &summary.markdown,
-            &sidecar,
-        )?
+        notes::place(&dir, &stem, key, prepared)?
     };
     let rel = placed
         .strip_prefix(&ctx.out)

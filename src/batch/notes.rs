@@ -3,7 +3,7 @@
 //! notes, and `DIR/index.md`.
 
 use super::manifest::{Key, Status};
-use crate::write::{numbered, sanitize, sidecar_path, write_atomic};
+use crate::write::{numbered, persist, sanitize, sidecar_path, temp_with, write_atomic};
 use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -61,45 +61,51 @@ fn sidecar_key(side: &Path) -> Option<Key> {
     serde_json::from_value(v.get(SIDECAR_KEY)?.clone()).ok()
 }
 
-/// Writes the note and sidecar under `dir/stem.md` (or `stem-N.md` when a different note has the
-/// name), or finds them already there from a run that was killed before its manifest line.
-/// A half pair left by a crash (a note without its sidecar or the reverse) is replaced. Returns
-/// the note's path.
-pub fn place(
-    dir: &Path,
-    stem: &str,
-    key: &Key,
-    markdown: &str,
-    sidecar: &str,
-) -> crate::Result<PathBuf> {
+/// A note and its sidecar written to synced temp files in their folder, ready to be [`place`]d.
+/// Writing them is the slow part (two fsyncs); it needs no lock.
+pub struct Prepared {
+    note: tempfile::NamedTempFile,
+    sidecar: tempfile::NamedTempFile,
+}
+
+/// Writes `markdown` and `sidecar` to temp files in `dir`.
+pub fn prepare(dir: &Path, markdown: &str, sidecar: &str) -> crate::Result<Prepared> {
     std::fs::create_dir_all(dir).map_err(|e| {
         crate::Error::input(
             dir,
             format!("cannot create the notes folder ({e}); check --out"),
         )
     })?;
+    let probe = dir.join("note.md");
+    Ok(Prepared {
+        note: temp_with(&probe, markdown.as_bytes())?,
+        sidecar: temp_with(&probe, sidecar.as_bytes())?,
+    })
+}
+
+/// Puts a prepared note and sidecar under `dir/stem.md` (or `stem-N.md` when a different note has
+/// the name), or finds them already there from a run that was killed before its manifest line
+/// (the temp files are then dropped). A half pair left by a crash (a note without its sidecar or
+/// the reverse) is replaced. Callers serialise calls for one folder. Returns the note's path.
+pub fn place(dir: &Path, stem: &str, key: &Key, prepared: Prepared) -> crate::Result<PathBuf> {
     for n in 1..=MAX_SUFFIX {
         let note = dir.join(numbered(stem, n));
         let side = sidecar_path(&note);
-        match (note.exists(), side.exists()) {
+        let overwrite = match (note.exists(), side.exists()) {
             (true, true) => {
                 if sidecar_key(&side).as_ref() == Some(key) {
                     return Ok(note);
                 }
+                continue;
             }
-            (false, false) => {
-                // The sidecar first: a note on disk always has its sidecar, and a sidecar alone
-                // is a half pair that the next run replaces.
-                write_atomic(&side, sidecar.as_bytes(), false)?;
-                write_atomic(&note, markdown.as_bytes(), false)?;
-                return Ok(note);
-            }
-            _ => {
-                write_atomic(&side, sidecar.as_bytes(), true)?;
-                write_atomic(&note, markdown.as_bytes(), true)?;
-                return Ok(note);
-            }
-        }
+            (false, false) => false,
+            _ => true,
+        };
+        // The sidecar first: a note on disk always has its sidecar, and a sidecar alone is a
+        // half pair that the next run replaces.
+        persist(prepared.sidecar, &side, overwrite)?;
+        persist(prepared.note, &note, overwrite)?;
+        return Ok(note);
     }
     Err(crate::Error::input(
         dir,
@@ -246,20 +252,31 @@ mod tests {
     fn place_adopts_its_own_note_replaces_half_pairs_and_suffixes_others() {
         let dir = tempfile::tempdir().unwrap();
         let side = |k: &Key| tag_sidecar("{\"note\":{}}", k).unwrap();
-        let a = place(dir.path(), "s", &key("a"), "A", &side(&key("a"))).unwrap();
+        let put = |k: &Key, text: &str| {
+            let p = prepare(dir.path(), text, &side(k)).unwrap();
+            place(dir.path(), "s", k, p).unwrap()
+        };
+        let a = put(&key("a"), "A");
         assert!(a.ends_with("s.md"));
         // Same key again (a killed run's note): adopted, not rewritten.
-        let again = place(dir.path(), "s", &key("a"), "A2", &side(&key("a"))).unwrap();
+        let again = put(&key("a"), "A2");
         assert_eq!(again, a);
         assert_eq!(std::fs::read_to_string(&a).unwrap(), "A");
         // Another key (the transcript grew): a new note.
-        let b = place(dir.path(), "s", &key("b"), "B", &side(&key("b"))).unwrap();
+        let b = put(&key("b"), "B");
         assert!(b.ends_with("s-2.md"));
         // A half pair from a crash is replaced.
         std::fs::remove_file(sidecar_path(&b)).unwrap();
-        let b2 = place(dir.path(), "s", &key("b"), "B2", &side(&key("b"))).unwrap();
+        let b2 = put(&key("b"), "B2");
         assert_eq!(b2, b);
         assert_eq!(std::fs::read_to_string(&b).unwrap(), "B2");
         assert!(sidecar_path(&b).exists());
+        // The adopted note's temp files are gone.
+        let temps = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .count();
+        assert_eq!(temps, 0);
     }
 }
