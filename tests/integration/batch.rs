@@ -211,6 +211,10 @@ fn discovery_on_a_fake_home_finds_every_store() {
     // The walked project folder holds the aider history.
     let listing = run(&[proj.to_str().unwrap()]);
     assert!(listing.contains(" aider "), "{listing}");
+    // A glob the shell did not expand.
+    let pattern = format!("{}/.codex/*/*/*/*/rollout-*.jsonl", h.display());
+    let listing = run(&[pattern.as_str()]);
+    assert!(listing.contains("1 session(s)") && listing.contains("-x1.jsonl"), "{listing}");
 
     // CLAUDE_CONFIG_DIR and CODEX_HOME move those stores.
     let alt = tempfile::tempdir().unwrap();
