@@ -211,6 +211,11 @@ fn discovery_on_a_fake_home_finds_every_store() {
     // The walked project folder holds the aider history.
     let listing = run(&[proj.to_str().unwrap()]);
     assert!(listing.contains(" aider "), "{listing}");
+    // Filters: started on or before a day; inside a project.
+    assert!(run(&["--until", "2026-01-04"]).contains("3 session(s)"));
+    let listing = run(&["--project", proj.to_str().unwrap()]);
+    assert!(listing.contains("3 session(s)") && !listing.contains(" gemini "), "{listing}");
+    assert!(run(&["--since", "2999-01-01"]).contains("0 session(s)"));
     // A glob the shell did not expand.
     let pattern = format!("{}/.codex/*/*/*/*/rollout-*.jsonl", h.display());
     let listing = run(&[pattern.as_str()]);
