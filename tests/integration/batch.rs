@@ -214,12 +214,18 @@ fn discovery_on_a_fake_home_finds_every_store() {
     // Filters: started on or before a day; inside a project.
     assert!(run(&["--until", "2026-01-04"]).contains("3 session(s)"));
     let listing = run(&["--project", proj.to_str().unwrap()]);
-    assert!(listing.contains("3 session(s)") && !listing.contains(" gemini "), "{listing}");
+    assert!(
+        listing.contains("3 session(s)") && !listing.contains(" gemini "),
+        "{listing}"
+    );
     assert!(run(&["--since", "2999-01-01"]).contains("0 session(s)"));
     // A glob the shell did not expand.
     let pattern = format!("{}/.codex/*/*/*/*/rollout-*.jsonl", h.display());
     let listing = run(&[pattern.as_str()]);
-    assert!(listing.contains("1 session(s)") && listing.contains("-x1.jsonl"), "{listing}");
+    assert!(
+        listing.contains("1 session(s)") && listing.contains("-x1.jsonl"),
+        "{listing}"
+    );
 
     // CLAUDE_CONFIG_DIR and CODEX_HOME move those stores.
     let alt = tempfile::tempdir().unwrap();
