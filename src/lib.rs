@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod cli;
 pub mod commands;
 pub mod config;
@@ -30,6 +31,7 @@ pub use error::{Error, Result};
 pub fn run(cli: cli::Cli) -> Result<Outcome> {
     ui::init(cli.global.color, cli.global.quiet, cli.global.verbose);
     match cli.command {
+        cli::Command::Batch(args) => commands::batch::run(&args),
         cli::Command::Collect(args) => commands::collect::run(&args),
         cli::Command::Eval(args) => commands::eval::run(&args),
         cli::Command::Summarize(args) => commands::summarize::run(&args),

@@ -794,6 +794,7 @@ mod tests {
             }),
             warnings: vec![],
             notices: vec![],
+            since: None,
         }
     }
 

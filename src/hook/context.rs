@@ -164,7 +164,7 @@ pub fn revalidate(stored: &StoredNote, root: &Path) -> Result<Revalidated> {
     }
     let mut note = stored.sidecar.note.clone();
     let before = note.header.counts;
-    note.workspace = note::workspace_lines(ev.git.as_ref());
+    note.workspace = note::workspace_lines(ev.git.as_ref(), ev.since.as_ref());
     let opts = Options {
         root: Some(root.to_path_buf()),
         sections: None,

@@ -497,7 +497,6 @@ fn gemini_project(project_dir: &Path) -> Project {
 
 /// The SHA-256 hex digests an older Gemini CLI may have named this repository's folder by.
 fn root_hashes(root: &Path) -> Vec<String> {
-    use sha2::{Digest, Sha256};
     let mut forms = vec![root.to_string_lossy().into_owned()];
     if let Ok(c) = std::fs::canonicalize(root) {
         forms.push(c.to_string_lossy().into_owned());
@@ -506,7 +505,8 @@ fn root_hashes(root: &Path) -> Vec<String> {
     forms
         .iter()
         .map(|f| {
-            Sha256::digest(f.as_bytes())
+            aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA256, f.as_bytes())
+                .as_ref()
                 .iter()
                 .map(|b| format!("{b:02x}"))
                 .collect()
@@ -644,7 +644,7 @@ fn last_launch(path: &Path) -> Option<(u64, usize)> {
 
 /// A comparable path: canonical when it exists here, `\` as `/`, no trailing separator, lower
 /// case for Windows drive paths.
-fn normalize(path: &str) -> String {
+pub fn normalize(path: &str) -> String {
     let canonical = std::fs::canonicalize(path)
         .ok()
         .map(|p| p.to_string_lossy().into_owned());
@@ -667,7 +667,8 @@ fn normalize(path: &str) -> String {
     s.trim_end_matches('/').to_string()
 }
 
-fn is_inside(cwd: &str, root: &str) -> bool {
+/// `cwd` is `root` or inside it (both [`normalize`]d).
+pub fn is_inside(cwd: &str, root: &str) -> bool {
     cwd == root || (cwd.starts_with(root) && cwd[root.len()..].starts_with('/'))
 }
 
