@@ -5,6 +5,7 @@ mod support;
 mod cli;
 mod corpus;
 mod eval;
+mod fidelity;
 mod git;
 mod llm;
 mod summarize;

@@ -1,0 +1,128 @@
+//! Transcript fidelity on realistic fixtures (issue 12): each fixture is shaped like the records
+//! the agent writes (built from the agents' own source: Cline's `formatResponse` and tool
+//! handlers, gemini-cli's chat recording service, aider's `io.py`, SWE-agent's tools), and each
+//! reproduces a bug seen on real held-out files. The counts asserted here were re-measured by an
+//! independent reader, `tests/fixtures/count_fidelity.py`, which does not share code with the
+//! crate.
+
+use crate::support::{fixture, handoff, typed_users};
+use serde_json::Value;
+
+fn collect(rel: &str) -> Value {
+    let out = handoff()
+        .args(["collect", "--json", "--transcript"])
+        .arg(fixture(rel))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let ev: Value = serde_json::from_slice(&out).expect("collect --json prints JSON");
+    ev["transcript"].clone()
+}
+
+/// (command, exit code, ok, has a result) of every command.
+fn outcomes(t: &Value) -> Vec<(String, Option<i64>, Option<bool>, bool)> {
+    t["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["command"].as_str().unwrap().to_string(),
+                c["exit_code"].as_i64(),
+                c["ok"].as_bool(),
+                c["has_result"] == true,
+            )
+        })
+        .collect()
+}
+
+fn edits(t: &Value) -> Vec<(String, bool)> {
+    t["edits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["path"].as_str().unwrap().to_string(),
+                e["confirmed"] == true,
+            )
+        })
+        .collect()
+}
+
+fn owned(
+    v: &[(&str, Option<i64>, Option<bool>, bool)],
+) -> Vec<(String, Option<i64>, Option<bool>, bool)> {
+    v.iter()
+        .map(|(c, e, o, r)| (c.to_string(), *e, *o, *r))
+        .collect()
+}
+
+/// Items 1, 2, 3 and 10: a resumed Cline task (native tool calls, text results, a
+/// `tool_result` block) with every harness block Cline writes into user turns.
+#[test]
+fn cline_resumed_task_pairs_results_by_position_and_keeps_harness_text_apart() {
+    let t = collect("transcripts/cline-resumed-task.json");
+    assert_eq!(t["session"]["agent"], "cline");
+    assert_eq!(
+        outcomes(&t),
+        owned(&[
+            (
+                "gsutil mb -l us-east1 gs://mra-assets",
+                Some(1),
+                Some(false),
+                true
+            ),
+            // Interrupted: the resumed task's next result is not its result.
+            ("rm -rf build", None, None, false),
+            ("npm test", Some(1), Some(false), true),
+            ("npm test -- -u", Some(0), Some(true), true),
+            // Still running: no outcome.
+            ("npm run dev", None, None, true),
+            // Run by attempt_completion; its status is the block after `Result: Done`.
+            ("npx tsc --noEmit", Some(2), Some(false), true),
+            // Interrupted again.
+            ("npm install zod@^3.23", None, None, false),
+        ])
+    );
+    assert_eq!(
+        typed_users(&t),
+        [
+            "Create the GCS assets bucket for MRA and make the env tests pass",
+            "skip the cleanup, just run the tests",
+            "don't touch the legacy loader",
+            "yes, update them",
+            "the type check fails, fix it before you call it done",
+            "yes, switch to act and retry the install",
+        ]
+    );
+    // The saved file's content says "Failed to process", the status line says saved.
+    assert_eq!(
+        edits(&t),
+        [
+            ("src/common/env.ts".to_string(), true),
+            ("src/legacy.ts".to_string(), false)
+        ]
+    );
+    assert_eq!(t["session"]["cwd"], "c:/Apps/MRA04242026");
+    let kinds = |k: &str| {
+        t["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["role"] == "user" && m["kind"] == k)
+            .count()
+    };
+    // 2 resumptions; 2 todo-list nags + 1 no-tool nag; the rest of Cline's text is meta.
+    assert_eq!(kinds("wrapper"), 2);
+    assert_eq!(kinds("reminder"), 3);
+    let errors: Vec<&str> = t["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["evidence"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(errors, ["E2"], "the denied write is an error on its edit");
+}
