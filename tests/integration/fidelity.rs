@@ -126,3 +126,65 @@ fn cline_resumed_task_pairs_results_by_position_and_keeps_harness_text_apart() {
         .collect();
     assert_eq!(errors, ["E2"], "the denied write is an error on its edit");
 }
+
+/// The public corpus, when `../shared` is present (it is not in a bare clone: then the test says
+/// it skipped, by name).
+fn corpus(rel: &str, test: &str) -> Option<Value> {
+    let path = crate::support::shared(&format!("corpus/{rel}"));
+    if !path.exists() {
+        eprintln!("skipped {test}: {} is absent", path.display());
+        return None;
+    }
+    let out = handoff()
+        .args(["collect", "--json", "--transcript"])
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let ev: Value = serde_json::from_slice(&out).expect("collect --json prints JSON");
+    Some(ev["transcript"].clone())
+}
+
+/// Claude Code, seen on corpus files: a result record written before its call still confirms
+/// the edit (fundwise E21); a subagent's prompt is not a typed message and its model is kept
+/// apart (cipherbox M7, item 8).
+#[test]
+fn claude_result_before_call_subagent_prompt_and_models() {
+    let Some(t) = corpus(
+        "claude-code/fundwise-adr-docs.jsonl",
+        "claude_result_before_call_subagent_prompt_and_models",
+    ) else {
+        return;
+    };
+    let e21 = &t["edits"][20];
+    assert_eq!(
+        (e21["id"].as_str(), e21["path"].as_str()),
+        (Some("E21"), Some("issues.md"))
+    );
+    assert_eq!(e21["confirmed"], true);
+    let Some(t) = corpus(
+        "claude-code/cipherbox-compacted-playwright.jsonl",
+        "claude_result_before_call_subagent_prompt_and_models",
+    ) else {
+        return;
+    };
+    let m7 = &t["messages"][6];
+    assert_eq!(m7["id"], "M7");
+    assert!(
+        m7["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Find the test plan")
+    );
+    assert_eq!(m7["kind"], "subagent_prompt");
+    assert_eq!(
+        t["session"]["models"],
+        serde_json::json!(["claude-opus-4-6"])
+    );
+    assert_eq!(
+        t["session"]["subagent_models"],
+        serde_json::json!(["claude-haiku-4-5-20251001"])
+    );
+}

@@ -99,6 +99,15 @@ impl Builder {
         }
     }
 
+    /// Records a model a subagent used (kept once, in order of first appearance).
+    pub fn subagent_model(&mut self, model: &str) {
+        let m = model.trim();
+        let s = &mut self.t.session;
+        if !m.is_empty() && !s.subagent_models.iter().any(|x| x == m) {
+            s.subagent_models.push(m.to_string());
+        }
+    }
+
     fn next_seq(&mut self) -> u64 {
         self.seq += 1;
         self.seq

@@ -64,8 +64,12 @@ pub struct Session {
     pub cwd: Option<String>,
     /// Git branches seen during the session, in order of first appearance.
     pub branches: Vec<String>,
-    /// Models seen, in order of first appearance.
+    /// Models the main session used, in order of first appearance.
     pub models: Vec<String>,
+    /// Models subagents (sidechains) used, in order of first appearance; kept apart so the
+    /// session's own model is not confused with a helper's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub subagent_models: Vec<String>,
     /// Time of the first timed record.
     pub started_at: Option<DateTime<Utc>>,
     /// Time of the last timed record.
@@ -102,6 +106,9 @@ pub enum MessageKind {
     Meta,
     /// Assistant reasoning/thinking text.
     Thinking,
+    /// The task the main agent wrote for a subagent (a sidechain's "user" text): written by the
+    /// agent, not typed by the person.
+    SubagentPrompt,
 }
 
 /// One message `M*`.
