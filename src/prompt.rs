@@ -245,6 +245,13 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         if let (Some(a), Some(b)) = (s.started_at, s.ended_at) {
             let _ = write!(git, ", {} → {}", a.to_rfc3339(), b.to_rfc3339());
         }
+        if let Some(last) = s.launches.last() {
+            // A history file holds many launches; say how many this transcript spans.
+            let _ = write!(git, ", {} launch(es) in this file", s.launches.len());
+            if let Some(local) = last.started_local {
+                let _ = write!(git, ", the last started {local} (local time, zone unknown)");
+            }
+        }
         git.push('\n');
     }
     match &ev.git {

@@ -188,3 +188,152 @@ fn claude_result_before_call_subagent_prompt_and_models() {
         serde_json::json!(["claude-haiku-4-5-20251001"])
     );
 }
+
+/// A repository whose commits have pinned authors, dates and contents, so their ids are the
+/// ones the aider fixture names (`git rev-parse --short HEAD` after each step).
+fn aider_repo() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let git = |args: &[&str], date: Option<&str>| {
+        let mut cmd = std::process::Command::new("git");
+        cmd.args(["-c", "user.name=T", "-c", "user.email=t@e.st"])
+            .args(args)
+            .current_dir(dir);
+        if let Some(d) = date {
+            cmd.env("GIT_AUTHOR_DATE", d).env("GIT_COMMITTER_DATE", d);
+        }
+        let out = cmd.output().expect("git runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    git(&["init", "-q", "-b", "main"], None);
+    let steps = [
+        (
+            "2025-12-02T10:00:00Z",
+            "README.md",
+            "afi\n",
+            "chore: initial",
+            "42eb049",
+        ),
+        (
+            "2025-12-03T19:44:10Z",
+            ".aidar.json",
+            "{}\n",
+            "feat: create .aidar.json file to track project directory and files",
+            "e3b995d",
+        ),
+        (
+            "2025-12-03T19:46:02Z",
+            "src/app.py",
+            "print('hi')\n",
+            "feat: add app entry point",
+            "16925c8",
+        ),
+        (
+            "2025-12-04T14:01:30Z",
+            "src/common/env.ts",
+            "export const PORT = 8080;\n",
+            "fix: read PORT from env",
+            "5793247",
+        ),
+        // The person's own commit, minutes after aider's: not aider's.
+        (
+            "2025-12-04T14:03:00Z",
+            "NOTES.md",
+            "notes\n",
+            "docs: notes",
+            "cb15582",
+        ),
+    ];
+    for (date, path, content, msg, short) in steps {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, content).unwrap();
+        git(&["add", "-A"], None);
+        git(&["commit", "-q", "-m", msg], Some(date));
+        assert_eq!(git(&["rev-parse", "--short=7", "HEAD"], None), short);
+    }
+    tmp
+}
+
+/// Item 4: an aider history is split at each launch heading; the heading's local time is not
+/// stamped as UTC; each launch ends at its last event; commits are aider's own `Commit <sha>`
+/// lines (an undone one dropped), matched by id. Item 9: Windows separators in aider's edit
+/// lines are normalised.
+#[test]
+fn aider_launches_local_time_and_commits_by_id() {
+    let repo = aider_repo();
+    let out = handoff()
+        .args(["collect", "--json", "--repo"])
+        .arg(repo.path())
+        .arg("--transcript")
+        .arg(fixture("transcripts/aider-two-launches.md"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let ev: Value = serde_json::from_slice(&out).unwrap();
+    let s = &ev["transcript"]["session"];
+    assert!(s["started_at"].is_null() && s["ended_at"].is_null());
+    let launches = s["launches"].as_array().unwrap();
+    assert_eq!(launches.len(), 2);
+    assert_eq!(launches[0]["started_local"], "2025-12-03T14:43:45");
+    assert_eq!(launches[1]["started_local"], "2025-12-04T09:01:02");
+    assert_eq!(
+        launches[0]["commits"],
+        serde_json::json!(["e3b995d", "16925c8"])
+    );
+    assert_eq!(launches[1]["commits"], serde_json::json!(["5793247"]));
+    // The second launch runs to the last event of the file.
+    let last_seq = ev["transcript"]["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["seq"].as_u64().unwrap())
+        .max()
+        .unwrap();
+    assert_eq!(launches[1]["last_seq"].as_u64(), Some(last_seq));
+    assert_eq!(
+        launches[1]["first_seq"].as_u64(),
+        Some(launches[0]["last_seq"].as_u64().unwrap() + 1)
+    );
+    let in_session: Vec<(String, bool)> = ev["git"]["commits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["id"].as_str().unwrap()[..7].to_string(),
+                c["in_session"] == true,
+            )
+        })
+        .collect();
+    assert_eq!(
+        in_session,
+        [
+            ("cb15582".to_string(), false),
+            ("5793247".to_string(), true),
+            ("16925c8".to_string(), true),
+            ("e3b995d".to_string(), true),
+            ("42eb049".to_string(), false),
+        ]
+    );
+    let paths: Vec<String> = edits(&ev["transcript"])
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ".aidar.json",
+            "src/app.py",
+            "src/common/env.ts",
+            "src/common/env.ts"
+        ]
+    );
+}
