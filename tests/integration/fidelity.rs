@@ -337,3 +337,37 @@ fn aider_launches_local_time_and_commits_by_id() {
         ]
     );
 }
+
+/// Item 5: SWE-agent's windowed `insert` and `append` are edits of the open file (this run
+/// submitted no diff, so nothing else would show them); the first request is the issue text,
+/// not the template's lead-in.
+#[test]
+fn swe_agent_insert_and_append_are_edits_and_the_request_is_the_issue() {
+    let t = collect("transcripts/swe-windowed-insert.traj");
+    assert_eq!(
+        edits(&t),
+        [
+            ("reproduce.py".to_string(), true),
+            ("reproduce.py".to_string(), true),
+            ("src/marshmallow/fields.py".to_string(), true),
+            // The insert that introduced a syntax error was not applied.
+            ("src/marshmallow/fields.py".to_string(), false),
+            ("CHANGELOG.rst".to_string(), true),
+        ]
+    );
+    let commands: Vec<String> = outcomes(&t).into_iter().map(|c| c.0).collect();
+    assert_eq!(
+        commands,
+        [
+            "python reproduce.py",
+            "open src/marshmallow/fields.py 1474",
+            "open CHANGELOG.rst",
+            "python reproduce.py"
+        ]
+    );
+    let typed = typed_users(&t);
+    assert_eq!(typed.len(), 1);
+    assert!(typed[0].starts_with("TimeDelta serialization precision\nHi there!"));
+    assert!(!typed[0].contains("We're currently solving"));
+    assert!(!typed[0].contains("INSTRUCTIONS"));
+}
