@@ -371,3 +371,28 @@ fn swe_agent_insert_and_append_are_edits_and_the_request_is_the_issue() {
     assert!(!typed[0].contains("We're currently solving"));
     assert!(!typed[0].contains("INSTRUCTIONS"));
 }
+
+/// Item 6: a pipe into `head`/`tail`/`grep` hides the producer's exit status (Claude Code's
+/// `is_error` is `head`'s): a failure shown in the output fails the command, no sign leaves it
+/// unknown, and a search whose results mention errors is not a failure.
+#[test]
+fn pipelines_into_filters_are_judged_by_their_output() {
+    let t = collect("transcripts/claude-pipelines-and-checks.jsonl");
+    let by_cmd = |prefix: &str| {
+        outcomes(&t)
+            .into_iter()
+            .find(|c| c.0.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no command {prefix}"))
+    };
+    // fatal: destination path 'pup' already exists
+    assert_eq!(by_cmd("cd .. && git clone").2, Some(false));
+    // `tsc … | grep "error TS"` showing errors is a failed check.
+    let tsc = by_cmd("npx tsc --noEmit");
+    assert_eq!(tsc.2, Some(false));
+    assert!(t["commands"][1]["is_check"] == true);
+    // A build piped into tail with no failure shown: unknown, not ok.
+    assert_eq!(by_cmd("npm run build").2, None);
+    // A history search that finds "FAILED": content, not a failure.
+    assert_eq!(by_cmd("git log --oneline").2, None);
+    assert_eq!(by_cmd("ls scripts").2, None);
+}
