@@ -396,3 +396,79 @@ fn pipelines_into_filters_are_judged_by_their_output() {
     assert_eq!(by_cmd("git log --oneline").2, None);
     assert_eq!(by_cmd("ls scripts").2, None);
 }
+
+/// Item 10 (and 9): a Gemini CLI JSONL recording with tool calls rewritten by id, a failed
+/// edit, an API error, a compression (a `$set.messages` checkpoint) and a rewind. The session
+/// records no cwd; the edit tool's result names the absolute file, which gives it.
+#[test]
+fn gemini_jsonl_session_with_errors_compression_and_rewind() {
+    let t = collect("transcripts/gemini-jsonl-compressed.jsonl");
+    assert_eq!(t["session"]["agent"], "gemini");
+    assert_eq!(t["session"]["cwd"], "/home/dev/shop");
+    assert_eq!(
+        outcomes(&t),
+        owned(&[
+            ("npm test -- date", Some(1), Some(false), true),
+            // Newer shell output: no `Exit Code:` line means it exited 0 (never invented).
+            ("npm test", None, Some(true), true),
+            ("npm run lint", None, Some(false), true),
+            (
+                "git commit -am 'fix(date): zero-pad the day of month'",
+                None,
+                Some(true),
+                true
+            ),
+        ])
+    );
+    assert_eq!(
+        edits(&t),
+        [
+            ("src/utils/date.ts".to_string(), false),
+            ("src/utils/date.ts".to_string(), true),
+            ("src/utils/date.regression.test.ts".to_string(), true),
+        ]
+    );
+    // The rewound request is gone; the compression summary is no request.
+    assert_eq!(
+        typed_users(&t),
+        [
+            "The date test fails on the first of the month. Fix formatDay in src/utils/date.ts and make npm test pass.",
+            "now run the whole suite and add a regression test for the 1st",
+            "forget the rename; commit the fix",
+        ]
+    );
+    let compactions = t["compactions"].as_array().unwrap();
+    assert_eq!(compactions.len(), 1);
+    let summary = compactions[0]["summary_message"].as_str().unwrap();
+    let m = t["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == summary)
+        .unwrap();
+    assert_eq!(m["kind"], "compaction_summary");
+    let errors: Vec<&str> = t["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].starts_with("replace: Failed to edit, 0 occurrences found"));
+    assert!(errors[1].starts_with("[API Error: You have exhausted your capacity"));
+}
+
+/// Item 9: a Gemini JSON session names its project root in the prompt (corpus file).
+#[test]
+fn gemini_json_session_cwd_from_the_project_root_line() {
+    let Some(t) = corpus(
+        "gemini-cli/figma-admin-session.json",
+        "gemini_json_session_cwd_from_the_project_root_line",
+    ) else {
+        return;
+    };
+    assert_eq!(
+        t["session"]["cwd"],
+        "/figma-gemini/gemini-3-pro-preview/85611489-0cec-4a77-b02f-c74703a9b30f"
+    );
+}
