@@ -631,9 +631,7 @@ fn answer(
     is_error: Option<bool>,
     at: Option<DateTime<Utc>>,
 ) -> Option<Range<usize>> {
-    let Some(call) = st.exchange.get_mut(i) else {
-        return None;
-    };
+    let call = st.exchange.get_mut(i)?;
     call.answered = true;
     match call.target {
         Target::Command(idx) => {
