@@ -196,14 +196,17 @@ mod tests {
         s.parse().ok()
     }
 
-    #[test]
-    fn commits_inside_the_session_span_are_marked() {
-        let commit = |id: &str, t: &str| git::CommitInfo {
+    fn commit(id: &str, t: &str) -> git::CommitInfo {
+        git::CommitInfo {
             id: id.into(),
             summary: format!("commit {id}"),
             time: at(t),
             in_session: false,
-        };
+        }
+    }
+
+    #[test]
+    fn commits_inside_the_session_span_are_marked() {
         let mut g = GitState {
             commits: vec![
                 commit("c3", "2026-01-01T12:01:00Z"), // just after the last record: slack
@@ -222,12 +225,6 @@ mod tests {
 
     #[test]
     fn commits_the_agent_names_are_marked_by_id_without_a_clock() {
-        let commit = |id: &str, t: &str| git::CommitInfo {
-            id: id.into(),
-            summary: format!("commit {id}"),
-            time: at(t),
-            in_session: false,
-        };
         let mut g = GitState {
             commits: vec![
                 commit("1b2614a0c0ffee", "2025-12-03T19:45:00Z"),

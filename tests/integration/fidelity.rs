@@ -8,17 +8,26 @@
 use crate::support::{fixture, handoff, typed_users};
 use serde_json::Value;
 
-fn collect(rel: &str) -> Value {
-    let out = handoff()
-        .args(["collect", "--json", "--transcript"])
-        .arg(fixture(rel))
+/// `handoff collect --json [--repo REPO] --transcript PATH`: the whole evidence bundle.
+fn evidence(path: &std::path::Path, repo: Option<&std::path::Path>) -> Value {
+    let mut cmd = handoff();
+    cmd.args(["collect", "--json"]);
+    if let Some(repo) = repo {
+        cmd.arg("--repo").arg(repo);
+    }
+    let out = cmd
+        .arg("--transcript")
+        .arg(path)
         .assert()
         .success()
         .get_output()
         .stdout
         .clone();
-    let ev: Value = serde_json::from_slice(&out).expect("collect --json prints JSON");
-    ev["transcript"].clone()
+    serde_json::from_slice(&out).expect("collect --json prints JSON")
+}
+
+fn collect(rel: &str) -> Value {
+    evidence(&fixture(rel), None)["transcript"].clone()
 }
 
 /// (command, exit code, ok, has a result) of every command.
@@ -135,27 +144,15 @@ fn corpus(rel: &str, test: &str) -> Option<Value> {
         eprintln!("skipped {test}: {} is absent", path.display());
         return None;
     }
-    let out = handoff()
-        .args(["collect", "--json", "--transcript"])
-        .arg(&path)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let ev: Value = serde_json::from_slice(&out).expect("collect --json prints JSON");
-    Some(ev["transcript"].clone())
+    Some(evidence(&path, None)["transcript"].clone())
 }
 
-/// Claude Code, seen on corpus files: a result record written before its call still confirms
-/// the edit (fundwise E21); a subagent's prompt is not a typed message and its model is kept
-/// apart (cipherbox M7, item 8).
+/// Claude Code, seen on a corpus file: a result record written before its call still confirms
+/// the edit (fundwise E21).
 #[test]
-fn claude_result_before_call_subagent_prompt_and_models() {
-    let Some(t) = corpus(
-        "claude-code/fundwise-adr-docs.jsonl",
-        "claude_result_before_call_subagent_prompt_and_models",
-    ) else {
+fn claude_result_written_before_its_call_confirms_the_edit() {
+    let test = "claude_result_written_before_its_call_confirms_the_edit";
+    let Some(t) = corpus("claude-code/fundwise-adr-docs.jsonl", test) else {
         return;
     };
     let e21 = &t["edits"][20];
@@ -164,10 +161,14 @@ fn claude_result_before_call_subagent_prompt_and_models() {
         (Some("E21"), Some("issues.md"))
     );
     assert_eq!(e21["confirmed"], true);
-    let Some(t) = corpus(
-        "claude-code/cipherbox-compacted-playwright.jsonl",
-        "claude_result_before_call_subagent_prompt_and_models",
-    ) else {
+}
+
+/// Claude Code, seen on a corpus file: a subagent's prompt is not a typed message (cipherbox
+/// M7) and its model is kept apart from the main one (item 8).
+#[test]
+fn claude_subagent_prompt_and_model_are_kept_apart() {
+    let test = "claude_subagent_prompt_and_model_are_kept_apart";
+    let Some(t) = corpus("claude-code/cipherbox-compacted-playwright.jsonl", test) else {
         return;
     };
     let m7 = &t["messages"][6];
@@ -267,17 +268,10 @@ fn aider_repo() -> tempfile::TempDir {
 #[test]
 fn aider_launches_local_time_and_commits_by_id() {
     let repo = aider_repo();
-    let out = handoff()
-        .args(["collect", "--json", "--repo"])
-        .arg(repo.path())
-        .arg("--transcript")
-        .arg(fixture("transcripts/aider-two-launches.md"))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let ev: Value = serde_json::from_slice(&out).unwrap();
+    let ev = evidence(
+        &fixture("transcripts/aider-two-launches.md"),
+        Some(repo.path()),
+    );
     let s = &ev["transcript"]["session"];
     assert!(s["started_at"].is_null() && s["ended_at"].is_null());
     let launches = s["launches"].as_array().unwrap();
