@@ -865,6 +865,27 @@ mod tests {
     }
 
     #[test]
+    fn a_history_of_many_launches_says_how_many_and_when_the_last_began() {
+        let mut ev = sample(1, "x");
+        let t = ev.transcript.as_mut().unwrap();
+        t.session.launches = vec![
+            crate::evidence::transcript::Launch::default(),
+            crate::evidence::transcript::Launch {
+                started_local: "2025-12-04T09:01:02".parse().ok(),
+                ..Default::default()
+            },
+        ];
+        let p = build(&ev, &Templates::default(), &opts(20_000)).unwrap();
+        assert!(
+            p.user.contains(
+                "2 launch(es) in this file, the last started 2025-12-04 09:01:02 (local time, zone unknown)"
+            ),
+            "{}",
+            p.user
+        );
+    }
+
+    #[test]
     fn too_small_a_budget_is_a_clear_error() {
         let err = build(&sample(1, "x"), &Templates::default(), &opts(100))
             .unwrap_err()
