@@ -391,6 +391,41 @@ fn pipelines_into_filters_are_judged_by_their_output() {
     assert_eq!(by_cmd("ls scripts").2, None);
 }
 
+/// Item 7: `node --check FILE` and `python -m py_compile FILE` are checks, as `tsc --noEmit`
+/// and `cargo check` are; their exit status judges them.
+#[test]
+fn syntax_checks_are_checks() {
+    let t = collect("transcripts/claude-pipelines-and-checks.jsonl");
+    let checks: Vec<(String, Option<bool>)> = t["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["is_check"] == true)
+        .map(|c| {
+            (
+                c["command"].as_str().unwrap().to_string(),
+                c["ok"].as_bool(),
+            )
+        })
+        .collect();
+    let want = [
+        (
+            "npx tsc --noEmit 2>&1 | grep -E \"error TS\" | head -20",
+            Some(false),
+        ),
+        ("npm run build 2>&1 | tail -5", None),
+        ("node --check scripts/release.js", Some(true)),
+        ("node --check scripts/bump.js", Some(false)),
+        (
+            "python3 -m py_compile tools/gen_schema.py && echo ok",
+            Some(true),
+        ),
+        ("python -m py_compile tools/old_gen.py", Some(false)),
+    ];
+    let want: Vec<(String, Option<bool>)> = want.iter().map(|(c, o)| (c.to_string(), *o)).collect();
+    assert_eq!(checks, want);
+}
+
 /// Item 10 (and 9): a Gemini CLI JSONL recording with tool calls rewritten by id, a failed
 /// edit, an API error, a compression (a `$set.messages` checkpoint) and a rewind. The session
 /// records no cwd; the edit tool's result names the absolute file, which gives it.

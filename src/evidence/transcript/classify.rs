@@ -577,6 +577,10 @@ fn is_check_segment(seg: &[String]) -> bool {
     match prog {
         "tsc" | "vue-tsc" | "mypy" | "pyright" | "eslint" | "ruff" | "flake8" | "pylint"
         | "biome" | "golangci-lint" | "shellcheck" | "stylelint" | "black" | "oxlint" => true,
+        // Syntax checks: `python -m py_compile a.py` (the `-m` is dropped above),
+        // `node --check a.js`.
+        "py_compile" | "compileall" => true,
+        "node" => w[1..].iter().any(|x| x == "--check" || x == "-c"),
         "prettier" => w.iter().any(|x| x == "--check" || x == "-c"),
         "cargo" => {
             matches!(second, "check" | "build" | "clippy" | "b" | "c")
@@ -649,6 +653,13 @@ mod tests {
         assert!(is_check_command("npx hardhat compile"));
         assert!(!is_check_command("ls -la"));
         assert!(!is_check_command("npm install"));
+        assert!(is_check_command("node --check scripts/release.js"));
+        assert!(is_check_command("node -c a.js"));
+        assert!(is_check_command("python -m py_compile tools/gen.py"));
+        assert!(is_check_command("python3 -m py_compile a.py && echo ok"));
+        assert!(is_check_command("python -m compileall src"));
+        assert!(!is_check_command("node scripts/release.js"));
+        assert!(!is_check_command("python tools/gen.py"));
     }
 
     #[test]
