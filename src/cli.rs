@@ -27,6 +27,9 @@ pub enum Command {
     Summarize(SummarizeArgs),
     /// Check a note's claims against the evidence (git, test output, transcript).
     Validate(ValidateArgs),
+    /// Summarize many recorded sessions into notes: resumable, concurrent, or through the OpenAI
+    /// Batch API.
+    Batch(BatchArgs),
     /// Run the pipeline on the eval cases and print a score table.
     Eval(EvalArgs),
     /// Count tokens in files, as the prompt budget counts them.
@@ -116,6 +119,97 @@ pub struct SummarizeArgs {
     /// write nothing.
     #[arg(long)]
     pub dry_run: bool,
+}
+
+/// `handoff batch`.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Session files, folders (walked; aider histories found in projects) or globs. Default:
+    /// every agent's session store on this machine (docs/batch.md).
+    #[arg(value_name = "SOURCE")]
+    pub sources: Vec<String>,
+
+    /// Folder of the notes, `manifest.jsonl` and `index.md`.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+
+    /// Sessions summarized at once (default: the number of cores offline, 4 with a model).
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+
+    /// Only sessions active on or after DATE (YYYY-MM-DD or RFC 3339).
+    #[arg(long, value_name = "DATE", value_parser = crate::batch::parse_date_from)]
+    pub since: Option<chrono::DateTime<chrono::Utc>>,
+
+    /// Only sessions started on or before DATE (YYYY-MM-DD or RFC 3339).
+    #[arg(long, value_name = "DATE", value_parser = crate::batch::parse_date_until)]
+    pub until: Option<chrono::DateTime<chrono::Utc>>,
+
+    /// Only sessions whose project (working directory) is PATH or inside it.
+    #[arg(long, value_name = "PATH")]
+    pub project: Option<PathBuf>,
+
+    /// Folders whose child repositories may hold a session's project that has moved since.
+    #[arg(long, value_name = "DIR")]
+    pub repo_root: Vec<PathBuf>,
+
+    /// Which model drafts the notes (offline when none is configured).
+    #[command(flatten)]
+    pub model: ModelArgs,
+
+    /// List what would be summarized (agent, project, date, size, state, estimated prompt
+    /// tokens) and exit.
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// Summarize again the sessions that failed in an earlier run.
+    #[arg(long)]
+    pub retry_failed: bool,
+
+    /// Requests per minute sent to the model server, by all workers together.
+    #[arg(long, value_name = "N")]
+    pub max_requests_per_minute: Option<u32>,
+
+    /// Tokens (prompt and output) per minute sent to the model server, by all workers together.
+    #[arg(long, value_name = "N")]
+    pub max_tokens_per_minute: Option<u64>,
+
+    /// Give up on one session after this many seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    pub session_timeout: u64,
+
+    /// Start no new session once the model has used this many tokens in this run.
+    #[arg(long, value_name = "N")]
+    pub budget_tokens: Option<u64>,
+
+    /// No progress and no summary table (failures are still printed).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+
+    /// Write the model requests as OpenAI Batch API input (JSONL; also vLLM `run_batch`) to FILE
+    /// (split into FILE-2, FILE-3… at the API's limits) instead of calling the model.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["import_openai_batch", "via", "dry_run"])]
+    pub export_openai_batch: Option<PathBuf>,
+
+    /// Read Batch API (or vLLM `run_batch`) results files and write their notes.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["via", "dry_run"])]
+    pub import_openai_batch: Vec<PathBuf>,
+
+    /// Run the model requests through the server's Batch API: upload, create, poll, download
+    /// and import (resumable: a later run picks the batch up again).
+    #[arg(long, value_name = "API", value_enum, conflicts_with = "dry_run")]
+    pub via: Option<BatchVia>,
+
+    /// First wait between two polls of a submitted batch, in seconds (it grows up to 60 s).
+    #[arg(long, value_name = "SECS", default_value_t = 15.0)]
+    pub poll_interval: f64,
+}
+
+/// Where `batch --via` sends the requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BatchVia {
+    /// The OpenAI Batch API (`/v1/files`, `/v1/batches`).
+    OpenaiBatch,
 }
 
 /// `handoff validate`.

@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod cli;
 pub mod commands;
 pub mod config;
@@ -26,6 +27,7 @@ pub use error::{Error, Result};
 /// Runs one parsed command line.
 pub fn run(cli: cli::Cli) -> Result<Outcome> {
     match cli.command {
+        cli::Command::Batch(args) => commands::batch::run(&args),
         cli::Command::Collect(args) => commands::collect::run(&args),
         cli::Command::Eval(args) => commands::eval::run(&args),
         cli::Command::Summarize(args) => commands::summarize::run(&args),

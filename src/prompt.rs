@@ -801,6 +801,7 @@ mod tests {
             }),
             warnings: vec![],
             notices: vec![],
+            since: None,
         }
     }
 

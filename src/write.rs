@@ -147,12 +147,7 @@ pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) ->
         Target::Dir(dir) => {
             create_dir(dir)?;
             for n in 1..=MAX_SUFFIX {
-                let name = if n == 1 {
-                    format!("{stem}.md")
-                } else {
-                    format!("{stem}-{n}.md")
-                };
-                let note = dir.join(name);
+                let note = dir.join(numbered(stem, n));
                 let side = sidecar_path(&note);
                 if note.exists() || side.exists() {
                     continue;
@@ -197,6 +192,15 @@ pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) ->
                 other => other,
             })
         }
+    }
+}
+
+/// The `n`th name for a note with this stem: `stem.md`, then `stem-2.md`, `stem-3.md`…
+pub fn numbered(stem: &str, n: usize) -> String {
+    if n == 1 {
+        format!("{stem}.md")
+    } else {
+        format!("{stem}-{n}.md")
     }
 }
 
@@ -275,7 +279,8 @@ fn write_pair(
     })
 }
 
-fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
+/// `bytes` in a synced temp file next to `dest`, to be [`persist`]ed.
+pub(crate) fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
     let dir = match dest.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -291,7 +296,8 @@ fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
     Ok(tmp)
 }
 
-fn persist(tmp: tempfile::NamedTempFile, dest: &Path, overwrite: bool) -> Result<()> {
+/// Renames a [`temp_with`] file to `dest` (with `overwrite` false, never over an existing file).
+pub(crate) fn persist(tmp: tempfile::NamedTempFile, dest: &Path, overwrite: bool) -> Result<()> {
     let done = if overwrite {
         tmp.persist(dest).map(|_| ())
     } else {

@@ -1,5 +1,6 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
 
+pub mod batch;
 pub mod collect;
 pub mod config;
 pub mod eval;

@@ -2,6 +2,7 @@
 //! short stable id (`G`, `T*`, `M*`, `C*`, `E*`) that drafts cite and the validator resolves.
 
 pub mod git;
+pub mod since;
 pub mod test_results;
 pub mod transcript;
 
@@ -28,6 +29,9 @@ pub struct Evidence {
     /// Choices made for the user that they should see (which session `--latest` picked).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<String>,
+    /// What the repository did after the session ended (later commits, files changed since).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<since::Since>,
 }
 
 impl Evidence {
@@ -126,26 +130,69 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
         None
     };
     if let Some(path) = latest.as_ref().or(req.transcript.as_ref()) {
-        let t = transcript::read(path, req.transcript_format)?;
-        if t.stats.invalid_utf8 > 0 {
-            ev.warnings.push(format!(
-                "{}: invalid UTF-8 in {} record(s), replaced with U+FFFD",
-                path.display(),
-                t.stats.invalid_utf8
-            ));
-        }
-        for (reason, n) in &t.stats.skipped_reasons {
-            ev.warnings.push(format!(
-                "{}: skipped {n} record(s): {reason}",
-                path.display()
-            ));
-        }
-        if let Some(git) = ev.git.as_mut() {
-            mark_session_commits(git, &t);
-        }
-        ev.transcript = Some(t);
+        add_transcript(&mut ev, path, req.transcript_format)?;
     }
     Ok(ev)
+}
+
+/// Evidence of one recorded session (for `batch`): its transcript, and the git state of its
+/// project when `repo` is given and is a repository. No test runs: an old session's checks
+/// cannot be re-run for it.
+pub fn collect_session(
+    transcript: &std::path::Path,
+    format: Option<transcript::Format>,
+    repo: Option<&std::path::Path>,
+) -> crate::Result<Evidence> {
+    let mut ev = Evidence::default();
+    match repo {
+        Some(dir) => {
+            ev.git = git::collect(dir)?;
+            if ev.git.is_none() {
+                ev.warnings
+                    .push(format!("no git repository at {}", dir.display()));
+            }
+        }
+        None => ev.warnings.push(
+            "the session's project folder is not on this machine; the workspace state is unknown"
+                .to_string(),
+        ),
+    }
+    add_transcript(&mut ev, transcript, format)?;
+    // A recorded session is over: what the repository did after it is part of its evidence.
+    // (`summarize` describes the session in progress, so it has nothing after it.)
+    ev.since = match (&ev.git, &ev.transcript) {
+        (Some(g), Some(t)) => since::collect(g, t),
+        _ => None,
+    };
+    Ok(ev)
+}
+
+/// Reads the transcript at `path` into `ev`, with its reading warnings, and dates the commits
+/// against it.
+fn add_transcript(
+    ev: &mut Evidence,
+    path: &std::path::Path,
+    format: Option<transcript::Format>,
+) -> crate::Result<()> {
+    let t = transcript::read(path, format)?;
+    if t.stats.invalid_utf8 > 0 {
+        ev.warnings.push(format!(
+            "{}: invalid UTF-8 in {} record(s), replaced with U+FFFD",
+            path.display(),
+            t.stats.invalid_utf8
+        ));
+    }
+    for (reason, n) in &t.stats.skipped_reasons {
+        ev.warnings.push(format!(
+            "{}: skipped {n} record(s): {reason}",
+            path.display()
+        ));
+    }
+    if let Some(git) = ev.git.as_mut() {
+        mark_session_commits(git, &t);
+    }
+    ev.transcript = Some(t);
+    Ok(())
 }
 
 /// Slack around the session's first and last record: a commit made by a hook or right after the

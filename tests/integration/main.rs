@@ -2,6 +2,7 @@
 
 mod support;
 
+mod batch;
 mod cli;
 mod corpus;
 mod eval;

@@ -144,7 +144,7 @@ fn session_cwd(path: &Path, format: Format) -> Option<String> {
 
 /// A comparable path: canonical when it exists here, `\` as `/`, no trailing separator, lower
 /// case for Windows drive paths.
-fn normalize(path: &str) -> String {
+pub fn normalize(path: &str) -> String {
     let canonical = std::fs::canonicalize(path)
         .ok()
         .map(|p| p.to_string_lossy().into_owned());
@@ -167,7 +167,8 @@ fn normalize(path: &str) -> String {
     s.trim_end_matches('/').to_string()
 }
 
-fn is_inside(cwd: &str, root: &str) -> bool {
+/// `cwd` is `root` or inside it (both [`normalize`]d).
+pub fn is_inside(cwd: &str, root: &str) -> bool {
     cwd == root || (cwd.starts_with(root) && cwd[root.len()..].starts_with('/'))
 }
 
