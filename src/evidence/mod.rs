@@ -219,16 +219,26 @@ fn add_transcript(
 /// last message still belongs to the session.
 const SESSION_COMMIT_SLACK_SECS: i64 = 120;
 
-/// Marks the commits made while the session ran (by committer time within its span).
+/// Marks the commits made while the session ran: those the agent itself says it made (aider's
+/// `Commit <sha>` lines, matched by id: its times have no zone), and those whose committer time
+/// lies within the session's span.
 fn mark_session_commits(git: &mut GitState, t: &Transcript) {
-    let (Some(start), Some(end)) = (t.session.started_at, t.session.ended_at) else {
-        return;
-    };
+    let named: Vec<&str> = t
+        .session
+        .launches
+        .iter()
+        .flat_map(|l| l.commits.iter().map(String::as_str))
+        .filter(|sha| sha.len() >= 7)
+        .collect();
+    let span = t.session.started_at.zip(t.session.ended_at);
     let slack = chrono::Duration::seconds(SESSION_COMMIT_SLACK_SECS);
     for c in &mut git.commits {
-        c.in_session = c
-            .time
-            .is_some_and(|at| at >= start - slack && at <= end + slack);
+        let by_id = named.iter().any(|sha| c.id.starts_with(sha));
+        let by_time = span.is_some_and(|(start, end)| {
+            c.time
+                .is_some_and(|at| at >= start - slack && at <= end + slack)
+        });
+        c.in_session = by_id || by_time;
     }
 }
 
@@ -253,14 +263,17 @@ mod tests {
         s.parse().ok()
     }
 
-    #[test]
-    fn commits_inside_the_session_span_are_marked() {
-        let commit = |id: &str, t: &str| git::CommitInfo {
+    fn commit(id: &str, t: &str) -> git::CommitInfo {
+        git::CommitInfo {
             id: id.into(),
             summary: format!("commit {id}"),
             time: at(t),
             in_session: false,
-        };
+        }
+    }
+
+    #[test]
+    fn commits_inside_the_session_span_are_marked() {
         let mut g = GitState {
             commits: vec![
                 commit("c3", "2026-01-01T12:01:00Z"), // just after the last record: slack
@@ -275,6 +288,26 @@ mod tests {
         mark_session_commits(&mut g, &t);
         let marked: Vec<bool> = g.commits.iter().map(|c| c.in_session).collect();
         assert_eq!(marked, [true, true, false]);
+    }
+
+    #[test]
+    fn commits_the_agent_names_are_marked_by_id_without_a_clock() {
+        let mut g = GitState {
+            commits: vec![
+                commit("1b2614a0c0ffee", "2025-12-03T19:45:00Z"),
+                commit("9999999abcdef0", "2025-12-03T19:46:00Z"),
+            ],
+            ..GitState::default()
+        };
+        // aider: local-time headings only, so no span; the launch names its commit.
+        let mut t = Transcript::default();
+        t.session.launches = vec![transcript::Launch {
+            commits: vec!["1b2614a".into()],
+            ..Default::default()
+        }];
+        mark_session_commits(&mut g, &t);
+        let marked: Vec<bool> = g.commits.iter().map(|c| c.in_session).collect();
+        assert_eq!(marked, [true, false]);
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod cli;
 mod conventions;
 mod corpus;
 mod eval;
+mod fidelity;
 mod git;
 mod hooks;
 mod init;
