@@ -23,11 +23,13 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            // Errors quote their input (a path, a config line): redacted, one line, no control
-            // characters.
+            // Errors quote their input (a path, a URL): redacted, and `ui` keeps them on one
+            // line without control characters.
             let message = anyhow::Error::from(e).to_string();
-            let message = handoff::redact::redact(&message);
-            eprintln!("handoff: error: {}", handoff::escape::line(&message));
+            eprintln!(
+                "{}",
+                handoff::ui::error_line(&handoff::redact::redact(&message))
+            );
             ExitCode::from(2)
         }
     }

@@ -152,12 +152,7 @@ pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) ->
         Target::Dir(dir) => {
             create_dir(dir)?;
             for n in 1..=MAX_SUFFIX {
-                let name = if n == 1 {
-                    format!("{stem}.md")
-                } else {
-                    format!("{stem}-{n}.md")
-                };
-                let note = dir.join(name);
+                let note = dir.join(numbered(stem, n));
                 let side = sidecar_path(&note);
                 if note.exists() || side.exists() {
                     continue;
@@ -202,6 +197,15 @@ pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) ->
                 other => other,
             })
         }
+    }
+}
+
+/// The `n`th name for a note with this stem: `stem.md`, then `stem-2.md`, `stem-3.md`…
+pub fn numbered(stem: &str, n: usize) -> String {
+    if n == 1 {
+        format!("{stem}.md")
+    } else {
+        format!("{stem}-{n}.md")
     }
 }
 
@@ -321,7 +325,7 @@ const TEMP_SUFFIX: &str = ".tmp";
 
 /// A temp file next to `dest` holding `bytes` (synced), with `dest`'s permissions when `dest`
 /// exists, so that replacing a file keeps its mode.
-fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
+pub(crate) fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
     let dir = match dest.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -381,7 +385,12 @@ fn running(pid: u32) -> bool {
     rc == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
 }
 
-fn persist(tmp: tempfile::NamedTempFile, dest: &Path, overwrite: bool) -> Result<()> {
+/// Renames a [`temp_with`] file to `dest` (with `overwrite` false, never over an existing file;
+/// with `overwrite` true, never over anything but a regular file).
+pub(crate) fn persist(tmp: tempfile::NamedTempFile, dest: &Path, overwrite: bool) -> Result<()> {
+    if overwrite {
+        replaceable(dest)?;
+    }
     let done = if overwrite {
         tmp.persist(dest).map(|_| ())
     } else {

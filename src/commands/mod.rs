@@ -1,8 +1,13 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
 
+pub mod batch;
 pub mod collect;
+pub mod completions;
 pub mod config;
 pub mod eval;
+pub mod hook;
+pub mod init;
+pub mod show;
 pub mod summarize;
 pub mod tokens;
 pub mod validate;
@@ -35,6 +40,7 @@ impl EvidenceArgs {
             transcript_format: self.format,
             latest: self.latest,
             redact: true,
+            agent: self.agent,
         }
     }
 }

@@ -98,7 +98,7 @@ pub fn finish(
     now: chrono::DateTime<chrono::Utc>,
 ) -> crate::Result<Summary> {
     // Workspace State is computed, never drafted, whichever drafter ran.
-    note.workspace = note::workspace_lines(ev.git.as_ref());
+    note.workspace = note::workspace_lines(ev.git.as_ref(), ev.since.as_ref());
     if note.header.source.is_none() {
         note.header.source = ev.transcript.as_ref().map(|t| t.session.source.clone());
     }

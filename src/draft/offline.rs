@@ -35,7 +35,7 @@ const COMMAND_CHARS: usize = 120;
 pub fn draft(ev: &Evidence) -> Note {
     let ctx = Ctx::new(ev);
     let mut note = Note {
-        workspace: workspace_lines(ev.git.as_ref()),
+        workspace: workspace_lines(ev.git.as_ref(), ev.since.as_ref()),
         ..Note::default()
     };
     note.header.drafter = "offline".into();
@@ -1403,6 +1403,7 @@ mod tests {
             transcript: t,
             warnings: Vec::new(),
             notices: Vec::new(),
+            since: None,
         }
     }
 

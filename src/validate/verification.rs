@@ -366,6 +366,20 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
             ids.push("G".into());
         }
     }
+    // A pass recorded in an old session does not hold for the files that later commits changed
+    // (evidence/since.rs).
+    if let Some(since) = &cx.ev.since
+        && run.at.is_none_or(|t| t <= since.session_ended)
+    {
+        let mut touched = false;
+        for p in since.files_changed_after.iter().filter(|p| relevant(p)) {
+            touched = true;
+            add(p, &mut paths);
+        }
+        if touched && !ids.iter().any(|i| i == "G") {
+            ids.push("G".into());
+        }
+    }
     (ids, paths)
 }
 
@@ -750,6 +764,39 @@ mod tests {
         n.partial = vec![claim("Revocation endpoint implemented, untested")];
         let r = validate(&mut n, &Evidence::default());
         assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+
+    #[test]
+    fn a_pass_in_an_old_session_is_stale_for_files_later_commits_changed() {
+        let tr = transcript(
+            vec![cmd("C1", "pytest tests/test_auth.py", Some(true), 1)],
+            vec![],
+            vec![],
+        );
+        let mut ev = Evidence {
+            transcript: Some(tr),
+            ..Evidence::default()
+        };
+        let mut n = note();
+        n.verified = vec![cited("`src/auth.py` refresh passes", &["C1"])];
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n), None);
+        ev.since = Some(crate::evidence::since::Since {
+            session_ended: Utc::now(),
+            later_commits: 3,
+            capped: false,
+            files_changed_after: vec!["src/auth.py".into()],
+        });
+        n.verified = vec![cited("`src/auth.py` refresh passes", &["C1"])];
+        let r = validate(&mut n, &ev);
+        let (status, reason) = flag(&n).unwrap();
+        assert_eq!(status, ClaimStatus::Unverified);
+        assert!(reason.contains("src/auth.py"), "{reason}");
+        assert!(r.findings.iter().any(|f| f.rule == "staleness"));
+        // A file the later commits did not touch stays verified.
+        n.verified = vec![cited("`src/other.py` passes", &["C1"])];
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n), None);
     }
 
     #[test]

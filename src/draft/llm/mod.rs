@@ -5,6 +5,7 @@
 //! the server refused) and call [`Client::draft`] from their own runtime.
 
 mod client;
+pub mod limit;
 mod markdown;
 mod retry;
 mod schema;

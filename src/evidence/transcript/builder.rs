@@ -99,6 +99,20 @@ impl Builder {
         }
     }
 
+    /// Records a model a subagent used (kept once, in order of first appearance).
+    pub fn subagent_model(&mut self, model: &str) {
+        let m = model.trim();
+        let s = &mut self.t.session;
+        if !m.is_empty() && !s.subagent_models.iter().any(|x| x == m) {
+            s.subagent_models.push(m.to_string());
+        }
+    }
+
+    /// The `seq` of the last event added so far (0 before any).
+    pub fn last_seq(&self) -> u64 {
+        self.seq
+    }
+
     fn next_seq(&mut self) -> u64 {
         self.seq += 1;
         self.seq
@@ -356,10 +370,16 @@ impl Builder {
     }
 }
 
-/// Makes `path` relative to `cwd` when it lies inside it (handles `/` and `\` separators).
+/// Makes `path` relative to `cwd` when it lies inside it, with `/` separators: Windows paths
+/// (`src\common\env.ts`, `C:\x\y`) are normalised so that they compare with the repository's
+/// paths.
 pub fn relative_to(path: &str, cwd: Option<&str>) -> String {
     let Some(cwd) = cwd else {
-        return path.to_string();
+        return if is_windows_path(path) {
+            path.replace('\\', "/")
+        } else {
+            path.to_string()
+        };
     };
     let norm = |s: &str| s.replace('\\', "/");
     let (p, c) = (norm(path), norm(cwd));
@@ -382,9 +402,30 @@ pub fn relative_to(path: &str, cwd: Option<&str>) -> String {
     }
 }
 
+/// A path written with Windows separators: a drive (`C:\`, `c:/`), a UNC share, or
+/// backslashes and no forward slash (`src\common\env.ts`).
+fn is_windows_path(p: &str) -> bool {
+    let b = p.as_bytes();
+    let drive =
+        b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && matches!(b[2], b'\\' | b'/');
+    drive || p.starts_with("\\\\") || (p.contains('\\') && !p.contains('/'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn windows_separators_are_normalised_without_a_cwd() {
+        assert_eq!(
+            relative_to("src\\common\\env.ts", None),
+            "src/common/env.ts"
+        );
+        assert_eq!(relative_to("C:\\proj\\a.ts", None), "C:/proj/a.ts");
+        assert_eq!(relative_to("src/a.rs", None), "src/a.rs");
+        // A POSIX name with a backslash among forward slashes is left alone.
+        assert_eq!(relative_to("docs/a\\b.md", None), "docs/a\\b.md");
+    }
 
     #[test]
     fn relative_paths() {

@@ -56,7 +56,13 @@ pub fn judge(
     };
     let trusted = match test_at.or(check_at) {
         Some(i) => line.only_and_after(i),
-        None => true,
+        // `git clone … | head -20` exits with `head`'s status, which is always 0: a failure
+        // can only come from a step before it (`a && b | head`). A search (`| grep x`) also
+        // fails when it finds nothing, so its failure says nothing either.
+        None => match line.final_filter() {
+            None => true,
+            Some(f) => status_ok == Some(false) && !SEARCH_FILTERS.contains(&f.as_str()),
+        },
     };
     let status = if trusted { status_ok } else { None };
     let ok = match (&tests, status) {
@@ -66,6 +72,9 @@ pub fn judge(
         // A runner that says "N failed" failed, whatever a later "M passed" line or a
         // pipeline's exit status claims (Playwright prints both).
         _ if is_test && reports_failures(output) => Some(false),
+        // The status is not the command's own: the output is the only witness, and it
+        // shows a failure (`fatal: …`, `error TS2339`) unless it is content being searched.
+        _ if !trusted && !line.prints_content() && shows_failure(output) => Some(false),
         (_, status) => status,
     };
     Verdict {
@@ -74,6 +83,104 @@ pub fn judge(
         tests,
         ok,
     }
+}
+
+/// Programs that only pass text along: at the end of a pipeline the line's exit status is
+/// theirs, not the producer's (`git clone … 2>&1 | head -20` exits 0 when the clone failed).
+const PIPE_FILTERS: &[&str] = &[
+    "head",
+    "tail",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "tee",
+    "findstr",
+    "select-string",
+    "select-object",
+    "sls",
+    "more",
+    "less",
+    "sort",
+    "uniq",
+    "wc",
+    "cut",
+    "tr",
+    "cat",
+    "column",
+    "out-string",
+    "out-host",
+];
+
+/// Filters that also fail when they find nothing (`grep` exits 1 on no match).
+const SEARCH_FILTERS: &[&str] = &[
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "findstr",
+    "select-string",
+    "sls",
+];
+
+/// Producers whose output is content (a search result, a file, a log, a listing): an error
+/// message in it is text found, not a failure of the command.
+const CONTENT_PRINTERS: &[&str] = &[
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "findstr",
+    "select-string",
+    "cat",
+    "type",
+    "get-content",
+    "gc",
+    "head",
+    "tail",
+    "less",
+    "more",
+    "find",
+    "ls",
+    "dir",
+    "tree",
+    "echo",
+    "printf",
+    "sed",
+    "awk",
+    "jq",
+    "diff",
+];
+
+/// `git` subcommands that print content (history, diffs, file contents).
+const GIT_CONTENT: &[&str] = &["log", "show", "diff", "grep", "blame", "cat-file", "reflog"];
+
+/// Signs, line by line, that a command failed: what `fatal:`/`error:` lines, TypeScript's
+/// `error TS2339`, runners' `FAILED` and Python tracebacks look like.
+static FAILURE_SIGNS: std::sync::LazyLock<Vec<regex::Regex>> = std::sync::LazyLock::new(|| {
+    [
+        r"^\s*fatal:",
+        r"^\s*(?:error|Error|ERROR)(?:\[[A-Z]?\d+\])?:",
+        r"\berror TS\d+\b",
+        r"^\s*npm (?:ERR!|error)",
+        r"\bFAILED\b",
+        r"^Traceback \(most recent call last\):",
+        r"^(?:E\s+)?[A-Z][A-Za-z_.]*(?:Error|Exception): ",
+        r": command not found$",
+        r"is not recognized as an internal or external command",
+    ]
+    .iter()
+    .map(|p| regex::Regex::new(p).expect("static"))
+    .collect()
+});
+
+/// True when some output line shows a failure (see [`FAILURE_SIGNS`]).
+fn shows_failure(output: &str) -> bool {
+    output
+        .lines()
+        .any(|l| FAILURE_SIGNS.iter().any(|re| re.is_match(l)))
 }
 
 /// True when the output holds a runner summary line counting at least one failure
@@ -159,6 +266,36 @@ struct CommandLine {
 }
 
 impl CommandLine {
+    /// The text filter the line pipes into last (`… | head -20` → `head`), whose exit status is
+    /// the line's.
+    fn final_filter(&self) -> Option<String> {
+        if self.seps.last() != Some(&Sep::Pipe) {
+            return None;
+        }
+        let program = program_words(self.segments.last()?).into_iter().next()?;
+        PIPE_FILTERS.contains(&program.as_str()).then_some(program)
+    }
+
+    /// True when the last pipeline's producer prints content (a search, a file, a log), so
+    /// error messages in the output are text it found.
+    fn prints_content(&self) -> bool {
+        let start = self
+            .seps
+            .iter()
+            .rposition(|s| *s != Sep::Pipe)
+            .map_or(0, |i| i + 1);
+        self.segments.get(start).is_some_and(|seg| {
+            let w = program_words(seg);
+            match w.first().map(String::as_str) {
+                Some("git") => w
+                    .get(1)
+                    .is_some_and(|sub| GIT_CONTENT.contains(&sub.as_str())),
+                Some(p) => CONTENT_PRINTERS.contains(&p),
+                None => false,
+            }
+        })
+    }
+
     /// True when every operator after segment `i` is `&&` (so the line's status is `i`'s own
     /// when it is non-zero, and zero only if `i` succeeded).
     fn only_and_after(&self, i: usize) -> bool {
@@ -440,6 +577,10 @@ fn is_check_segment(seg: &[String]) -> bool {
     match prog {
         "tsc" | "vue-tsc" | "mypy" | "pyright" | "eslint" | "ruff" | "flake8" | "pylint"
         | "biome" | "golangci-lint" | "shellcheck" | "stylelint" | "black" | "oxlint" => true,
+        // Syntax checks: `python -m py_compile a.py` (the `-m` is dropped above),
+        // `node --check a.js`.
+        "py_compile" | "compileall" => true,
+        "node" => w[1..].iter().any(|x| x == "--check" || x == "-c"),
         "prettier" => w.iter().any(|x| x == "--check" || x == "-c"),
         "cargo" => {
             matches!(second, "check" | "build" | "clippy" | "b" | "c")
@@ -512,6 +653,13 @@ mod tests {
         assert!(is_check_command("npx hardhat compile"));
         assert!(!is_check_command("ls -la"));
         assert!(!is_check_command("npm install"));
+        assert!(is_check_command("node --check scripts/release.js"));
+        assert!(is_check_command("node -c a.js"));
+        assert!(is_check_command("python -m py_compile tools/gen.py"));
+        assert!(is_check_command("python3 -m py_compile a.py && echo ok"));
+        assert!(is_check_command("python -m compileall src"));
+        assert!(!is_check_command("node scripts/release.js"));
+        assert!(!is_check_command("python tools/gen.py"));
     }
 
     #[test]
@@ -556,29 +704,129 @@ mod tests {
 
     #[test]
     fn pipeline_status_is_not_the_test_runs_own() {
-        // `head` exits 0 even though pytest hit a collection error: no summary, so unknown.
+        // `head` exits 0 even though pytest hit a collection error: the status says nothing,
+        // the output shows the failure.
         let out = "ImportError while importing test module 'tests/test_a.py'.\nE   ModuleNotFoundError: No module named 'a'";
         let v = judge("pytest tests/ 2>&1 | head -30", Some(0), None, out);
         assert!(v.is_test);
-        assert_eq!(v.ok, None);
+        assert_eq!(v.ok, Some(false));
         // Same with the format's success flag instead of a code (Claude Code records none).
         assert_eq!(
             judge("pytest -q | tail -5", None, Some(false), out).ok,
+            Some(false)
+        );
+        // No summary and no failure shown: unknown.
+        assert_eq!(
+            judge("pytest -q | tail -5", Some(0), None, "collecting ...").ok,
             None
         );
-        // `tsc … | findstr error` exits 0 exactly when errors were found.
+        // `tsc … | findstr error` exits 0 exactly when errors were found: a failed check.
         let v = judge(
             "npx tsc --noEmit | findstr error",
             Some(0),
             None,
-            "a.ts(1,1): error TS2304",
+            "a.ts(1,1): error TS2304: Cannot find name 'x'.",
         );
         assert!(v.is_check);
-        assert_eq!(v.ok, None);
+        assert_eq!(v.ok, Some(false));
+        // …and with no error shown, unknown (findstr exits 1 when it finds nothing).
+        assert_eq!(
+            judge("npx tsc --noEmit | findstr error", Some(1), None, "").ok,
+            None
+        );
         // `|| true` hides the status too.
         assert_eq!(judge("cargo test || true", Some(0), None, "").ok, None);
         // `;` after the test: the status is the last command's.
         assert_eq!(judge("pytest; echo done", Some(0), None, "").ok, None);
+    }
+
+    #[test]
+    fn a_pipe_into_a_filter_hides_the_status_and_the_output_judges() {
+        // The clone failed; `head` exited 0 (Claude Code's is_error is false).
+        let v = judge(
+            "git clone https://github.com/x/pup.git 2>&1 | head -20",
+            None,
+            Some(false),
+            "fatal: destination path 'pup' already exists and is not an empty directory.",
+        );
+        assert_eq!(v.ok, Some(false));
+        // No failure shown: unknown, never ok.
+        let v = judge(
+            "git clone https://github.com/x/pup.git 2>&1 | head -20",
+            Some(0),
+            None,
+            "Cloning into 'pup'...",
+        );
+        assert_eq!(v.ok, None);
+        for (cmd, out) in [
+            (
+                "pnpm build 2>&1 | tail -5",
+                "src/a.ts:3:7 - error TS2339: Property 'x' does not exist",
+            ),
+            (
+                "npx tsc --noEmit 2>&1 | grep error",
+                "src/a.ts(3,7): error TS2339: Property 'x'",
+            ),
+            (
+                "cargo build 2>&1 | tee build.log",
+                "error[E0425]: cannot find value `x` in this scope",
+            ),
+            (
+                "python manage.py migrate | tail -3",
+                "Traceback (most recent call last):",
+            ),
+            (
+                "./deploy.sh | Select-Object -First 20",
+                "Error: bucket not found",
+            ),
+            (
+                "cargo test 2>&1 | tail -3",
+                "test result: FAILED. 1 passed; 1 failed",
+            ),
+        ] {
+            assert_eq!(judge(cmd, Some(0), None, out).ok, Some(false), "{cmd}");
+        }
+        // A search whose results mention errors is not a failure.
+        assert_eq!(
+            judge(
+                "grep -rn \"Error:\" src | head -20",
+                Some(0),
+                None,
+                "src/a.ts:3: throw new Error: x"
+            )
+            .ok,
+            None
+        );
+        assert_eq!(
+            judge(
+                "git log --oneline | grep fix",
+                Some(0),
+                None,
+                "abc fix: FAILED build"
+            )
+            .ok,
+            None
+        );
+        // A pipe into a program that does the work keeps its status.
+        assert_eq!(
+            judge("echo 'x' | python check.py", Some(0), None, "").ok,
+            Some(true)
+        );
+        // `head` never fails: a failure came from a step before it.
+        assert_eq!(
+            judge(
+                "pnpm --version && cat package.json | head -5",
+                Some(1),
+                None,
+                ""
+            )
+            .ok,
+            Some(false)
+        );
+        // `grep` fails when it finds nothing: that says nothing of the producer.
+        assert_eq!(judge("npm ls | grep react", Some(1), None, "").ok, None);
+        // Without a pipe the recorded status is the command's own.
+        assert_eq!(judge("git status", Some(0), None, "").ok, Some(true));
     }
 
     #[test]
