@@ -6,7 +6,9 @@
 //! the pipeline cuts text (message and output excerpts, one-line command and output cuts,
 //! diff-line cuts) as well as anywhere.
 
-use super::measure::{contexts, leaked};
+use super::measure::{
+    EVERYDAY_CONTEXTS, Sample, contexts, everyday_samples, gitleaks_samples, leaked,
+};
 use crate::config::ResponseMode;
 use crate::evidence;
 use crate::prompt::{self, PromptOptions, Templates};
@@ -16,36 +18,18 @@ use std::path::Path;
 use std::sync::LazyLock;
 
 /// (kind, line holding the secret, secret, contexts it is tried in): every documented gitleaks
-/// kind in all five contexts, and every everyday shape in the four that keep it at the start of
-/// a line (a YAML `password: …` line inside `echo '…'` is no longer YAML).
+/// kind in all five contexts, and every everyday shape in its four.
 static SECRETS: LazyLock<Vec<(String, String, String, usize)>> = LazyLock::new(|| {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/redact");
-    let read = |n: &str| std::fs::read_to_string(dir.join(n)).expect("fixture");
-    let data = |t: String| -> Vec<String> {
-        t.lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.replace(r"\n", "\n"))
-            .collect()
-    };
-    let mut out = Vec::new();
-    for row in data(read("gitleaks.tsv")) {
-        let c: Vec<&str> = row.split('\t').collect();
-        if c[1] == "yes" {
-            out.push((c[0].to_string(), c[2].to_string(), c[3].to_string(), 5));
-        }
-    }
-    for row in data(read("everyday.tsv")) {
-        let (name, marked) = row.split_once('\t').expect("name<TAB>line");
-        let (before, rest) = marked.split_once('«').expect("«");
-        let (secret, after) = rest.split_once('»').expect("»");
-        out.push((
-            name.to_string(),
-            format!("{before}{secret}{after}"),
-            secret.to_string(),
-            4,
-        ));
-    }
-    out
+    let documented = gitleaks_samples().into_iter().filter(|s| s.documented);
+    let tagged = |n: usize| move |s: Sample| (s.kind, s.line, s.secret, n);
+    documented
+        .map(tagged(5))
+        .chain(
+            everyday_samples()
+                .into_iter()
+                .map(tagged(EVERYDAY_CONTEXTS)),
+        )
+        .collect()
 });
 
 /// Filler prose: words and punctuation, nothing secret-shaped.
