@@ -7,8 +7,9 @@
 //! `sshpass -p`, `--password=…`), `.netrc`, connection strings, and `KEY=value` / `key: value`
 //! assignments. An assignment is judged by its key, as gitleaks and trufflehog do: a key whose
 //! last word names a secret (`DB_PASSWORD`, `apiKey`, `client_secret`) hides any real value; a key
-//! that only mentions one (`TOKEN_EXPIRY`, `SECRET_BACKEND`) hides a value only when it looks
-//! random (letters and digits, high entropy).
+//! that only mentions one (`SESSION_SECRET_SALT`, `credentials`) hides a value only when it looks
+//! random (letters and digits, high entropy, not made of words); a key that describes a secret
+//! (`TOKEN_EXPIRY`, `SECRET_BACKEND`, `CLIENT_ID`) hides nothing.
 //!
 //! As in gitleaks, each rule has keywords: one case-insensitive Aho-Corasick pass over the text
 //! tells which rules can match at all, and only those rules' patterns are run, so clean text
@@ -17,8 +18,12 @@
 //!
 //! Text is cut in many places (bounded excerpts of messages and outputs, one-line summaries, diff
 //! lines). A secret cut in half no longer matches its rule, so every cut goes through
-//! [`excerpt`] or [`truncate`], which never cut inside a secret: it is kept whole (and redacted
-//! wherever redaction runs) or left out whole.
+//! [`excerpt`], [`truncate`] or [`clip`], which never cut inside a secret: it is kept whole (and
+//! redacted wherever redaction runs) or left out whole.
+//!
+//! Measured coverage (`redact/measure.rs`, fixtures in `tests/fixtures/redact/`) and the leak
+//! property test through the whole pipeline (`redact/leaks.rs`) are described in
+//! `docs/security.md`.
 
 use aho_corasick::AhoCorasick;
 use regex::Regex;
