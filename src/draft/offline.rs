@@ -13,6 +13,7 @@ use crate::evidence::transcript::{
 };
 use crate::evidence::{Evidence, TestRun};
 use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
+use crate::phrases;
 use regex::Regex;
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
@@ -190,11 +191,7 @@ fn goal(ev: &Evidence) -> Option<Claim> {
 /// False for harness text the reader may not have classified: tags, slash commands, empty.
 fn is_request(text: &str) -> bool {
     let t = text.trim();
-    !(t.is_empty()
-        || t.starts_with('<')
-        || t.starts_with("Caveat:")
-        || t.starts_with("[Request interrupted")
-        || (t.starts_with('/') && !t.contains(' ')))
+    !(t.is_empty() || phrases::HARNESS_TEXT.is_match(t) || (t.starts_with('/') && !t.contains(' ')))
 }
 
 fn title(ev: &Evidence, goal: Option<&Claim>) -> String {
@@ -335,29 +332,6 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
 /// Decisions and discarded paths: the assistant's own statements, plus failed commands that a
 /// different command replaced.
 fn decisions(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
-    static CHOICE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"(?i)\b(i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|i'd rather|i'd use|we'll use|we will use|prefer(?:s|red)? to|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to)\b",
-        )
-        .expect("static regex")
-    });
-    static REJECT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"(?i)(didn't work|doesn't work|does not work|did not work|won't work|isn't working|not working|failed because|fails because|\brejected\b|\babandon(?:ed|ing)?\b|\brevert(?:ed|ing)?\b|dead end|gave up|rolled back|roll back)",
-        )
-        .expect("static regex")
-    });
-    // "instead" / "rather than" mark a choice only when someone acts on it ("I'll read the keys
-    // in load_settings rather than at import time", "Install the v16 client instead"), not when
-    // they describe code ("it splits on ',' rather than calling parse_line").
-    static ALTERNATIVE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(?i)\b(instead|rather than)\b").expect("static regex"));
-    static AGENCY: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"(?i)^(install|use|add|keep|read|point|move|replace|switch|put|store|call|run|pin|drop)\b|\b(i'll|i will|i'd|we'll|we will|let's|let me|we should|i'm going to|i made|i've made|i changed|i used|we used|i'm using|i am using)\b",
-        )
-        .expect("static regex")
-    });
     let mut decisions: Vec<Claim> = Vec::new();
     let mut discarded: Vec<Claim> = Vec::new();
     let mut seen = HashSet::new();
@@ -369,16 +343,15 @@ fn decisions(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
         {
             for sentence in sentences(&strip_code_blocks(&m.text)) {
                 let s = sentence.replace('’', "'");
-                let conditional = ["If ", "Should ", "Would ", "Do you ", "Want me"]
-                    .iter()
-                    .any(|p| s.starts_with(p));
-                // Questions ("What's not working? (which error?)") decide nothing.
-                if s.contains('?') || s.chars().count() < 15 || conditional {
+                // Questions and offers ("What's not working? (which error?)", "If you want, I
+                // can…") decide nothing.
+                if phrases::QUESTION_OR_OFFER.is_match(&s) || s.chars().count() < 15 {
                     continue;
                 }
-                let reject = REJECT.is_match(&s);
-                let choice =
-                    CHOICE.is_match(&s) || (ALTERNATIVE.is_match(&s) && AGENCY.is_match(&s));
+                let reject = phrases::DEAD_END.is_match(&s);
+                // "instead" / "rather than" mark a choice only when someone acts on it.
+                let choice = phrases::DECISION.is_match(&s)
+                    || (phrases::ALTERNATIVE.is_match(&s) && phrases::AGENCY.is_match(&s));
                 if !reject && !choice {
                     continue;
                 }
@@ -853,8 +826,6 @@ fn requested_but_untouched(ctx: &Ctx) -> Vec<(String, String)> {
 
 /// TODO/FIXME/XXX/HACK lines added in the diff: (path, marker, the text from the marker on).
 fn added_todos(ctx: &Ctx) -> Vec<(String, String, String)> {
-    static TODO: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"\b(TODO|FIXME|XXX|HACK)\b.*").expect("static regex"));
     let mut out = Vec::new();
     let Some(g) = &ctx.ev.git else { return out };
     for fh in &g.hunks {
@@ -866,7 +837,7 @@ fn added_todos(ctx: &Ctx) -> Vec<(String, String, String)> {
                 if line.starts_with("+++") {
                     continue;
                 }
-                if let Some(m) = TODO.find(added) {
+                if let Some(m) = phrases::TODO_MARKER.regex().find(added) {
                     let marker = m
                         .as_str()
                         .split(|c: char| !c.is_ascii_alphabetic())
@@ -886,13 +857,9 @@ fn added_todos(ctx: &Ctx) -> Vec<(String, String, String)> {
 
 /// A person has to act when the failure is about credentials or permissions.
 fn owner_for<'a>(outputs: impl Iterator<Item = &'a str>) -> Owner {
-    static HUMAN: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)(permission denied|api[_ ]key|credential|unauthori[sz]ed|\b401\b|\b403\b|access denied|not logged in|login required|secret .* (not set|missing)|environment variable .* not set)")
-            .expect("static regex")
-    });
     let mut human = false;
     for o in outputs {
-        human |= HUMAN.is_match(o);
+        human |= phrases::NEEDS_A_PERSON.is_match(o);
     }
     if human { Owner::Human } else { Owner::Agent }
 }
@@ -1072,12 +1039,6 @@ fn command_failure(c: &Command) -> String {
         Some(code) => format!("exit {code}"),
         None => "failed".to_string(),
     };
-    static STRONG: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"^(FAILED\b|ERROR\b|error(\[|:)|Error:|\w*(Error|Exception)\b:?|panicked|fatal:)",
-        )
-        .expect("static regex")
-    });
     // Banner lines (`==== FAILURES ====`) say nothing; their words are kept only as a last resort.
     let lines: Vec<&str> = c
         .output
@@ -1090,15 +1051,12 @@ fn command_failure(c: &Command) -> String {
     let line = lines
         .iter()
         .copied()
-        .find(|l| STRONG.is_match(l))
+        .find(|l| phrases::ERROR_LINE.is_match(l))
         .or_else(|| {
-            lines.iter().copied().find(|l| {
-                let low = l.to_lowercase();
-                low.contains("error")
-                    || low.contains("fail")
-                    || low.contains("not found")
-                    || low.contains("no such")
-            })
+            lines
+                .iter()
+                .copied()
+                .find(|l| phrases::ERROR_WORDS.is_match(l))
         });
     match line {
         Some(l) => format!("{status}: {}", shorten(l, 100)),

@@ -246,7 +246,11 @@ pub fn leaked_secrets(text: &str, secrets: &[String]) -> usize {
         .count()
 }
 
-/// Phrases that vague next actions use (DESIGN §6, next action rule).
+/// Phrases that vague next actions use.
+///
+/// The grader's word lists here (this one and [`PASS_CLAIM`]) are kept apart from the tool's own
+/// tables in `src/phrases.rs` on purpose: a grader that shared them would agree with the tool by
+/// construction, and a table that regressed would still pass its own eval.
 const VAGUE: [&str; 8] = [
     "continue working",
     "continue with",
