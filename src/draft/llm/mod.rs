@@ -9,9 +9,11 @@ mod markdown;
 mod retry;
 mod schema;
 mod sse;
+mod types;
 
-pub use client::{ApiError, Client, Completion, Drafted, Usage};
+pub use client::{Client, Drafted};
 pub use schema::{DraftedNote, json_schema};
+pub use types::{ApiError, Completion, Usage};
 
 use crate::config::ModelConfig;
 use crate::evidence::Evidence;
