@@ -5,6 +5,7 @@ pub mod freshness;
 pub mod git;
 pub mod paths;
 pub mod shell;
+pub mod symbols;
 pub mod test_results;
 pub mod transcript;
 
