@@ -1,11 +1,11 @@
 //! Git state read with git2 (never a `git` subprocess): the "Workspace State" of a note is
 //! computed from this, never drafted.
 
+use super::symbols::{Lang, Scopes, hunk_context};
 use git2::{
     Delta, DiffFindOptions, DiffOptions, ErrorCode, FileMode, IndexEntryExtendedFlag, Patch,
     Repository, Status, StatusOptions,
 };
-use super::symbols::{Lang, Scopes, hunk_context};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;

@@ -4,6 +4,7 @@
 pub mod freshness;
 pub mod git;
 pub mod paths;
+pub mod read;
 pub mod shell;
 pub mod symbols;
 pub mod test_results;

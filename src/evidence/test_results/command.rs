@@ -8,7 +8,7 @@
 
 use super::text::TextParser;
 use super::{MAX_LINE_BYTES, TestFormat, TestRun, TestSummary, bounded, strip_ansi};
-use crate::evidence::transcript::input::{Line, LineReader};
+use crate::evidence::read::{Line, LineReader};
 use std::collections::VecDeque;
 use std::io::BufReader;
 use std::os::unix::process::CommandExt;

@@ -453,7 +453,7 @@ fn parse_lines(
     path: &Path,
     format: Option<TestFormat>,
 ) -> crate::Result<Option<(TestFormat, TestSummary)>> {
-    use crate::evidence::transcript::input::{Line, LineReader};
+    use crate::evidence::read::{Line, LineReader};
     let mut lines = LineReader::with_limit(reader, MAX_LINE_BYTES);
     let mut parser = text::TextParser::new(format);
     while let Some(line) = lines.next_line().map_err(|e| crate::Error::io(path, e))? {

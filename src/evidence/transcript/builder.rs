@@ -3,8 +3,8 @@
 //! commands (test run, check, outcome) once at the end.
 
 use super::classify;
-use super::input::excerpt;
 use super::*;
+use crate::evidence::read::excerpt;
 use std::collections::HashMap;
 
 /// Longest message text kept (head and tail).
