@@ -201,7 +201,7 @@ pub fn finish(mut note: Note, ev: &Evidence) -> crate::Result<Summary> {
         evidence: EvidenceSummary::of(ev),
     };
     let json = serde_json::to_string_pretty(&sidecar)
-        .map_err(|e| crate::Error::Usage(format!("cannot serialise the sidecar: {e}")))?;
+        .map_err(|e| crate::Error::io("<sidecar>", std::io::Error::from(e)))?;
     let sidecar_json = format!("{}\n", crate::redact::redact(&json));
     Ok(Summary {
         note,

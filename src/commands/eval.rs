@@ -14,7 +14,7 @@ pub fn run(args: &EvalArgs) -> crate::Result<Outcome> {
     let model = if args.model.offline {
         None
     } else {
-        crate::config::resolve(&args.model)?
+        crate::config::resolve(&args.model.overrides())?
     };
     let (drafter, preview) = match model {
         Some(cfg) => (
@@ -23,7 +23,7 @@ pub fn run(args: &EvalArgs) -> crate::Result<Outcome> {
         ),
         None => (
             Drafter::Offline,
-            crate::config::ModelConfig::preview(&args.model),
+            crate::config::ModelConfig::preview(&args.model.overrides()),
         ),
     };
     let thresholds = Thresholds {

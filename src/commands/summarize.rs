@@ -16,12 +16,13 @@ pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
     let ev = evidence::collect(&args.evidence.request())?;
     ev.report_to_stderr();
     if args.dry_run {
-        let cfg = crate::config::resolve(&args.model)?
-            .unwrap_or_else(|| crate::config::ModelConfig::preview(&args.model));
+        let overrides = args.model.overrides();
+        let cfg = crate::config::resolve(&overrides)?
+            .unwrap_or_else(|| crate::config::ModelConfig::preview(&overrides));
         print_stdout(&crate::draft::llm::dry_run(&ev, &cfg)?)?;
         return Ok(Outcome::Clean);
     }
-    let cfg = crate::config::resolve(&args.model)?;
+    let cfg = crate::config::resolve(&args.model.overrides())?;
     let drafter = match cfg.filter(|_| !args.model.offline) {
         Some(cfg) => Drafter::Model(Box::new(crate::draft::llm::Model::new(&cfg)?)),
         None => {
