@@ -18,6 +18,8 @@ pub mod phrases;
 pub mod pipeline;
 pub mod prompt;
 pub mod redact;
+#[cfg(test)]
+mod testkit;
 pub mod tokens;
 pub mod validate;
 pub mod write;

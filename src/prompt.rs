@@ -695,35 +695,19 @@ mod tests {
     use crate::evidence::git::{DiffStat, FileHunks, Head, Hunk, StatusEntry};
     use crate::evidence::test_results::TestRun;
     use crate::evidence::transcript::{Command, Message, Transcript};
+    use crate::testkit;
     use proptest::prelude::*;
 
     fn msg(id: usize, role: Role, text: &str) -> Message {
-        Message {
-            id: format!("M{id}"),
-            role,
-            kind: MessageKind::Typed,
-            text: text.to_string(),
-            at: None,
-            seq: id as u64,
-            sidechain: false,
-        }
+        testkit::message(&format!("M{id}"), role, text, id as u64)
     }
 
+    /// `C{id}` exiting with `exit` after printing `output`.
     fn cmd(id: usize, command: &str, exit: i32, output: &str) -> Command {
         Command {
-            id: format!("C{id}"),
-            command: command.into(),
-            tool: Some("Bash".into()),
             exit_code: Some(exit),
-            ok: Some(exit == 0),
             output: output.into(),
-            is_test: command.contains("test"),
-            is_check: false,
-            tests: None,
-            has_result: true,
-            at: None,
-            seq: 100 + id as u64,
-            sidechain: false,
+            ..testkit::cmd(&format!("C{id}"), command, Some(exit == 0), 100 + id as u64)
         }
     }
 

@@ -543,22 +543,6 @@ mod tests {
     }
 
     #[test]
-    fn corpus_fake_keys_are_redacted() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        let aider = root.join("aider/laura-backend-v037.md");
-        let gemini = root.join("gemini-cli/figma-admin-session.json");
-        if !aider.exists() || !gemini.exists() {
-            return; // the shared corpus is not next to this checkout
-        }
-        let text = std::fs::read_to_string(aider).unwrap();
-        assert!(text.contains("sk-or-v1-"));
-        assert!(!r(&text).contains("sk-or-v1-0123456789abcdef"));
-        let text = std::fs::read_to_string(gemini).unwrap();
-        assert!(text.contains("AKIAIOSFODNN7EXAMPLE"));
-        assert!(!r(&text).contains("AKIAIOSFODNN7EXAMPLE"));
-    }
-
-    #[test]
     fn no_redact_passes_through() {
         assert_eq!(redact_if("PASSWORD=hunter22", false), "PASSWORD=hunter22");
         assert_ne!(redact_if("PASSWORD=hunter22", true), "PASSWORD=hunter22");

@@ -1,6 +1,6 @@
 //! The handoff note: six sections as typed data, each claim with the evidence ids it cites.
 //! Drafters (offline or model) produce a [`Note`]; the validator annotates it; the writer renders
-//! it to Markdown (format v1, DESIGN §3) with a JSON sidecar. Hand-written notes are parsed back
+//! it to Markdown (format v1, `docs/note-format.md`) with a JSON sidecar. Hand-written notes are parsed back
 //! into the same type so that `handoff validate` can check them.
 
 mod parse;

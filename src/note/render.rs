@@ -1,4 +1,4 @@
-//! Markdown rendering of a [`Note`] in format v1 (DESIGN §3, `docs/note-format.md`).
+//! Markdown rendering of a [`Note`] in format v1 (`docs/note-format.md`).
 
 use super::{Claim, ClaimStatus, FileEntry, Flag, Header, Note, OpenLoop, Owner, Section};
 

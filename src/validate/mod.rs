@@ -596,9 +596,6 @@ impl Report {
 }
 
 #[cfg(test)]
-pub(crate) mod testkit;
-
-#[cfg(test)]
 mod tests {
     use super::*;
 

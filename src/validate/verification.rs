@@ -427,9 +427,9 @@ fn decide(cx: &mut Ctx, key: Key, rule_id: &'static str, s: Support) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use super::*;
     use crate::evidence::Evidence;
+    use crate::testkit::*;
     use crate::validate::validate;
 
     fn verified(text: &str) -> Note {

@@ -1,4 +1,4 @@
-//! aider `.aider.chat.history.md` (`shared/reference/formats.md` §4): Markdown appended by every
+//! aider `.aider.chat.history.md` (`docs/transcript-formats.md`, "aider"): Markdown appended by every
 //! launch. `# aider chat started at …` opens a launch, `#### ` lines are user input (consecutive
 //! ones are one multi-line input), `> ` lines are aider's own output (edits applied, commits,
 //! commands run, confirmations), and everything else is the assistant's answer.

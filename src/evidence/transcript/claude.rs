@@ -1,4 +1,4 @@
-//! Claude Code session JSONL (`~/.claude/projects/<slug>/<session>.jsonl`; `formats.md` §1).
+//! Claude Code session JSONL (`~/.claude/projects/<slug>/<session>.jsonl`; `docs/transcript-formats.md`).
 //!
 //! Faithful to what the file shows: typed prompts are told apart from harness text (meta
 //! records, reminders, command and IDE wrappers, compaction summaries, tool results); one API

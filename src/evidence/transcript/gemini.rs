@@ -1,4 +1,4 @@
-//! Gemini CLI transcripts (`shared/reference/formats.md` §3), in three shapes:
+//! Gemini CLI transcripts (`docs/transcript-formats.md`, "Gemini CLI"), in three shapes:
 //!
 //! * the native `ConversationRecord` JSON document (`{sessionId, projectHash, …, messages:[…]}`),
 //!   walked message by message;

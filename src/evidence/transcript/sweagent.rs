@@ -1,4 +1,4 @@
-//! SWE-agent `.traj` (`shared/reference/formats.md` §7): one JSON object with `trajectory[]`
+//! SWE-agent `.traj` (`docs/transcript-formats.md`, "SWE-agent"): one JSON object with `trajectory[]`
 //! (raw ACI actions with their observations), `history[]` (the model's conversation, which can
 //! start with a demonstration of ANOTHER task) and `info{}` (exit status, submitted diff).
 //!

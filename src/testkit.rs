@@ -1,6 +1,8 @@
-//! Builders for the rules' unit tests: notes and evidence constructed by hand.
+//! The unit tests' one kit: evidence (messages, commands, edits, transcripts, test runs, git
+//! states, worktrees) and notes built by hand, and helpers to read a validator report. The
+//! readers' own kit (parse a string as one format) stays with the readers, which it needs.
 
-use crate::evidence::git::{GitState, StatusEntry};
+use crate::evidence::git::{GitState, Head, StatusEntry};
 use crate::evidence::transcript::{Command, Edit, EditKind, Message, MessageKind, Role};
 use crate::evidence::{Evidence, TestRun, Transcript};
 use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
@@ -62,6 +64,8 @@ pub fn run(id: &str, command: Option<&str>, passed: u64, failed: u64) -> TestRun
     }
 }
 
+/// A shell command with the exit status `ok` gives (none when `ok` is `None`), no output, and the
+/// test/check marks the transcript readers would give it.
 pub fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Command {
     Command {
         id: id.into(),
@@ -70,8 +74,8 @@ pub fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Command {
         exit_code: ok.map(|o| if o { 0 } else { 1 }),
         ok,
         output: String::new(),
-        is_test: crate::evidence::shell::test_family(command).is_some(),
-        is_check: false,
+        is_test: crate::evidence::shell::is_test_command(command),
+        is_check: crate::evidence::shell::is_check_command(command),
         tests: None,
         has_result: ok.is_some(),
         at: None,
@@ -93,6 +97,17 @@ pub fn edit(id: &str, path: &str, seq: u64) -> Edit {
     }
 }
 
+/// `M{n}`: a request the user typed.
+pub fn user(n: usize, text: &str, seq: u64) -> Message {
+    message(&format!("M{n}"), Role::User, text, seq)
+}
+
+/// `M{n}`: what the assistant said.
+pub fn said(n: usize, text: &str, seq: u64) -> Message {
+    message(&format!("M{n}"), Role::Assistant, text, seq)
+}
+
+/// A typed message.
 pub fn message(id: &str, role: Role, text: &str, seq: u64) -> Message {
     Message {
         id: id.into(),
@@ -111,6 +126,28 @@ pub fn transcript(commands: Vec<Command>, edits: Vec<Edit>, messages: Vec<Messag
         edits,
         messages,
         ..Transcript::default()
+    }
+}
+
+/// A git state rooted at `/repo` on `main` whose status lists `changed` (porcelain `XY`, path).
+pub fn git_state(changed: &[(&str, &str)]) -> GitState {
+    GitState {
+        root: "/repo".into(),
+        branch: Some("main".into()),
+        head: Some(Head {
+            id: "89abcdef0123456789abcdef0123456789abcdef".into(),
+            summary: "Initial".into(),
+        }),
+        status: changed
+            .iter()
+            .map(|(xy, p)| StatusEntry {
+                path: (*p).into(),
+                old_path: None,
+                index: xy[..1].into(),
+                worktree: xy[1..].into(),
+            })
+            .collect(),
+        ..GitState::default()
     }
 }
 
@@ -151,7 +188,7 @@ pub fn worktree(files: &[(&str, &str)], changed: &[(&str, &str)]) -> (tempfile::
 }
 
 /// Rules that produced findings or flags for the claim at `section`/`index`.
-pub fn rules_for(report: &super::Report, line: usize) -> Vec<String> {
+pub fn rules_for(report: &crate::validate::Report, line: usize) -> Vec<String> {
     report
         .findings
         .iter()
@@ -161,6 +198,6 @@ pub fn rules_for(report: &super::Report, line: usize) -> Vec<String> {
 }
 
 /// All rule ids with findings.
-pub fn rules(report: &super::Report) -> Vec<String> {
+pub fn rules(report: &crate::validate::Report) -> Vec<String> {
     report.findings.iter().map(|f| f.rule.clone()).collect()
 }
