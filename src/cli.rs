@@ -16,14 +16,14 @@ use std::path::PathBuf;
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 /// Subcommands.
 // Parsed once per run: boxing the big argument structs would buy nothing.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Print the evidence bundle (git state, test runs, transcript) without drafting anything.
     Collect(CollectArgs),
     /// Write a validated handoff note (default: .handoff/<time>-<session>.md in the repository).
@@ -40,7 +40,7 @@ pub enum Command {
 
 /// Where the evidence comes from; shared by every command that collects.
 #[derive(Debug, Clone, Args)]
-pub struct EvidenceArgs {
+pub(crate) struct EvidenceArgs {
     /// Repository (or any directory inside it) to read git state from.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub repo: PathBuf,
@@ -77,7 +77,7 @@ pub struct EvidenceArgs {
 
 /// `handoff collect`.
 #[derive(Debug, Args)]
-pub struct CollectArgs {
+pub(crate) struct CollectArgs {
     /// Evidence sources.
     #[command(flatten)]
     pub evidence: EvidenceArgs,
@@ -89,7 +89,7 @@ pub struct CollectArgs {
 
 /// `handoff summarize`.
 #[derive(Debug, Args)]
-pub struct SummarizeArgs {
+pub(crate) struct SummarizeArgs {
     /// Evidence sources.
     #[command(flatten)]
     pub evidence: EvidenceArgs,
@@ -123,7 +123,7 @@ pub struct SummarizeArgs {
 
 /// `handoff validate`.
 #[derive(Debug, Args)]
-pub struct ValidateArgs {
+pub(crate) struct ValidateArgs {
     /// The note to check (Markdown, written by handoff or by hand).
     #[arg(value_name = "NOTE.md")]
     pub note: PathBuf,
@@ -151,7 +151,7 @@ pub struct ValidateArgs {
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).
 #[derive(Debug, Clone, Default, Args)]
-pub struct ModelArgs {
+pub(crate) struct ModelArgs {
     /// Draft offline (deterministic, no network) even when a model is configured.
     #[arg(long)]
     pub offline: bool,
@@ -222,7 +222,7 @@ pub struct ModelArgs {
 
 /// `handoff eval`.
 #[derive(Debug, Args)]
-pub struct EvalArgs {
+pub(crate) struct EvalArgs {
     /// The evals directory (cases in DIR/cases/<name>/).
     #[arg(value_name = "DIR", default_value = "evals")]
     pub dir: PathBuf,
@@ -262,7 +262,7 @@ pub struct EvalArgs {
 
 impl ModelArgs {
     /// The flags as the configuration's overrides.
-    pub fn overrides(&self) -> Overrides {
+    pub(crate) fn overrides(&self) -> Overrides {
         Overrides {
             offline: self.offline,
             model: self.model.clone(),
@@ -311,7 +311,7 @@ fn unit_interval(s: &str) -> Result<f64, String> {
 
 /// `handoff tokens`.
 #[derive(Debug, Args)]
-pub struct TokensArgs {
+pub(crate) struct TokensArgs {
     /// Files to count (`-` for stdin).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
@@ -331,7 +331,7 @@ pub struct TokensArgs {
 
 /// `handoff config`.
 #[derive(Debug, Args)]
-pub struct ConfigArgs {
+pub(crate) struct ConfigArgs {
     /// What to show.
     #[command(subcommand)]
     pub action: ConfigAction,
@@ -339,7 +339,7 @@ pub struct ConfigArgs {
 
 /// `handoff config` subcommands.
 #[derive(Debug, Subcommand)]
-pub enum ConfigAction {
+pub(crate) enum ConfigAction {
     /// Print the config file path (HANDOFF_CONFIG, else the XDG config directory).
     Path,
     /// Print the resolved model settings (the API key is only said to be set or not).

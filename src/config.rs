@@ -12,9 +12,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Where the API lives when nothing says otherwise (as in the OpenAI SDKs).
-pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
+pub(crate) const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
 /// Environment variable read for the key unless `--api-key-env` or the profile names another.
-pub const DEFAULT_API_KEY_ENV: &str = "OPENAI_API_KEY";
+pub(crate) const DEFAULT_API_KEY_ENV: &str = "OPENAI_API_KEY";
 
 /// How the output-token cap is sent: the field name differs between servers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -251,7 +251,7 @@ fn default_max_output(model: &str) -> u32 {
 /// One `[profiles.NAME]` table of the config file. Every field is optional.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Profile {
+pub(crate) struct Profile {
     /// Base URL of the API.
     pub base_url: Option<String>,
     /// Model name.
@@ -287,7 +287,7 @@ pub struct Profile {
 /// The config file.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FileConfig {
+pub(crate) struct FileConfig {
     /// Profile used when neither `--profile` nor `HANDOFF_PROFILE` names one.
     pub default_profile: Option<String>,
     /// Named profiles.
@@ -296,7 +296,7 @@ pub struct FileConfig {
 }
 
 /// Built-in profiles: base URL and the provider's quirks; the model comes from the user.
-pub fn builtin_profile(name: &str) -> Option<Profile> {
+pub(crate) fn builtin_profile(name: &str) -> Option<Profile> {
     let p = |url: &str, field: MaxTokensField, key: Option<&str>| Profile {
         base_url: Some(url.to_string()),
         max_tokens_field: Some(field),
@@ -326,7 +326,7 @@ pub fn builtin_profile(name: &str) -> Option<Profile> {
 }
 
 /// Names of the built-in profiles.
-pub const BUILTIN_PROFILES: &[&str] = &[
+pub(crate) const BUILTIN_PROFILES: &[&str] = &[
     "openai",
     "openrouter",
     "ollama",
@@ -338,7 +338,7 @@ pub const BUILTIN_PROFILES: &[&str] = &[
 
 /// The default config file path: `$XDG_CONFIG_HOME/handoff/config.toml` (etcetera's base
 /// strategy: `~/.config/handoff/config.toml` on Linux and macOS, `%APPDATA%` on Windows).
-pub fn default_path() -> crate::Result<PathBuf> {
+pub(crate) fn default_path() -> crate::Result<PathBuf> {
     use etcetera::BaseStrategy;
     let strategy = etcetera::choose_base_strategy().map_err(|_| {
         crate::Error::Environment(
@@ -349,7 +349,7 @@ pub fn default_path() -> crate::Result<PathBuf> {
 }
 
 /// The config file in use: `--config`, else `HANDOFF_CONFIG`, else [`default_path`].
-pub fn path(args: &Overrides) -> crate::Result<PathBuf> {
+pub(crate) fn path(args: &Overrides) -> crate::Result<PathBuf> {
     path_with(args, &|k| std::env::var(k).ok())
 }
 
@@ -365,7 +365,7 @@ fn path_with(args: &Overrides, env: &dyn Fn(&str) -> Option<String>) -> crate::R
 
 /// Reads a config file. A missing file at the default path is an empty config; a missing file
 /// named explicitly is an error.
-pub fn load(path: &Path, explicit: bool) -> crate::Result<FileConfig> {
+pub(crate) fn load(path: &Path, explicit: bool) -> crate::Result<FileConfig> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !explicit => {
@@ -390,12 +390,12 @@ pub fn load(path: &Path, explicit: bool) -> crate::Result<FileConfig> {
 
 /// Resolves the model configuration; `Ok(None)` when no model is configured (the offline
 /// drafter is then used) or `--offline` was given.
-pub fn resolve(args: &Overrides) -> crate::Result<Option<ModelConfig>> {
+pub(crate) fn resolve(args: &Overrides) -> crate::Result<Option<ModelConfig>> {
     resolve_with(args, &|k| std::env::var(k).ok())
 }
 
 /// [`resolve`] with the environment given as a function (for tests).
-pub fn resolve_with(
+pub(crate) fn resolve_with(
     args: &Overrides,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> crate::Result<Option<ModelConfig>> {
@@ -551,7 +551,7 @@ fn apply_flags(cfg: &mut ModelConfig, args: &Overrides) {
 }
 
 /// Checks the base URL: http(s) only, and plain http only to loopback unless allowed.
-pub fn check_url(base_url: &str, allow_insecure_http: bool) -> crate::Result<()> {
+pub(crate) fn check_url(base_url: &str, allow_insecure_http: bool) -> crate::Result<()> {
     let url = reqwest::Url::parse(base_url).map_err(|e| {
         crate::Error::Usage(format!(
             "base URL {base_url:?} is not a URL ({e}); pass e.g. --base-url http://localhost:11434/v1"

@@ -129,7 +129,7 @@ pub fn summarize(ev: &Evidence, drafter: &Drafter, now: DateTime<Utc>) -> crate:
 }
 
 /// Drafts the sections.
-pub fn draft(ev: &Evidence, drafter: &Drafter) -> crate::Result<Draft> {
+pub(crate) fn draft(ev: &Evidence, drafter: &Drafter) -> crate::Result<Draft> {
     match drafter {
         Drafter::Offline => Ok(Draft {
             sections: offline::draft(ev),
@@ -168,7 +168,12 @@ pub fn draft(ev: &Evidence, drafter: &Drafter) -> crate::Result<Draft> {
 ///
 /// `header.source` is always the transcript file the evidence was read from (the session id is
 /// in the file name `summarize` writes and in the sidecar).
-pub fn complete(mut note: Note, ev: &Evidence, drafter: &Drafter, now: DateTime<Utc>) -> Note {
+pub(crate) fn complete(
+    mut note: Note,
+    ev: &Evidence,
+    drafter: &Drafter,
+    now: DateTime<Utc>,
+) -> Note {
     note.header = note::Header {
         source: ev
             .transcript
@@ -191,7 +196,7 @@ pub fn complete(mut note: Note, ev: &Evidence, drafter: &Drafter, now: DateTime<
 }
 
 /// Validates a completed note, then redacts and renders it with its sidecar.
-pub fn finish(mut note: Note, ev: &Evidence) -> crate::Result<Summary> {
+pub(crate) fn finish(mut note: Note, ev: &Evidence) -> crate::Result<Summary> {
     let report = validate::validate(&mut note, ev);
     note.redact();
     let markdown = crate::redact::redact(&note::render(&note)).into_owned();

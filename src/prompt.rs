@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Tokens a chat request spends beyond the message texts (role markers, priming).
-pub const MESSAGE_OVERHEAD: usize = 11;
+pub(crate) const MESSAGE_OVERHEAD: usize = 11;
 /// A block that cannot get at least this many tokens is dropped rather than cut to nothing.
 const MIN_BLOCK_TOKENS: usize = 48;
 /// How many of the latest messages count as "the last turns".

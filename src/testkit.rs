@@ -7,14 +7,14 @@ use crate::evidence::transcript::{Command, Edit, EditKind, Message, MessageKind,
 use crate::evidence::{Evidence, TestRun, Transcript};
 use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
 
-pub fn claim(text: &str) -> Claim {
+pub(crate) fn claim(text: &str) -> Claim {
     Claim {
         text: text.to_string(),
         ..Claim::default()
     }
 }
 
-pub fn cited(text: &str, cite: &[&str]) -> Claim {
+pub(crate) fn cited(text: &str, cite: &[&str]) -> Claim {
     Claim {
         text: text.to_string(),
         cite: cite.iter().map(|s| s.to_string()).collect(),
@@ -23,7 +23,7 @@ pub fn cited(text: &str, cite: &[&str]) -> Claim {
 }
 
 /// A note that passes every rule against empty evidence.
-pub fn note() -> Note {
+pub(crate) fn note() -> Note {
     Note {
         title: "test".into(),
         goal: Some(claim("Add refresh token rotation to the auth service.")),
@@ -43,7 +43,7 @@ pub fn note() -> Note {
     }
 }
 
-pub fn file(path: &str, symbols: &[&str], summary: &str) -> FileEntry {
+pub(crate) fn file(path: &str, symbols: &[&str], summary: &str) -> FileEntry {
     FileEntry {
         path: path.into(),
         symbols: symbols.iter().map(|s| s.to_string()).collect(),
@@ -52,7 +52,7 @@ pub fn file(path: &str, symbols: &[&str], summary: &str) -> FileEntry {
     }
 }
 
-pub fn run(id: &str, command: Option<&str>, passed: u64, failed: u64) -> TestRun {
+pub(crate) fn run(id: &str, command: Option<&str>, passed: u64, failed: u64) -> TestRun {
     TestRun {
         id: id.into(),
         source: "out.txt".into(),
@@ -66,7 +66,7 @@ pub fn run(id: &str, command: Option<&str>, passed: u64, failed: u64) -> TestRun
 
 /// A shell command with the exit status `ok` gives (none when `ok` is `None`), no output, and the
 /// test/check marks the transcript readers would give it.
-pub fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Command {
+pub(crate) fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Command {
     Command {
         id: id.into(),
         command: command.into(),
@@ -84,7 +84,7 @@ pub fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Command {
     }
 }
 
-pub fn edit(id: &str, path: &str, seq: u64) -> Edit {
+pub(crate) fn edit(id: &str, path: &str, seq: u64) -> Edit {
     Edit {
         id: id.into(),
         path: path.into(),
@@ -98,17 +98,17 @@ pub fn edit(id: &str, path: &str, seq: u64) -> Edit {
 }
 
 /// `M{n}`: a request the user typed.
-pub fn user(n: usize, text: &str, seq: u64) -> Message {
+pub(crate) fn user(n: usize, text: &str, seq: u64) -> Message {
     message(&format!("M{n}"), Role::User, text, seq)
 }
 
 /// `M{n}`: what the assistant said.
-pub fn said(n: usize, text: &str, seq: u64) -> Message {
+pub(crate) fn said(n: usize, text: &str, seq: u64) -> Message {
     message(&format!("M{n}"), Role::Assistant, text, seq)
 }
 
 /// A typed message.
-pub fn message(id: &str, role: Role, text: &str, seq: u64) -> Message {
+pub(crate) fn message(id: &str, role: Role, text: &str, seq: u64) -> Message {
     Message {
         id: id.into(),
         role,
@@ -120,7 +120,11 @@ pub fn message(id: &str, role: Role, text: &str, seq: u64) -> Message {
     }
 }
 
-pub fn transcript(commands: Vec<Command>, edits: Vec<Edit>, messages: Vec<Message>) -> Transcript {
+pub(crate) fn transcript(
+    commands: Vec<Command>,
+    edits: Vec<Edit>,
+    messages: Vec<Message>,
+) -> Transcript {
     Transcript {
         commands,
         edits,
@@ -130,7 +134,7 @@ pub fn transcript(commands: Vec<Command>, edits: Vec<Edit>, messages: Vec<Messag
 }
 
 /// A git state rooted at `/repo` on `main` whose status lists `changed` (porcelain `XY`, path).
-pub fn git_state(changed: &[(&str, &str)]) -> GitState {
+pub(crate) fn git_state(changed: &[(&str, &str)]) -> GitState {
     GitState {
         root: "/repo".into(),
         branch: Some("main".into()),
@@ -153,7 +157,10 @@ pub fn git_state(changed: &[(&str, &str)]) -> GitState {
 
 /// A worktree in a temp dir with `files`, and a git state whose status lists `changed`
 /// (porcelain `XY`, path).
-pub fn worktree(files: &[(&str, &str)], changed: &[(&str, &str)]) -> (tempfile::TempDir, Evidence) {
+pub(crate) fn worktree(
+    files: &[(&str, &str)],
+    changed: &[(&str, &str)],
+) -> (tempfile::TempDir, Evidence) {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
     for (path, body) in files {
         let p = dir.path().join(path);
@@ -188,7 +195,7 @@ pub fn worktree(files: &[(&str, &str)], changed: &[(&str, &str)]) -> (tempfile::
 }
 
 /// Rules that produced findings or flags for the claim at `section`/`index`.
-pub fn rules_for(report: &crate::validate::Report, line: usize) -> Vec<String> {
+pub(crate) fn rules_for(report: &crate::validate::Report, line: usize) -> Vec<String> {
     report
         .findings
         .iter()
@@ -198,6 +205,6 @@ pub fn rules_for(report: &crate::validate::Report, line: usize) -> Vec<String> {
 }
 
 /// All rule ids with findings.
-pub fn rules(report: &crate::validate::Report) -> Vec<String> {
+pub(crate) fn rules(report: &crate::validate::Report) -> Vec<String> {
     report.findings.iter().map(|f| f.rule.clone()).collect()
 }

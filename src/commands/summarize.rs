@@ -9,10 +9,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Folder of default notes, in the repository root.
-pub const DEFAULT_DIR: &str = ".handoff";
+pub(crate) const DEFAULT_DIR: &str = ".handoff";
 
 /// Runs `summarize`.
-pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
     let ev = evidence::collect(&args.evidence.request())?;
     ev.report_to_stderr();
     if args.dry_run {

@@ -36,7 +36,7 @@ const COMMAND_CHARS: usize = 120;
 
 /// Drafts the sections of a note from the evidence alone (header facts, the Workspace State and
 /// redaction are the pipeline's).
-pub fn draft(ev: &Evidence) -> Note {
+pub(crate) fn draft(ev: &Evidence) -> Note {
     let ctx = Ctx::new(ev);
     let mut note = Note::default();
     note.goal = goal(ev);

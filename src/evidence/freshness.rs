@@ -18,11 +18,11 @@ use chrono::{DateTime, Utc};
 use std::path::Path;
 
 /// Seconds of slack when comparing a run's time with file mtimes.
-pub const MTIME_SLACK_SECS: i64 = 1;
+pub(crate) const MTIME_SLACK_SECS: i64 = 1;
 
 /// Where a run sits: its place in the transcript's event order and its time, when known.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RunPoint {
+pub(crate) struct RunPoint {
     /// Event order in the transcript (`None` for test files and `--test-cmd` runs).
     pub seq: Option<u64>,
     /// When it ran.
@@ -31,7 +31,7 @@ pub struct RunPoint {
 
 /// The changes after a run that can affect it.
 #[derive(Debug, Default)]
-pub struct LaterChanges<'a> {
+pub(crate) struct LaterChanges<'a> {
     /// Transcript edits, in transcript order.
     pub edits: Vec<&'a Edit>,
     /// Changed files modified after the run, in git status order.
@@ -40,13 +40,13 @@ pub struct LaterChanges<'a> {
 
 impl LaterChanges<'_> {
     /// Nothing changed after the run: it still proves what it proved.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.edits.is_empty() && self.files.is_empty()
     }
 }
 
 /// Whether the transcript edit `e` came after the run.
-pub fn edit_is_after(run: RunPoint, e: &Edit) -> bool {
+pub(crate) fn edit_is_after(run: RunPoint, e: &Edit) -> bool {
     match (run.seq, run.at, e.at) {
         (Some(seq), _, _) => e.seq > seq,
         (None, Some(t), Some(et)) => et > t,
@@ -55,12 +55,12 @@ pub fn edit_is_after(run: RunPoint, e: &Edit) -> bool {
 }
 
 /// Whether a file modified at `mtime` changed after a run at `at`.
-pub fn modified_after(at: DateTime<Utc>, mtime: DateTime<Utc>) -> bool {
+pub(crate) fn modified_after(at: DateTime<Utc>, mtime: DateTime<Utc>) -> bool {
     mtime > at + chrono::Duration::seconds(MTIME_SLACK_SECS)
 }
 
 /// The changes after `run` to paths `relevant` accepts.
-pub fn changes_after<'a>(
+pub(crate) fn changes_after<'a>(
     ev: &'a Evidence,
     run: RunPoint,
     relevant: impl Fn(&str) -> bool,
@@ -87,7 +87,7 @@ pub fn changes_after<'a>(
 }
 
 /// [`changes_after`] with the default relevance ([`paths::affects_runs`]).
-pub fn stale_after(ev: &Evidence, run: RunPoint) -> LaterChanges<'_> {
+pub(crate) fn stale_after(ev: &Evidence, run: RunPoint) -> LaterChanges<'_> {
     changes_after(ev, run, paths::affects_runs)
 }
 

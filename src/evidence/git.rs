@@ -36,7 +36,7 @@ pub struct GitState {
 }
 
 /// Most commits read back from HEAD.
-pub const MAX_COMMITS: usize = 30;
+pub(crate) const MAX_COMMITS: usize = 30;
 
 /// One commit on HEAD.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -13,11 +13,11 @@ use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// Words per shingle.
-pub const WINDOW: usize = 12;
+pub(super) const WINDOW: usize = 12;
 /// A copied run this many words long is a dump.
-pub const MIN_WORDS: usize = 30;
+pub(super) const MIN_WORDS: usize = 30;
 /// A copied run this many characters long is a dump.
-pub const MIN_CHARS: usize = 200;
+pub(super) const MIN_CHARS: usize = 200;
 
 fn words(text: &str) -> Vec<String> {
     text.split_whitespace()

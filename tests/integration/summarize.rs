@@ -140,8 +140,8 @@ fn writes_into_dot_handoff_of_the_repository_and_lists_every_changed_file() {
     assert_eq!(sidecar["evidence"]["git"]["changed"], 3);
     assert!(sidecar["report"]["counts"].is_object());
     // Parsing the written note gives the same note back.
-    let parsed = handoff::note::parse(&md);
-    assert_eq!(handoff::note::render(&parsed), md);
+    let parsed = handoff::parse_note(&md);
+    assert_eq!(handoff::render_note(&parsed), md);
 }
 
 #[test]

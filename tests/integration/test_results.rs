@@ -489,7 +489,7 @@ fn test_cmd_that_cannot_start_is_reported() {
 
 #[test]
 fn transcript_style_parse_output_is_none_for_ordinary_output() {
-    use handoff::evidence::test_results::parse_output;
+    use handoff::parse_output;
     assert!(parse_output("Cargo.toml\nsrc\ntarget\n", None).is_none());
     let text = std::fs::read_to_string(fixture("test-output/playwright-fail.txt")).unwrap();
     let (_, s) = parse_output(&text, None).unwrap();

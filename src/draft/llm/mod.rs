@@ -12,8 +12,7 @@ mod sse;
 mod types;
 
 pub use client::{Client, Drafted};
-pub use schema::{DraftedNote, json_schema};
-pub use types::{ApiError, Completion, Usage};
+pub use types::Usage;
 
 use crate::config::ModelConfig;
 use crate::evidence::Evidence;

@@ -8,7 +8,7 @@ use futures_util::{Stream, StreamExt};
 use serde_json::Value;
 
 /// Reads an SSE body into a [`Completion`].
-pub async fn read<S, B, E>(body: S) -> Result<Completion, ApiError>
+pub(super) async fn read<S, B, E>(body: S) -> Result<Completion, ApiError>
 where
     S: Stream<Item = Result<B, E>> + Unpin,
     B: AsRef<[u8]>,

@@ -32,7 +32,7 @@ impl Usage {
 
 /// One answer.
 #[derive(Debug, Clone, Default)]
-pub struct Completion {
+pub(crate) struct Completion {
     /// `choices[0].message.content` (or the streamed deltas), when there was any.
     pub content: Option<String>,
     /// `message.refusal`, when the model refused.
@@ -45,7 +45,7 @@ pub struct Completion {
 
 /// Why one request failed.
 #[derive(Debug, Clone)]
-pub enum ApiError {
+pub(crate) enum ApiError {
     /// The server answered with an error status.
     Status {
         /// HTTP status.
@@ -96,7 +96,7 @@ impl ApiError {
     }
 
     /// Worth another attempt as is (SDK rules; quota and 501 are final).
-    pub fn retryable(&self) -> bool {
+    pub(crate) fn retryable(&self) -> bool {
         match self {
             ApiError::Status {
                 status,
@@ -124,7 +124,7 @@ impl ApiError {
     }
 
     /// The prompt is longer than the model's context.
-    pub fn is_context_length(&self) -> bool {
+    pub(crate) fn is_context_length(&self) -> bool {
         let ApiError::Status {
             status, kind, code, ..
         } = self
@@ -148,7 +148,7 @@ impl ApiError {
     }
 
     /// The server does not accept the `response_format` we sent.
-    pub fn is_format_refusal(&self) -> bool {
+    pub(crate) fn is_format_refusal(&self) -> bool {
         let ApiError::Status { status, param, .. } = self else {
             return false;
         };
@@ -164,7 +164,7 @@ impl ApiError {
     }
 
     /// The server wants the other output-cap field.
-    pub fn is_max_tokens_param(&self) -> bool {
+    pub(crate) fn is_max_tokens_param(&self) -> bool {
         let ApiError::Status { status, param, .. } = self else {
             return false;
         };
