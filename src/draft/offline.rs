@@ -270,12 +270,13 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 let mut cite = vec![last.id.clone()];
                 cite.extend(later.edits.iter().rev().take(3).rev().map(|e| e.id.clone()));
                 let mut changed = edit_paths(ctx, &later.edits);
-                for s in &later.files {
-                    if !changed.contains(&s.path) {
-                        changed.push(s.path.clone());
+                let in_git = later.files.iter().map(|s| s.path.as_str());
+                for p in in_git.chain(later.committed.iter().copied()) {
+                    if !changed.iter().any(|c| c == p) {
+                        changed.push(p.to_string());
                     }
                 }
-                if !later.files.is_empty() {
+                if !later.files.is_empty() || !later.committed.is_empty() {
                     cite.push("G".into());
                 }
                 partial.push(claim(
@@ -1248,6 +1249,7 @@ mod tests {
             transcript: t,
             warnings: Vec::new(),
             notices: Vec::new(),
+            since: None,
         }
     }
 
@@ -1719,8 +1721,7 @@ mod tests {
         }];
         let ev = ev(Some(t), Some(g), vec![]);
         let at = chrono::DateTime::from_timestamp(1_767_225_600, 0).unwrap();
-        let drafter = crate::pipeline::Drafter::Offline;
-        let n = crate::pipeline::complete(draft(&ev), &ev, &drafter, at);
+        let n = crate::pipeline::complete(draft(&ev), &ev, None, at);
         insta::assert_snapshot!(render(&n));
         // What the snapshot must show, named: the goal is the typed request; the last run,
         // after the last edit, verifies; the failed runs before it are superseded, not open

@@ -294,7 +294,7 @@ fn score_case(
         }
     };
     // The note the validator judges, with a fixed clock so that the notes of two runs compare.
-    let note = pipeline::complete(draft.sections, &ev, drafter, fixed_time());
+    let note = pipeline::complete(draft.sections, &ev, drafter.model(), fixed_time());
     let summary = pipeline::finish(note.clone(), &ev)?;
     let markdown = summary.markdown;
     let report = summary.report;

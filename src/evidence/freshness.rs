@@ -5,7 +5,9 @@
 //! - a transcript edit later in event order (when the run has a place in the transcript), else
 //!   later in time (when both have times);
 //! - a file git reports as changed (not deleted, not a directory) whose worktree mtime is later
-//!   than the run's time by more than [`MTIME_SLACK_SECS`] (coarse file-system clocks).
+//!   than the run's time by more than [`MTIME_SLACK_SECS`] (coarse file-system clocks);
+//! - a file that commits made after the session changed ([`super::since`]), for a run of that
+//!   session (not one timed after it ended).
 //!
 //! Which paths count is the caller's: by default [`paths::affects_runs`] (not documentation, not
 //! a backup); the validator narrows it to the files a claim names.
@@ -36,12 +38,14 @@ pub(crate) struct LaterChanges<'a> {
     pub edits: Vec<&'a Edit>,
     /// Changed files modified after the run, in git status order.
     pub files: Vec<&'a StatusEntry>,
+    /// Files later commits changed, for a run of the session they followed.
+    pub committed: Vec<&'a str>,
 }
 
 impl LaterChanges<'_> {
     /// Nothing changed after the run: it still proves what it proved.
     pub(crate) fn is_empty(&self) -> bool {
-        self.edits.is_empty() && self.files.is_empty()
+        self.edits.is_empty() && self.files.is_empty() && self.committed.is_empty()
     }
 }
 
@@ -81,6 +85,16 @@ pub(crate) fn changes_after<'a>(
                 s.index != "D" && s.worktree != "D" && !s.path.ends_with('/') && relevant(&s.path)
             })
             .filter(|s| mtime(&git.root, &s.path).is_some_and(|m| modified_after(at, m)))
+            .collect();
+    }
+    if let Some(since) = &ev.since
+        && run.at.is_none_or(|t| t <= since.session_ended)
+    {
+        out.committed = since
+            .files_changed_after
+            .iter()
+            .map(String::as_str)
+            .filter(|p| relevant(p))
             .collect();
     }
     out

@@ -1,0 +1,3 @@
+export * from './ipfs-provider.interface';
+export * from './pinata.provider';
+export * from './local.provider';

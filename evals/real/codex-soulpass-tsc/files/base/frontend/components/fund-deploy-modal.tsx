@@ -1,0 +1,3 @@
+export function FundDeployModal() {
+  return null;
+}

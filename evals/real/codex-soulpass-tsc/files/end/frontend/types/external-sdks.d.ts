@@ -1,0 +1,2 @@
+// Untracked before the session; its content is not in the transcript.
+export {};
