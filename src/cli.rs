@@ -3,6 +3,7 @@
 use crate::config::Overrides;
 use crate::evidence::{TestFormat, transcript};
 use crate::tokens::Encoding;
+use chrono::{DateTime, NaiveDate, Utc};
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -176,11 +177,11 @@ pub(crate) struct BatchArgs {
     pub jobs: Option<u32>,
 
     /// Only sessions active on or after DATE (YYYY-MM-DD or RFC 3339).
-    #[arg(long, value_name = "DATE", value_parser = crate::batch::parse_date_from)]
+    #[arg(long, value_name = "DATE", value_parser = parse_date_from)]
     pub since: Option<chrono::DateTime<chrono::Utc>>,
 
     /// Only sessions started on or before DATE (YYYY-MM-DD or RFC 3339).
-    #[arg(long, value_name = "DATE", value_parser = crate::batch::parse_date_until)]
+    #[arg(long, value_name = "DATE", value_parser = parse_date_until)]
     pub until: Option<chrono::DateTime<chrono::Utc>>,
 
     /// Only sessions whose project (working directory) is PATH or inside it.
@@ -241,6 +242,35 @@ pub(crate) struct BatchArgs {
     /// First wait between two polls of a submitted batch, in seconds (it grows up to 60 s).
     #[arg(long, value_name = "SECS", default_value_t = 15.0)]
     pub poll_interval: f64,
+}
+
+impl BatchArgs {
+    /// The flags as the batch run's options.
+    pub(crate) fn options(&self) -> crate::batch::Options {
+        crate::batch::Options {
+            sources: self.sources.clone(),
+            out: self.out.clone(),
+            jobs: self.jobs,
+            since: self.since,
+            until: self.until,
+            project: self.project.clone(),
+            repo_root: self.repo_root.clone(),
+            dry_run: self.dry_run,
+            retry_failed: self.retry_failed,
+            max_requests_per_minute: self.max_requests_per_minute,
+            max_tokens_per_minute: self.max_tokens_per_minute,
+            session_timeout: self.session_timeout,
+            budget_tokens: self.budget_tokens,
+            quiet: self.quiet,
+            export_openai_batch: self.export_openai_batch.clone(),
+            import_openai_batch: self.import_openai_batch.clone(),
+            poll_interval: self.poll_interval,
+            model: self.model.overrides(),
+            via: self.via.map(|v| match v {
+                BatchVia::OpenaiBatch => crate::batch::Via::OpenaiBatch,
+            }),
+        }
+    }
 }
 
 /// Where `batch --via` sends the requests.
@@ -438,6 +468,30 @@ value_enum!(
     crate::ui::ColorChoice => name,
 );
 
+/// `--since DATE`: a day means its start.
+fn parse_date_from(s: &str) -> Result<DateTime<Utc>, String> {
+    parse_date(s, false)
+}
+
+/// `--until DATE`: a day means its end.
+fn parse_date_until(s: &str) -> Result<DateTime<Utc>, String> {
+    parse_date(s, true)
+}
+
+fn parse_date(s: &str, end_of_day: bool) -> Result<DateTime<Utc>, String> {
+    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+        return Ok(t.with_timezone(&Utc));
+    }
+    let d = NaiveDate::parse_from_str(s, "%Y-%m-%d")
+        .map_err(|_| format!("{s:?} is not a date; use YYYY-MM-DD or RFC 3339"))?;
+    let t = if end_of_day {
+        d.and_hms_opt(23, 59, 59)
+    } else {
+        d.and_hms_opt(0, 0, 0)
+    };
+    Ok(t.map(|t| t.and_utc()).unwrap_or_default())
+}
+
 fn unit_interval(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
@@ -573,4 +627,27 @@ pub(crate) struct ManArgs {
     /// instead of printing the main page.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_mean_the_start_or_the_end_of_the_day() {
+        assert_eq!(
+            parse_date_from("2026-02-03").unwrap().to_rfc3339(),
+            "2026-02-03T00:00:00+00:00"
+        );
+        assert_eq!(
+            parse_date_until("2026-02-03").unwrap().to_rfc3339(),
+            "2026-02-03T23:59:59+00:00"
+        );
+        assert!(parse_date_from("2026-02-03T10:00:00+02:00").is_ok());
+        assert!(
+            parse_date_from("yesterday")
+                .unwrap_err()
+                .contains("YYYY-MM-DD")
+        );
+    }
 }

@@ -35,8 +35,7 @@ mod write;
 
 /// The binary's entry points.
 pub use cli::Cli;
-pub use commands::Outcome;
-pub use error::{Error, Result};
+pub use error::{Error, Outcome, Result};
 pub use ui::error_line;
 
 /// The agent hooks, handled in-process (the hook benchmark).

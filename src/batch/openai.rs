@@ -9,11 +9,11 @@
 //! "request_id", "body"}, "error": {"code", "message"} | null}`, in the output file for
 //! successes and in the error file for failures.
 
+use super::Options;
 use super::discover::{self, Candidate, Head};
 use super::manifest::{BatchRecord, BatchStatus, Line, Manifest, SessionRecord, Status};
 use super::{Before, Ctx, Drafter, Finished, Job};
-use crate::cli::BatchArgs;
-use crate::commands::Outcome;
+use crate::error::Outcome;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
@@ -182,7 +182,7 @@ impl SplitWriter {
 /// `--export-openai-batch FILE`: writes the input file(s), then records the exported sessions.
 /// Returns the files written and how many sessions failed (now or in an earlier run).
 pub(super) fn export(
-    args: &BatchArgs,
+    args: &Options,
     ctx: &Arc<Ctx>,
     list: Vec<Job>,
     jobs: usize,
@@ -591,7 +591,7 @@ fn multipart_stream(head: Vec<u8>, file: tokio::fs::File, tail: Vec<u8>) -> (Byt
 
 /// `--via openai-batch`.
 pub(super) fn via_batch_api(
-    args: &BatchArgs,
+    args: &Options,
     ctx: Arc<Ctx>,
     jobs: usize,
     started: Instant,

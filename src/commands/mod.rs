@@ -16,14 +16,7 @@ use crate::cli::EvidenceArgs;
 use crate::evidence::Request;
 use std::time::Duration;
 
-/// How a command ended when it did not fail: `Clean` (exit 0) or `Findings` (exit 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Nothing to report.
-    Clean,
-    /// The command found problems (validator errors, thresholds missed).
-    Findings,
-}
+pub(crate) use crate::error::Outcome;
 
 impl EvidenceArgs {
     /// The collection request these arguments describe.
