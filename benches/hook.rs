@@ -8,9 +8,7 @@
 //! `echo '{"hook_event_name":"PreCompact",…}' | /usr/bin/time -v target/release/handoff hook claude-code`.
 
 use clap::Parser;
-use handoff::cli::{Cli, Command, HookArgs};
-use handoff::commands::hook::handle;
-use handoff::hook::HookInput;
+use handoff::{HookArgs, HookInput, handle_hook as handle};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -18,6 +16,13 @@ use std::sync::OnceLock;
 mod claude_session;
 
 const TARGET_BYTES: u64 = 100 * 1024 * 1024;
+
+/// `handoff hook`'s arguments, parsed as the subcommand parses them.
+#[derive(Parser)]
+struct HookLine {
+    #[command(flatten)]
+    args: HookArgs,
+}
 
 struct Setup {
     _dir: tempfile::TempDir,
@@ -69,11 +74,7 @@ fn setup() -> &'static Setup {
         git(&["add", "."]);
         git(&["commit", "-q", "-m", "Initial import"]);
         std::fs::write(repo.join("src/cart3.ts"), "export const total = 1;\n").expect("write");
-        let Command::Hook(args) =
-            Cli::parse_from(["handoff", "hook", "claude-code", "--offline"]).command
-        else {
-            unreachable!("a hook command line")
-        };
+        let args = HookLine::parse_from(["handoff", "claude-code", "--offline"]).args;
         Setup {
             repo,
             transcript,
@@ -112,7 +113,7 @@ fn pre_compact_100mb(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn session_start_after_compact_100mb(bencher: divan::Bencher) {
     let s = setup();
-    if handoff::hook::context::newest(&s.repo).is_none() {
+    if handoff::newest_note(&s.repo).is_none() {
         handle(
             &s.args,
             &input(s, "PreCompact", ("trigger", "auto")),

@@ -1,7 +1,11 @@
 //! Command-line definitions (clap derive). Only parsing lives here; `commands/` does the work.
 
+use crate::config::Overrides;
 use crate::evidence::{TestFormat, transcript};
-use clap::{Args, Parser, Subcommand};
+use crate::tokens::Encoding;
+use chrono::{DateTime, NaiveDate, Utc};
+use clap::builder::PossibleValue;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 /// Writes verified session handoff notes for coding agents.
@@ -17,7 +21,7 @@ pub struct Cli {
 
     /// What to do.
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 /// Flags every command takes (before or after the subcommand).
@@ -40,7 +44,7 @@ pub struct GlobalArgs {
 // Parsed once per run: boxing the big argument structs would buy nothing.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Print the evidence bundle (git state, test runs, transcript) without drafting anything.
     Collect(CollectArgs),
     /// Write a validated handoff note (default: .handoff/<time>-<session>.md in the repository).
@@ -71,7 +75,7 @@ pub enum Command {
 
 /// Where the evidence comes from; shared by every command that collects.
 #[derive(Debug, Clone, Args)]
-pub struct EvidenceArgs {
+pub(crate) struct EvidenceArgs {
     /// Repository (or any directory inside it) to read git state from.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub repo: PathBuf,
@@ -112,7 +116,7 @@ pub struct EvidenceArgs {
 
 /// `handoff collect`.
 #[derive(Debug, Args)]
-pub struct CollectArgs {
+pub(crate) struct CollectArgs {
     /// Evidence sources.
     #[command(flatten)]
     pub evidence: EvidenceArgs,
@@ -128,7 +132,7 @@ pub struct CollectArgs {
 
 /// `handoff summarize`.
 #[derive(Debug, Args)]
-pub struct SummarizeArgs {
+pub(crate) struct SummarizeArgs {
     /// Evidence sources.
     #[command(flatten)]
     pub evidence: EvidenceArgs,
@@ -162,7 +166,7 @@ pub struct SummarizeArgs {
 
 /// `handoff batch`.
 #[derive(Debug, Args)]
-pub struct BatchArgs {
+pub(crate) struct BatchArgs {
     /// Session files, folders (walked; aider histories found in projects) or globs. Default:
     /// every agent's session store on this machine (docs/batch.md).
     #[arg(value_name = "SOURCE")]
@@ -177,11 +181,11 @@ pub struct BatchArgs {
     pub jobs: Option<u32>,
 
     /// Only sessions active on or after DATE (YYYY-MM-DD or RFC 3339).
-    #[arg(long, value_name = "DATE", value_parser = crate::batch::parse_date_from)]
+    #[arg(long, value_name = "DATE", value_parser = parse_date_from)]
     pub since: Option<chrono::DateTime<chrono::Utc>>,
 
     /// Only sessions started on or before DATE (YYYY-MM-DD or RFC 3339).
-    #[arg(long, value_name = "DATE", value_parser = crate::batch::parse_date_until)]
+    #[arg(long, value_name = "DATE", value_parser = parse_date_until)]
     pub until: Option<chrono::DateTime<chrono::Utc>>,
 
     /// Only sessions whose project (working directory) is PATH or inside it.
@@ -244,16 +248,45 @@ pub struct BatchArgs {
     pub poll_interval: f64,
 }
 
+impl BatchArgs {
+    /// The flags as the batch run's options.
+    pub(crate) fn options(&self) -> crate::batch::Options {
+        crate::batch::Options {
+            sources: self.sources.clone(),
+            out: self.out.clone(),
+            jobs: self.jobs,
+            since: self.since,
+            until: self.until,
+            project: self.project.clone(),
+            repo_root: self.repo_root.clone(),
+            dry_run: self.dry_run,
+            retry_failed: self.retry_failed,
+            max_requests_per_minute: self.max_requests_per_minute,
+            max_tokens_per_minute: self.max_tokens_per_minute,
+            session_timeout: self.session_timeout,
+            budget_tokens: self.budget_tokens,
+            quiet: self.quiet,
+            export_openai_batch: self.export_openai_batch.clone(),
+            import_openai_batch: self.import_openai_batch.clone(),
+            poll_interval: self.poll_interval,
+            model: self.model.overrides(),
+            via: self.via.map(|v| match v {
+                BatchVia::OpenaiBatch => crate::batch::Via::OpenaiBatch,
+            }),
+        }
+    }
+}
+
 /// Where `batch --via` sends the requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum BatchVia {
+pub(crate) enum BatchVia {
     /// The OpenAI Batch API (`/v1/files`, `/v1/batches`).
     OpenaiBatch,
 }
 
 /// `handoff validate`.
 #[derive(Debug, Args)]
-pub struct ValidateArgs {
+pub(crate) struct ValidateArgs {
     /// The note to check (Markdown, written by handoff or by hand).
     #[arg(value_name = "NOTE.md")]
     pub note: PathBuf,
@@ -286,7 +319,7 @@ pub struct ValidateArgs {
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).
 #[derive(Debug, Clone, Default, Args)]
-pub struct ModelArgs {
+pub(crate) struct ModelArgs {
     /// Draft offline (deterministic, no network) even when a model is configured.
     #[arg(long)]
     pub offline: bool,
@@ -327,7 +360,7 @@ pub struct ModelArgs {
 
     /// Token encoding used for budgeting (default from the model name).
     #[arg(long, value_name = "ENCODING", value_enum)]
-    pub encoding: Option<crate::tokens::Encoding>,
+    pub encoding: Option<Encoding>,
 
     /// Upper bound on the tokens the model may write (sent as max_tokens or
     /// max_completion_tokens, per provider).
@@ -358,7 +391,7 @@ pub struct ModelArgs {
 
 /// `handoff eval`.
 #[derive(Debug, Args)]
-pub struct EvalArgs {
+pub(crate) struct EvalArgs {
     /// The evals directory (cases in DIR/cases/<name>/).
     #[arg(value_name = "DIR", default_value = "evals")]
     pub dir: PathBuf,
@@ -396,6 +429,79 @@ pub struct EvalArgs {
     pub max_vague: Option<f64>,
 }
 
+impl ModelArgs {
+    /// The flags as the configuration's overrides.
+    pub(crate) fn overrides(&self) -> Overrides {
+        Overrides {
+            offline: self.offline,
+            model: self.model.clone(),
+            base_url: self.base_url.clone(),
+            profile: self.profile.clone(),
+            config: self.config.clone(),
+            api_key_env: self.api_key_env.clone(),
+            allow_insecure_http: self.allow_insecure_http,
+            budget: self.budget,
+            context: self.context,
+            encoding: self.encoding,
+            max_output_tokens: self.max_output_tokens,
+            prompt_dir: self.prompt_dir.clone(),
+            no_redact: self.no_redact,
+            stream: self.stream,
+            timeout: self.timeout,
+            max_retries: self.max_retries,
+        }
+    }
+}
+
+/// The domain enums are read from the command line by their own names (`cargo-test`,
+/// `claude-code`, `o200k_base`); they know nothing of clap.
+macro_rules! value_enum {
+    ($($ty:ty => $name:ident),* $(,)?) => {$(
+        impl ValueEnum for $ty {
+            fn value_variants<'a>() -> &'a [Self] {
+                &<$ty>::ALL
+            }
+
+            fn to_possible_value(&self) -> Option<PossibleValue> {
+                Some(PossibleValue::new(self.$name()))
+            }
+        }
+    )*};
+}
+
+value_enum!(
+    TestFormat => name,
+    transcript::Format => name,
+    Encoding => name,
+    crate::evidence::transcript::latest::Agent => id,
+    crate::hook::HookAgent => arg,
+    crate::ui::ColorChoice => name,
+);
+
+/// `--since DATE`: a day means its start.
+fn parse_date_from(s: &str) -> Result<DateTime<Utc>, String> {
+    parse_date(s, false)
+}
+
+/// `--until DATE`: a day means its end.
+fn parse_date_until(s: &str) -> Result<DateTime<Utc>, String> {
+    parse_date(s, true)
+}
+
+fn parse_date(s: &str, end_of_day: bool) -> Result<DateTime<Utc>, String> {
+    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+        return Ok(t.with_timezone(&Utc));
+    }
+    let d = NaiveDate::parse_from_str(s, "%Y-%m-%d")
+        .map_err(|_| format!("{s:?} is not a date; use YYYY-MM-DD or RFC 3339"))?;
+    let t = if end_of_day {
+        d.and_hms_opt(23, 59, 59)
+    } else {
+        d.and_hms_opt(0, 0, 0)
+    };
+    Ok(t.map(|t| t.and_utc()).unwrap_or_default())
+}
+
 fn unit_interval(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
@@ -405,7 +511,7 @@ fn unit_interval(s: &str) -> Result<f64, String> {
 
 /// `handoff tokens`.
 #[derive(Debug, Args)]
-pub struct TokensArgs {
+pub(crate) struct TokensArgs {
     /// Files to count (`-` for stdin).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
@@ -416,7 +522,7 @@ pub struct TokensArgs {
 
     /// Encoding, overriding the one chosen from --model.
     #[arg(long, value_name = "ENCODING", value_enum)]
-    pub encoding: Option<crate::tokens::Encoding>,
+    pub encoding: Option<Encoding>,
 
     /// Print JSON on stdout.
     #[arg(long)]
@@ -425,7 +531,7 @@ pub struct TokensArgs {
 
 /// `handoff config`.
 #[derive(Debug, Args)]
-pub struct ConfigArgs {
+pub(crate) struct ConfigArgs {
     /// What to show.
     #[command(subcommand)]
     pub action: ConfigAction,
@@ -433,7 +539,7 @@ pub struct ConfigArgs {
 
 /// `handoff config` subcommands.
 #[derive(Debug, Subcommand)]
-pub enum ConfigAction {
+pub(crate) enum ConfigAction {
     /// Print the config file path (HANDOFF_CONFIG, else the XDG config directory).
     Path,
     /// Print the resolved model settings (the API key is only said to be set or not).
@@ -464,7 +570,7 @@ pub struct HookArgs {
 
     /// Which model drafts the replacement note (the hook itself always drafts offline first).
     #[command(flatten)]
-    pub model: ModelArgs,
+    pub(crate) model: ModelArgs,
 
     /// Internal: the detached model draft that replaces this offline note.
     #[arg(long, value_name = "NOTE", hide = true)]
@@ -477,7 +583,7 @@ pub struct HookArgs {
 
 /// `handoff init`.
 #[derive(Debug, Args)]
-pub struct InitArgs {
+pub(crate) struct InitArgs {
     /// The agent whose settings to change.
     #[arg(value_enum)]
     pub agent: crate::hook::HookAgent,
@@ -505,7 +611,7 @@ pub struct InitArgs {
 
 /// `handoff show`.
 #[derive(Debug, Args)]
-pub struct ShowArgs {
+pub(crate) struct ShowArgs {
     /// Repository (or any folder inside it) whose newest note to show.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub repo: PathBuf,
@@ -518,7 +624,7 @@ pub struct ShowArgs {
 
 /// `handoff completions`.
 #[derive(Debug, Args)]
-pub struct CompletionsArgs {
+pub(crate) struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
@@ -526,9 +632,32 @@ pub struct CompletionsArgs {
 
 /// `handoff man`.
 #[derive(Debug, Args)]
-pub struct ManArgs {
+pub(crate) struct ManArgs {
     /// Write handoff.1 and one page per command (handoff-summarize.1, …) into this folder
     /// instead of printing the main page.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_mean_the_start_or_the_end_of_the_day() {
+        assert_eq!(
+            parse_date_from("2026-02-03").unwrap().to_rfc3339(),
+            "2026-02-03T00:00:00+00:00"
+        );
+        assert_eq!(
+            parse_date_until("2026-02-03").unwrap().to_rfc3339(),
+            "2026-02-03T23:59:59+00:00"
+        );
+        assert!(parse_date_from("2026-02-03T10:00:00+02:00").is_ok());
+        assert!(
+            parse_date_from("yesterday")
+                .unwrap_err()
+                .contains("YYYY-MM-DD")
+        );
+    }
 }

@@ -54,20 +54,20 @@ fn neutralise(text: &str, keep_newlines: bool) -> Cow<'_, str> {
 
 /// Text for a terminal: control characters and bidi overrides shown as `\u{…}`; newlines and
 /// tabs kept.
-pub fn terminal(text: &str) -> Cow<'_, str> {
+pub(crate) fn terminal(text: &str) -> Cow<'_, str> {
     neutralise(text, true)
 }
 
 /// One line for a terminal or a code span in the note: control characters (newlines too) and
 /// bidi overrides shown as `\u{…}` (a code span shows HTML as text, so nothing else needs
 /// escaping).
-pub fn line(text: &str) -> Cow<'_, str> {
+pub(crate) fn line(text: &str) -> Cow<'_, str> {
     neutralise(text, false)
 }
 
 /// A field of the note outside code spans: one line, control characters shown as `\u{…}`,
 /// HTML escaped outside the code spans the text holds.
-pub fn markdown_text(text: &str) -> String {
+pub(crate) fn markdown_text(text: &str) -> String {
     html(&neutralise(text, false)).into_owned()
 }
 
@@ -147,7 +147,7 @@ fn html(text: &str) -> Cow<'_, str> {
 
 /// Serialised JSON with DEL, C1 controls and bidi overrides written as `\uXXXX` escapes (they
 /// can only occur inside strings, where such an escape means the same character).
-pub fn json(text: &str) -> Cow<'_, str> {
+pub(crate) fn json(text: &str) -> Cow<'_, str> {
     if !text.chars().any(|c| c != '\n' && hidden(c, true)) {
         return Cow::Borrowed(text);
     }

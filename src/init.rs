@@ -26,7 +26,7 @@ use regex::Regex;
 use std::path::{Path, PathBuf};
 
 /// Suffix of the backup kept next to a changed settings file.
-pub const BACKUP_SUFFIX: &str = ".handoff-backup";
+pub(crate) const BACKUP_SUFFIX: &str = ".handoff-backup";
 
 /// The first line after the front matter of the `/handoff` command `init` writes, by which
 /// uninstall knows the file is its own.
@@ -34,7 +34,7 @@ const COMMAND_MARKER: &str = "<!-- written by `handoff init claude-code`; `hando
 
 /// Whose settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
+pub(crate) enum Scope {
     /// Every project of this user.
     User,
     /// One repository (its root).
@@ -43,7 +43,7 @@ pub enum Scope {
 
 /// One file `init` changes.
 #[derive(Debug, Clone, PartialEq)]
-pub struct FileChange {
+pub(crate) struct FileChange {
     /// The file.
     pub path: PathBuf,
     /// Its content now (`None`: it does not exist).
@@ -60,7 +60,7 @@ pub struct FileChange {
 
 /// What `init` will do.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Plan {
+pub(crate) struct Plan {
     /// Files that change.
     pub changes: Vec<FileChange>,
     /// Things to tell the user (already installed, a file left alone, a step left to them).
@@ -68,7 +68,7 @@ pub struct Plan {
 }
 
 /// The settings file of `agent` for `scope` (`root`: the repository, for [`Scope::Project`]).
-pub fn settings_path(
+pub(crate) fn settings_path(
     agent: HookAgent,
     scope: Scope,
     root: &Path,
@@ -93,7 +93,7 @@ pub fn settings_path(
 }
 
 /// Claude Code's custom command file for `/handoff`.
-pub fn command_path(scope: Scope, root: &Path, env: EnvLookup<'_>) -> Result<PathBuf> {
+pub(crate) fn command_path(scope: Scope, root: &Path, env: EnvLookup<'_>) -> Result<PathBuf> {
     Ok(match scope {
         Scope::User => latest::claude_dir(env)
             .ok_or_else(|| Error::Usage("cannot find the home directory; use --project".into()))?
@@ -104,7 +104,7 @@ pub fn command_path(scope: Scope, root: &Path, env: EnvLookup<'_>) -> Result<Pat
 }
 
 /// The shell command the hooks run: this binary, quoted for the agent's shell.
-pub fn hook_command(exe: &Path, agent: HookAgent) -> String {
+pub(crate) fn hook_command(exe: &Path, agent: HookAgent) -> String {
     format!(
         "{} hook {}",
         shell_quote(&exe.display().to_string()),
@@ -126,7 +126,7 @@ fn shell_quote(s: &str) -> String {
 }
 
 /// Whether a hook command is `handoff hook <agent>` (whatever path `handoff` was run from).
-pub fn is_ours(command: &str, agent: HookAgent) -> bool {
+pub(crate) fn is_ours(command: &str, agent: HookAgent) -> bool {
     let re = Regex::new(&format!(
         r#"(?:^|[\s/\\'"])handoff(?:\.exe)?['"]?\s+hook\s+{}(?:\s|$)"#,
         regex::escape(agent.arg())
@@ -248,7 +248,7 @@ fn group_commands(group: &jsonc_parser::cst::CstNode) -> Vec<String> {
 }
 
 /// Plans the install (or, with `uninstall`, the removal) for `agent`.
-pub fn plan(
+pub(crate) fn plan(
     agent: HookAgent,
     scope: Scope,
     root: &Path,
@@ -431,7 +431,7 @@ fn plan_uninstall(
 }
 
 /// The `/handoff` command for Claude Code: runs `summarize` on this session.
-pub fn command_text(exe: &Path) -> String {
+pub(crate) fn command_text(exe: &Path) -> String {
     let exe = shell_quote(&exe.display().to_string());
     format!(
         "---\n\
@@ -502,7 +502,7 @@ fn backup_path(path: &Path) -> PathBuf {
 }
 
 /// The plan as a unified diff, one file after another.
-pub fn diff(plan: &Plan) -> String {
+pub(crate) fn diff(plan: &Plan) -> String {
     let mut out = String::new();
     for c in &plan.changes {
         let name = c.path.display().to_string();
@@ -530,7 +530,7 @@ pub fn diff(plan: &Plan) -> String {
 }
 
 /// Writes the plan: backups first, then each file atomically (created folders as needed).
-pub fn apply(plan: &Plan) -> Result<()> {
+pub(crate) fn apply(plan: &Plan) -> Result<()> {
     for c in &plan.changes {
         if let (Some(backup), Some(before)) = (&c.backup, &c.before) {
             crate::write::write_atomic(backup, before.as_bytes(), true)?;

@@ -5,7 +5,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match handoff::cli::Cli::try_parse() {
+    let cli = match handoff::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             // clap prints help/version on stdout (exit 0) and usage errors on stderr (exit 2).
@@ -23,13 +23,9 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            // Errors quote their input (a path, a URL): redacted, and `ui` keeps them on one
-            // line without control characters.
-            let message = anyhow::Error::from(e).to_string();
-            eprintln!(
-                "{}",
-                handoff::ui::error_line(&handoff::redact::redact(&message))
-            );
+            // Errors quote their input (a path, a URL): redacted, and `error_line` keeps them
+            // on one line without control characters.
+            eprintln!("{}", handoff::error_line(&handoff::redact(&e.to_string())));
             ExitCode::from(2)
         }
     }

@@ -962,7 +962,7 @@ fn starts_a_word(text: &str, at: usize) -> bool {
 
 /// A secret found in text: its byte range and kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finding {
+pub(crate) struct Finding {
     /// Byte offset where the secret starts.
     pub start: usize,
     /// Byte offset just past the secret.
@@ -975,7 +975,7 @@ pub struct Finding {
 }
 
 /// Finds the secrets in `text`, sorted and without overlaps.
-pub fn find(text: &str) -> Vec<Finding> {
+pub(crate) fn find(text: &str) -> Vec<Finding> {
     let compiled = &*COMPILED;
     // One keyword pass decides which rules can match at all; clean text costs only that.
     let mut candidate = vec![false; RULES.len()];
@@ -1054,7 +1054,7 @@ pub fn redact(text: &str) -> Cow<'_, str> {
 }
 
 /// Redacts when `enabled`; the explicit `--no-redact` path passes text through unchanged.
-pub fn redact_if(text: &str, enabled: bool) -> Cow<'_, str> {
+pub(crate) fn redact_if(text: &str, enabled: bool) -> Cow<'_, str> {
     if enabled {
         redact(text)
     } else {
@@ -1088,7 +1088,7 @@ fn outside(spans: &[Range<usize>], at: usize, back: bool) -> usize {
 /// Cuts `text` to at most about `max` bytes, keeping head and tail around an explicit
 /// `[… N bytes elided …]` marker, on char boundaries and never inside a secret: a secret at a
 /// cut is left out whole, so no half of it (which its rule would no longer recognise) survives.
-pub fn excerpt(text: &str, max: usize) -> String {
+pub(crate) fn excerpt(text: &str, max: usize) -> String {
     if text.len() <= max {
         return text.to_string();
     }
@@ -1114,7 +1114,7 @@ pub fn excerpt(text: &str, max: usize) -> String {
 
 /// `text` cut to `max_chars` characters with `…` appended when it was cut, never inside a
 /// secret (see [`truncate`]).
-pub fn clip(text: &str, max_chars: usize) -> Cow<'_, str> {
+pub(crate) fn clip(text: &str, max_chars: usize) -> Cow<'_, str> {
     let head = truncate(text, max_chars);
     if head.len() == text.len() {
         Cow::Borrowed(text)
@@ -1125,7 +1125,7 @@ pub fn clip(text: &str, max_chars: usize) -> Cow<'_, str> {
 
 /// The first `max_chars` characters of `text` (all of it when shorter), cut short of any secret
 /// the cut would fall inside. Whether it was cut is `result.len() < text.len()`.
-pub fn truncate(text: &str, max_chars: usize) -> &str {
+pub(crate) fn truncate(text: &str, max_chars: usize) -> &str {
     let Some((cut, _)) = text.char_indices().nth(max_chars) else {
         return text;
     };
@@ -1361,26 +1361,6 @@ mod tests {
             "a [REDACTED:aws-access-key] b PASSWORD=[REDACTED:secret-assignment] c"
         );
         assert_eq!(r(&once), once);
-    }
-
-    #[test]
-    fn corpus_fake_keys_are_redacted() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        let aider = root.join("aider/laura-backend-v037.md");
-        let gemini = root.join("gemini-cli/figma-admin-session.json");
-        if !aider.exists() || !gemini.exists() {
-            eprintln!(
-                "skipped corpus_fake_keys_are_redacted: no shared corpus next to this checkout"
-            );
-            return;
-        }
-        let text = std::fs::read_to_string(aider).unwrap();
-        assert!(text.contains("sk-or-v1-"));
-        assert!(!r(&text).contains("sk-or-v1-0123456789abcdef"));
-        // AWS's documented example key id is not a credential and stays readable.
-        let text = std::fs::read_to_string(gemini).unwrap();
-        assert!(text.contains("AKIAIOSFODNN7EXAMPLE"));
-        assert!(r(&text).contains("AKIAIOSFODNN7EXAMPLE"));
     }
 
     #[test]

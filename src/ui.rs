@@ -9,7 +9,7 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicI8, Ordering};
 
 /// `--color`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ColorChoice {
     /// Colour when stderr is a terminal and `NO_COLOR` is unset or empty.
     #[default]
@@ -20,12 +20,26 @@ pub enum ColorChoice {
     Never,
 }
 
+impl ColorChoice {
+    /// Every choice.
+    pub const ALL: [ColorChoice; 3] = [ColorChoice::Auto, ColorChoice::Always, ColorChoice::Never];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            ColorChoice::Auto => "auto",
+            ColorChoice::Always => "always",
+            ColorChoice::Never => "never",
+        }
+    }
+}
+
 /// -1 quiet, 0 normal, 1+ verbose.
 static VERBOSITY: AtomicI8 = AtomicI8::new(0);
 static COLOR: AtomicBool = AtomicBool::new(false);
 
 /// Sets the process-wide output settings from the global flags.
-pub fn init(color: ColorChoice, quiet: bool, verbose: u8) {
+pub(crate) fn init(color: ColorChoice, quiet: bool, verbose: u8) {
     let level = if quiet {
         -1
     } else {
@@ -44,7 +58,7 @@ pub fn init(color: ColorChoice, quiet: bool, verbose: u8) {
 
 /// Whether to colour, given `--color`, `NO_COLOR` and whether stderr is a terminal
 /// (<https://no-color.org>: a set, non-empty `NO_COLOR` turns colour off unless forced).
-pub fn colour_wanted(
+pub(crate) fn colour_wanted(
     choice: ColorChoice,
     no_color: Option<&std::ffi::OsStr>,
     terminal: bool,
@@ -57,23 +71,23 @@ pub fn colour_wanted(
 }
 
 /// Whether `-q` was given.
-pub fn quiet() -> bool {
+pub(crate) fn quiet() -> bool {
     VERBOSITY.load(Ordering::Relaxed) < 0
 }
 
 /// Whether `-v` was given (at least once).
-pub fn verbose() -> bool {
+pub(crate) fn verbose() -> bool {
     VERBOSITY.load(Ordering::Relaxed) > 0
 }
 
 /// Whether stderr output is coloured.
-pub fn color() -> bool {
+pub(crate) fn color() -> bool {
     COLOR.load(Ordering::Relaxed)
 }
 
 /// A styled span of stderr text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Style {
+pub(crate) enum Style {
     /// Errors, removed lines.
     Red,
     /// Warnings.
@@ -87,7 +101,7 @@ pub enum Style {
 }
 
 /// `text` in `style` when colour is on, else unchanged.
-pub fn paint(style: Style, text: &str) -> String {
+pub(crate) fn paint(style: Style, text: &str) -> String {
     if !color() {
         return text.to_string();
     }
@@ -102,14 +116,14 @@ pub fn paint(style: Style, text: &str) -> String {
 }
 
 /// A notice (what was done, which session was read); hidden by `-q`.
-pub fn info(message: &str) {
+pub(crate) fn info(message: &str) {
     if !quiet() {
         eprintln!("handoff: {}", crate::escape::line(message));
     }
 }
 
 /// Detail shown only with `-v`.
-pub fn debug(message: &str) {
+pub(crate) fn debug(message: &str) {
     if verbose() {
         let message = crate::escape::line(message);
         eprintln!("{}", paint(Style::Dim, &format!("handoff: {message}")));
@@ -117,7 +131,7 @@ pub fn debug(message: &str) {
 }
 
 /// A warning (something was skipped or degraded); hidden by `-q`.
-pub fn warn(message: &str) {
+pub(crate) fn warn(message: &str) {
     if !quiet() {
         let message = crate::escape::line(message);
         eprintln!("handoff: {} {message}", paint(Style::Yellow, "warning:"));
@@ -131,7 +145,7 @@ pub fn error_line(message: &str) -> String {
 }
 
 /// A unified diff coloured line by line (`+` green, `-` red, `@@` dim).
-pub fn paint_diff(diff: &str) -> String {
+pub(crate) fn paint_diff(diff: &str) -> String {
     let diff = crate::escape::terminal(diff);
     if !color() {
         return diff.into_owned();

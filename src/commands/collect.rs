@@ -6,7 +6,7 @@ use crate::evidence::{self, Evidence};
 
 /// Runs `collect`: JSON on stdout with `--json`, else a short human summary. Secrets are
 /// redacted unless `--no-redact`.
-pub fn run(args: &CollectArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &CollectArgs) -> crate::Result<Outcome> {
     let redact = !args.no_redact;
     let ev = evidence::collect(&crate::evidence::Request {
         redact,
@@ -22,7 +22,7 @@ pub fn run(args: &CollectArgs) -> crate::Result<Outcome> {
 }
 
 /// The human summary: a few lines per source.
-pub fn summary(ev: &Evidence) -> String {
+pub(crate) fn summary(ev: &Evidence) -> String {
     let mut s = String::new();
     match &ev.git {
         Some(g) => {

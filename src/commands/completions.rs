@@ -7,7 +7,7 @@ use crate::{Error, Result};
 use clap::CommandFactory;
 
 /// Prints the completion script for the shell.
-pub fn run(args: &CompletionsArgs) -> Result<Outcome> {
+pub(crate) fn run(args: &CompletionsArgs) -> Result<Outcome> {
     let mut cmd = Cli::command();
     let mut out = std::io::stdout().lock();
     clap_complete::generate(args.shell, &mut cmd, "handoff", &mut out);
@@ -15,7 +15,7 @@ pub fn run(args: &CompletionsArgs) -> Result<Outcome> {
 }
 
 /// Prints the man page, or writes every page into `--out-dir`.
-pub fn man(args: &ManArgs) -> Result<Outcome> {
+pub(crate) fn man(args: &ManArgs) -> Result<Outcome> {
     let cmd = Cli::command();
     match &args.out_dir {
         Some(dir) => {

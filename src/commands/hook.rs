@@ -8,6 +8,7 @@ use crate::config::ModelConfig;
 use crate::evidence::{self, Evidence, transcript};
 use crate::hook::context::{self, StoredNote};
 use crate::hook::{self, Action, HookAgent, HookInput};
+use crate::pipeline::Drafter;
 use crate::write::{self, Target};
 use crate::{Error, Result};
 use chrono::{DateTime, Utc};
@@ -19,7 +20,7 @@ use std::time::Instant;
 const MAX_INPUT_BYTES: u64 = 1024 * 1024;
 
 /// Runs one hook; never fails the agent.
-pub fn run(args: &HookArgs) -> Result<Outcome> {
+pub(crate) fn run(args: &HookArgs) -> Result<Outcome> {
     let started = Instant::now();
     if let Some(note) = &args.upgrade {
         // The detached model draft: nobody reads its output but the log.
@@ -281,7 +282,12 @@ fn write_note(
             c.verified, c.unverified, c.contradicted
         );
     }
-    if !args.model.offline && crate::config::resolve(&args.model).ok().flatten().is_some() {
+    if !args.model.offline
+        && crate::config::resolve(&args.model.overrides())
+            .ok()
+            .flatten()
+            .is_some()
+    {
         let mut again: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
         again.push("--upgrade".into());
         again.push(written.note.clone().into_os_string());
@@ -387,7 +393,7 @@ fn human_age(d: chrono::Duration) -> String {
 fn upgrade(args: &HookArgs, note: &Path) -> Result<String> {
     let stored = context::read_stored(note)
         .ok_or_else(|| Error::input(note, "not a handoff note with a sidecar"))?;
-    let cfg = crate::config::resolve(&args.model)?
+    let cfg = crate::config::resolve(&args.model.overrides())?
         .ok_or_else(|| Error::Usage("no model configured".into()))?;
     let recorded = &stored.sidecar.evidence;
     let root = recorded
@@ -422,17 +428,20 @@ fn upgrade(args: &HookArgs, note: &Path) -> Result<String> {
     ))
 }
 
-/// The one place the hook drafts and validates: the same path as `summarize` after drafting.
+/// The one place the hook drafts and validates: the pipeline `summarize` runs. A model run's
+/// warnings and usage go to stderr, as `summarize` prints them.
 fn summarize(
     ev: &Evidence,
     model: Option<&ModelConfig>,
     now: DateTime<Utc>,
-) -> Result<super::summarize::Summary> {
-    let mut note = match model {
-        Some(cfg) => crate::draft::llm::draft(ev, cfg)?,
-        None => crate::draft::offline::draft(ev),
+) -> Result<crate::pipeline::Summary> {
+    let drafter = match model {
+        Some(cfg) => Drafter::Model(Box::new(crate::draft::llm::Model::new(cfg)?)),
+        None => Drafter::Offline,
     };
-    note.header.drafter = if model.is_some() { "llm" } else { "offline" }.into();
-    note.header.model = model.map(|c| c.model.clone());
-    super::summarize::finish(note, ev, now)
+    let summary = crate::pipeline::summarize(ev, &drafter, now)?;
+    for line in summary.model.iter().flat_map(|m| m.report_lines()) {
+        eprintln!("{line}");
+    }
+    Ok(summary)
 }

@@ -10,7 +10,7 @@ use crate::{Error, Result, ui};
 use std::io::Write;
 
 /// Runs `init`.
-pub fn run(args: &InitArgs) -> Result<Outcome> {
+pub(crate) fn run(args: &InitArgs) -> Result<Outcome> {
     let scope = if args.project {
         Scope::Project
     } else {

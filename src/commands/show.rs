@@ -8,7 +8,7 @@ use crate::{Error, Result, ui};
 use std::io::Write;
 
 /// Runs `show`.
-pub fn run(args: &ShowArgs) -> Result<Outcome> {
+pub(crate) fn run(args: &ShowArgs) -> Result<Outcome> {
     if !args.repo.is_dir() {
         return Err(Error::input(
             &args.repo,

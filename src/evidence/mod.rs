@@ -1,18 +1,23 @@
 //! The facts a note is built from: git state, test runs and the transcript, each item with a
 //! short stable id (`G`, `T*`, `M*`, `C*`, `E*`) that drafts cite and the validator resolves.
 
-pub mod git;
-pub mod since;
-pub mod test_results;
-pub mod transcript;
+pub(crate) mod freshness;
+pub(crate) mod git;
+pub(crate) mod paths;
+pub(crate) mod read;
+pub(crate) mod shell;
+pub(crate) mod since;
+pub(crate) mod symbols;
+pub(crate) mod test_results;
+pub(crate) mod transcript;
 
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use git::GitState;
-pub use test_results::{TestFormat, TestRun};
-pub use transcript::Transcript;
+pub(crate) use git::GitState;
+pub(crate) use test_results::{TestFormat, TestRun};
+pub(crate) use transcript::Transcript;
 
 /// Everything collected for one note. Plain data: it is what `handoff collect --json` prints.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -47,7 +52,7 @@ impl Evidence {
 
     /// Redacts secrets in every text of the evidence, so that nothing downstream (the prompt,
     /// either drafter, the validator's quotes, `collect --json`) ever holds one.
-    pub fn redact(&mut self) {
+    pub(crate) fn redact(&mut self) {
         self.map_texts(|s| match crate::redact::redact(s) {
             std::borrow::Cow::Owned(r) => Some(r),
             std::borrow::Cow::Borrowed(_) => None,
@@ -261,7 +266,7 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
 /// Evidence of one recorded session (for `batch`), redacted: its transcript, and the git state
 /// of its project when `repo` is given and is a repository. No test runs: an old session's
 /// checks cannot be re-run for it.
-pub fn collect_session(
+pub(crate) fn collect_session(
     transcript: &std::path::Path,
     format: Option<transcript::Format>,
     repo: Option<&std::path::Path>,
@@ -349,18 +354,6 @@ fn mark_session_commits(git: &mut GitState, t: &Transcript) {
     }
 }
 
-/// Whether `path` is documentation: prose that no test reads, so editing it does not make an
-/// earlier test run stale (a note's own `.handoff/` folder included). One definition for the
-/// drafter and the validator.
-pub fn is_documentation(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
-    [".md", ".markdown", ".txt", ".rst", ".adoc"]
-        .iter()
-        .any(|e| lower.ends_with(e))
-        || lower.starts_with(".handoff/")
-        || lower.contains("/.handoff/")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -415,14 +408,5 @@ mod tests {
         mark_session_commits(&mut g, &t);
         let marked: Vec<bool> = g.commits.iter().map(|c| c.in_session).collect();
         assert_eq!(marked, [true, false]);
-    }
-
-    #[test]
-    fn documentation_paths() {
-        assert!(is_documentation("README.md"));
-        assert!(is_documentation("docs/guide.rst"));
-        assert!(is_documentation(".handoff/20260101-x.md"));
-        assert!(!is_documentation("src/lib.rs"));
-        assert!(!is_documentation("tests/test_md.py"));
     }
 }

@@ -3,7 +3,7 @@
 //! the Next Action and the Open Loops kept whole.
 
 use crate::evidence::{self, Evidence, TestRun, transcript};
-use crate::note::{self, Note};
+use crate::note::{self, Section};
 use crate::tokens::Encoding;
 use crate::validate::{self, Options};
 use crate::write::Sidecar;
@@ -11,8 +11,7 @@ use crate::{Error, Result};
 use chrono::{DateTime, Utc};
 use std::path::{Path, PathBuf};
 
-/// Folder of notes in the repository root (the one `summarize` and the hooks write to).
-pub use crate::commands::summarize::DEFAULT_DIR;
+pub(crate) use crate::write::DEFAULT_DIR;
 
 /// Most recently modified notes whose sidecars are read to find the newest one.
 const NEWEST_CANDIDATES: usize = 50;
@@ -23,7 +22,7 @@ pub struct StoredNote {
     /// The Markdown note.
     pub path: PathBuf,
     /// Its JSON sidecar.
-    pub sidecar: Sidecar,
+    pub(crate) sidecar: Sidecar,
     /// When it was written (the sidecar's `created_at`, else the file's modification time).
     pub written_at: DateTime<Utc>,
 }
@@ -65,7 +64,7 @@ pub fn newest(root: &Path) -> Option<StoredNote> {
 }
 
 /// A note and its sidecar; `None` for a Markdown file that is no `handoff` note.
-pub fn read_stored(path: &Path) -> Option<StoredNote> {
+pub(crate) fn read_stored(path: &Path) -> Option<StoredNote> {
     let side = crate::write::sidecar_path(path);
     let sidecar: Sidecar = serde_json::from_str(&std::fs::read_to_string(side).ok()?).ok()?;
     let written_at = sidecar
@@ -88,9 +87,7 @@ pub fn read_stored(path: &Path) -> Option<StoredNote> {
 
 /// A note re-validated now.
 #[derive(Debug, Clone)]
-pub struct Revalidated {
-    /// The note, annotated afresh.
-    pub note: Note,
+pub(crate) struct Revalidated {
     /// Its Markdown (redacted).
     pub markdown: String,
     /// What changed in the repository since the note was written, one sentence each (empty:
@@ -104,7 +101,7 @@ pub struct Revalidated {
 /// Re-validates `stored` against the repository at `root` as it is now, with the same
 /// transcript (read again: an appended session keeps its evidence ids) and the note's test runs
 /// as the sidecar recorded them.
-pub fn revalidate(stored: &StoredNote, root: &Path) -> Result<Revalidated> {
+pub(crate) fn revalidate(stored: &StoredNote, root: &Path) -> Result<Revalidated> {
     let recorded = &stored.sidecar.evidence;
     let transcript = recorded
         .transcript
@@ -115,7 +112,7 @@ pub fn revalidate(stored: &StoredNote, root: &Path) -> Result<Revalidated> {
         .transcript
         .as_ref()
         .and_then(|t| t.agent.as_deref())
-        .and_then(|a| <transcript::Format as clap::ValueEnum>::from_str(a, true).ok());
+        .and_then(transcript::Format::from_name);
     let mut changes = Vec::new();
     let missing = recorded.transcript.is_some() && transcript.is_none();
     let request = evidence::Request {
@@ -156,7 +153,6 @@ pub fn revalidate(stored: &StoredNote, root: &Path) -> Result<Revalidated> {
         note.redact();
         let markdown = crate::redact::redact(&note::render(&note)).into_owned();
         return Ok(Revalidated {
-            note,
             markdown,
             changes,
             revalidated: false,
@@ -182,7 +178,6 @@ pub fn revalidate(stored: &StoredNote, root: &Path) -> Result<Revalidated> {
     note.redact();
     let markdown = crate::redact::redact(&note::render(&note)).into_owned();
     Ok(Revalidated {
-        note,
         markdown,
         changes,
         revalidated: true,
@@ -222,7 +217,7 @@ fn later_commits(stored: &StoredNote, now: &Evidence) -> Option<String> {
 
 /// A note trimmed to a token budget.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Trimmed {
+pub(crate) struct Trimmed {
     /// The text.
     pub text: String,
     /// Tokens it has.
@@ -232,27 +227,33 @@ pub struct Trimmed {
 }
 
 /// Sections never cut, whatever the budget.
-const KEPT_WHOLE: &[&str] = &["next_action", "open_loops"];
+const KEPT_WHOLE: &[Section] = &[Section::NextAction, Section::OpenLoops];
 /// The order in which the other sections get the budget left.
-const FILL_ORDER: &[&str] = &["goal", "workspace", "decisions", "files", "watch_outs"];
+const FILL_ORDER: &[Section] = &[
+    Section::Goal,
+    Section::Workspace,
+    Section::Decisions,
+    Section::Files,
+    Section::WatchOuts,
+];
 
 /// One `## ` section of a rendered note: its heading line, the lines before its first item, and
 /// its items (a top-level `- ` line with the lines that continue it).
 #[derive(Debug, Clone)]
-struct Section {
-    id: Option<&'static str>,
+struct Chunk {
+    id: Option<Section>,
     heading: String,
     intro: String,
     items: Vec<String>,
 }
 
-fn split_sections(markdown: &str) -> (String, Vec<Section>) {
+fn split_sections(markdown: &str) -> (String, Vec<Chunk>) {
     let mut preamble = String::new();
-    let mut sections: Vec<Section> = Vec::new();
+    let mut sections: Vec<Chunk> = Vec::new();
     for line in markdown.split_inclusive('\n') {
         if let Some(h) = line.strip_prefix("## ") {
-            sections.push(Section {
-                id: validate::section_id(h.trim()),
+            sections.push(Chunk {
+                id: Section::from_heading(h.trim()),
                 heading: line.to_string(),
                 intro: String::new(),
                 items: Vec::new(),
@@ -283,7 +284,7 @@ fn split_sections(markdown: &str) -> (String, Vec<Section>) {
 /// always kept whole; the other sections get what is left, item by item in the order Goal &
 /// Current State, Workspace State, Decisions & Discarded Paths, Files & Symbols, Watch-outs; a
 /// section that lost items says how many and where the whole note is.
-pub fn trim(markdown: &str, budget: usize, whole_note: &Path) -> Trimmed {
+pub(crate) fn trim(markdown: &str, budget: usize, whole_note: &Path) -> Trimmed {
     let enc = Encoding::default();
     let full = enc.count(markdown);
     if full <= budget {
@@ -294,7 +295,7 @@ pub fn trim(markdown: &str, budget: usize, whole_note: &Path) -> Trimmed {
         };
     }
     let (preamble, sections) = split_sections(markdown);
-    let kept_whole = |s: &Section| s.id.is_some_and(|id| KEPT_WHOLE.contains(&id));
+    let kept_whole = |s: &Chunk| s.id.is_some_and(|id| KEPT_WHOLE.contains(&id));
     // How many items of each section are shown.
     let mut shown: Vec<usize> = sections
         .iter()
@@ -359,7 +360,7 @@ pub fn trim(markdown: &str, budget: usize, whole_note: &Path) -> Trimmed {
 
 /// The text a new session receives: where the note comes from, what changed in the repository
 /// since, and the (trimmed) note.
-pub fn session_text(stored: &StoredNote, shown: &Revalidated, budget: usize) -> Trimmed {
+pub(crate) fn session_text(stored: &StoredNote, shown: &Revalidated, budget: usize) -> Trimmed {
     let mut intro = format!(
         "Handoff note left by an earlier session of this repository (`{}`, written {}). ",
         stored.path.display(),
@@ -396,10 +397,10 @@ pub fn session_text(stored: &StoredNote, shown: &Revalidated, budget: usize) -> 
 
 /// Most characters of context a session start receives (Claude Code's limit for hook output
 /// added to the context).
-pub const MAX_CONTEXT_CHARS: usize = 10_000;
+pub(crate) const MAX_CONTEXT_CHARS: usize = 10_000;
 
 /// An error naming the note folder, for `show` when there is no note.
-pub fn no_note(root: &Path) -> Error {
+pub(crate) fn no_note(root: &Path) -> Error {
     Error::input(
         root.join(DEFAULT_DIR),
         "no handoff note in this repository yet; write one with `handoff summarize` (or install the hooks with `handoff init claude-code`)",
@@ -464,14 +465,13 @@ mod tests {
         let stored = StoredNote {
             path: PathBuf::from(".handoff/n.md"),
             sidecar: Sidecar {
-                note: Note::default(),
+                note: crate::note::Note::default(),
                 report: validate::Report::default(),
                 evidence: crate::write::EvidenceSummary::default(),
             },
             written_at: Utc::now(),
         };
         let shown = Revalidated {
-            note: Note::default(),
             markdown: note_text(100, 400),
             changes: vec!["2 commit(s) since the note was written: a; b".into()],
             revalidated: true,

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// Runs this binary again with `args`, detached; returns its process id.
-pub fn spawn_self(args: &[std::ffi::OsString], cwd: &Path) -> std::io::Result<u32> {
+pub(crate) fn spawn_self(args: &[std::ffi::OsString], cwd: &Path) -> std::io::Result<u32> {
     let exe = std::env::current_exe()?;
     let mut cmd = Command::new(exe);
     cmd.args(args)

@@ -7,10 +7,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 /// Size at which the log is rotated.
-pub const MAX_LOG_BYTES: u64 = 1024 * 1024;
+pub(crate) const MAX_LOG_BYTES: u64 = 1024 * 1024;
 
 /// `handoff`'s state folder (`$XDG_STATE_HOME/handoff`), `None` without a home directory.
-pub fn state_dir() -> Option<PathBuf> {
+pub(crate) fn state_dir() -> Option<PathBuf> {
     use etcetera::BaseStrategy;
     let strategy = etcetera::choose_base_strategy().ok()?;
     let base = strategy.state_dir().unwrap_or_else(|| strategy.data_dir());
@@ -18,12 +18,12 @@ pub fn state_dir() -> Option<PathBuf> {
 }
 
 /// The log file.
-pub fn path() -> Option<PathBuf> {
+pub(crate) fn path() -> Option<PathBuf> {
     state_dir().map(|d| d.join("hook.log"))
 }
 
 /// Appends `line` with a timestamp; a log that cannot be written is not worth failing a hook.
-pub fn append(line: &str) {
+pub(crate) fn append(line: &str) {
     let Some(path) = path() else { return };
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);

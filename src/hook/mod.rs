@@ -15,16 +15,16 @@
 //! model draft (when a model is configured) to a detached process that replaces the offline note
 //! when it arrives, keeping the offline one as `<note>.offline.md`.
 
-pub mod context;
-pub mod detach;
-pub mod log;
-pub mod state;
+pub(crate) mod context;
+pub(crate) mod detach;
+pub(crate) mod log;
+pub(crate) mod state;
 
 use crate::evidence::transcript::latest::Agent;
 use serde::{Deserialize, Serialize};
 
 /// The agents whose hook protocol `handoff` speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HookAgent {
     /// Claude Code (`~/.claude/settings.json`).
     ClaudeCode,
@@ -35,6 +35,9 @@ pub enum HookAgent {
 }
 
 impl HookAgent {
+    /// Every agent with hooks.
+    pub const ALL: [HookAgent; 3] = [HookAgent::ClaudeCode, HookAgent::Codex, HookAgent::Gemini];
+
     /// The name on the command line (`handoff hook claude-code`).
     pub fn arg(self) -> &'static str {
         match self {
@@ -56,7 +59,7 @@ impl HookAgent {
 
 /// What `handoff` does on an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
+pub(crate) enum Action {
     /// Write the note for the session's transcript (the context is about to go).
     Write,
     /// Print the newest note for the new context.
@@ -65,7 +68,7 @@ pub enum Action {
 
 /// One hook event `handoff` installs and handles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EventSpec {
+pub(crate) struct EventSpec {
     /// The agent.
     pub agent: HookAgent,
     /// The event name in the agent's settings and in `hook_event_name`.
@@ -79,7 +82,7 @@ pub struct EventSpec {
 /// Every event handled, per agent. Time limits: Claude Code command hooks default to 600 s and
 /// `SessionEnd` to a 1.5 s budget that a per-hook `timeout` raises (up to 60 s); Codex hooks
 /// default to 600 s, its `SessionEnd` to 1 s with a 3 s cap; Gemini CLI hooks default to 60 s.
-pub const EVENTS: &[EventSpec] = &[
+pub(crate) const EVENTS: &[EventSpec] = &[
     EventSpec {
         agent: HookAgent::ClaudeCode,
         event: "PreCompact",
@@ -138,10 +141,10 @@ pub const EVENTS: &[EventSpec] = &[
 
 /// Below this limit a note is written by a detached copy of the hook, so that the agent's
 /// deadline (Codex's 3 s `SessionEnd` cap) never cuts a write short.
-pub const DETACH_BELOW_SECS: u64 = 10;
+pub(crate) const DETACH_BELOW_SECS: u64 = 10;
 
 /// The events of one agent.
-pub fn events_of(agent: HookAgent) -> impl Iterator<Item = &'static EventSpec> {
+pub(crate) fn events_of(agent: HookAgent) -> impl Iterator<Item = &'static EventSpec> {
     EVENTS.iter().filter(move |e| e.agent == agent)
 }
 
@@ -188,17 +191,17 @@ impl HookInput {
 }
 
 /// What the event asks of `handoff`, or `None` for an event it does not handle.
-pub fn action(agent: HookAgent, event: &str) -> Option<Action> {
+pub(crate) fn action(agent: HookAgent, event: &str) -> Option<Action> {
     spec(agent, event).map(|e| e.action)
 }
 
 /// The table row of an event.
-pub fn spec(agent: HookAgent, event: &str) -> Option<&'static EventSpec> {
+pub(crate) fn spec(agent: HookAgent, event: &str) -> Option<&'static EventSpec> {
     events_of(agent).find(|e| e.event == event)
 }
 
 /// `--recent`: `90m`, `12h`, `2d`, `1w` or a number of seconds.
-pub fn parse_age(s: &str) -> Result<chrono::Duration, String> {
+pub(crate) fn parse_age(s: &str) -> Result<chrono::Duration, String> {
     let s = s.trim();
     let (digits, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()));
     let n: i64 = digits

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// The state file's content.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct HookState {
+pub(crate) struct HookState {
     /// Note path → when it was printed for a session start (RFC 3339).
     #[serde(default)]
     pub consumed: BTreeMap<String, String>,
@@ -18,7 +18,7 @@ fn file() -> Option<PathBuf> {
 }
 
 /// Reads the state; a missing or unreadable file is an empty state.
-pub fn load() -> HookState {
+pub(crate) fn load() -> HookState {
     file()
         .and_then(|f| std::fs::read_to_string(f).ok())
         .and_then(|t| serde_json::from_str(&t).ok())
@@ -26,12 +26,12 @@ pub fn load() -> HookState {
 }
 
 /// Whether `note` was printed for a session start before.
-pub fn consumed(note: &Path) -> bool {
+pub(crate) fn consumed(note: &Path) -> bool {
     load().consumed.contains_key(&key(note))
 }
 
 /// Records that `note` was printed, forgetting notes that no longer exist.
-pub fn mark_consumed(note: &Path, now: chrono::DateTime<chrono::Utc>) -> crate::Result<()> {
+pub(crate) fn mark_consumed(note: &Path, now: chrono::DateTime<chrono::Utc>) -> crate::Result<()> {
     let Some(path) = file() else { return Ok(()) };
     let mut state = load();
     state.consumed.retain(|p, _| Path::new(p).exists());

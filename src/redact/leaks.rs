@@ -1,10 +1,10 @@
 //! Property: a secret anywhere in a long text never survives into the prompt, the note or the
 //! sidecar. Each case writes a real Claude Code transcript and a real git repository with the
 //! secret at a chosen offset of a long message, command line, command output and changed line,
-//! then runs the real stages (collect → prompt / offline draft → finish) and looks for any
-//! 12-character piece of the secret in what they produce. Offsets are drawn around every place
-//! the pipeline cuts text (message and output excerpts, one-line command and output cuts,
-//! diff-line cuts) as well as anywhere.
+//! then runs the real stages (collect → prompt / offline draft → `pipeline::complete` →
+//! `pipeline::finish`) and looks for any 12-character piece of the secret in what they produce.
+//! Offsets are drawn around every place the pipeline cuts text (message and output excerpts,
+//! one-line command and output cuts, diff-line cuts) as well as anywhere.
 
 use super::measure::{
     EVERYDAY_CONTEXTS, Sample, contexts, everyday_samples, gitleaks_samples, leaked,
@@ -159,9 +159,10 @@ fn check(kind: &str, line: &str, secret: &str, at: usize, context: usize) {
             "{kind} at {at} (budget {budget}) reached the prompt"
         );
     }
-    let note = crate::draft::offline::draft(&ev);
+    let sections = crate::draft::offline::draft(&ev);
     let at_time = chrono::DateTime::from_timestamp(1_767_225_600, 0).expect("time");
-    let s = crate::commands::summarize::finish(note, &ev, at_time).expect("finish");
+    let note = crate::pipeline::complete(sections, &ev, None, at_time);
+    let s = crate::pipeline::finish(note, &ev).expect("finish");
     assert!(
         !leaked(secret, &s.markdown),
         "{kind} at {at} reached the note"

@@ -2,8 +2,8 @@
 //! missing one is added to the note (`added_by_validator`, rendered with a marker saying so), so
 //! the next session sees every change even when the draft forgot it.
 
-use super::text::same_path;
 use super::{Ctx, Key, Section, Severity, rule};
+use crate::evidence::paths::same_path;
 use crate::note::{FileEntry, Note};
 use std::path::Path;
 
@@ -84,7 +84,7 @@ pub(crate) fn check(note: &mut Note, note_path: Option<&Path>, cx: &mut Ctx) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
+    use crate::testkit::*;
     use crate::validate::validate;
 
     #[test]

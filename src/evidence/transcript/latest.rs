@@ -17,7 +17,8 @@
 //! to find its project, so a store with thousands of sessions costs little.
 
 use super::Format;
-use super::input::{Line, LineReader};
+use crate::evidence::paths::{comparable, is_inside};
+use crate::evidence::read::{Line, LineReader};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -25,7 +26,7 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 use std::time::SystemTime;
 
@@ -39,7 +40,7 @@ const CLINE_HEAD_BYTES: u64 = 512 * 1024;
 const AIDER_LAUNCH: &str = "# aider chat started at ";
 
 /// The agents whose session stores `--latest` searches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Agent {
     /// Claude Code.
@@ -69,6 +70,19 @@ impl Agent {
         Agent::Kilo,
         Agent::Aider,
     ];
+
+    /// The agent's id on the command line and in JSON (`claude-code`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Agent::ClaudeCode => "claude-code",
+            Agent::Codex => "codex",
+            Agent::Gemini => "gemini",
+            Agent::Cline => "cline",
+            Agent::Roo => "roo",
+            Agent::Kilo => "kilo",
+            Agent::Aider => "aider",
+        }
+    }
 
     /// The agent's name as people write it.
     pub fn name(self) -> &'static str {
@@ -107,7 +121,7 @@ impl Agent {
 
 /// A session file found by [`find`].
 #[derive(Debug, Clone, PartialEq)]
-pub struct Found {
+pub(crate) struct Found {
     /// The transcript file.
     pub path: PathBuf,
     /// The agent that wrote it.
@@ -144,7 +158,7 @@ struct Candidate {
 
 /// One place searched, for the message when nothing is found.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Place {
+pub(crate) struct Place {
     /// The agent.
     pub agent: Agent,
     /// The folder or file.
@@ -154,21 +168,21 @@ pub struct Place {
 }
 
 /// Reads the environment variables that move the stores.
-pub type EnvLookup<'a> = &'a dyn Fn(&str) -> Option<OsString>;
+pub(crate) type EnvLookup<'a> = &'a dyn Fn(&str) -> Option<OsString>;
 
 /// The process environment as an [`EnvLookup`] (an empty value counts as unset).
-pub fn process_env(name: &str) -> Option<OsString> {
+pub(crate) fn process_env(name: &str) -> Option<OsString> {
     std::env::var_os(name).filter(|v| !v.is_empty())
 }
 
 /// Finds the newest session whose project is `root` or inside it (only `agent`'s sessions
 /// when given); a clear error listing every place searched when there is none.
-pub fn find(root: &Path, agent: Option<Agent>) -> Result<Found> {
+pub(crate) fn find(root: &Path, agent: Option<Agent>) -> Result<Found> {
     find_with(root, agent, &process_env)
 }
 
 /// [`find`] with the environment given (tests point `HOME` and friends at fixtures).
-pub fn find_with(root: &Path, agent: Option<Agent>, env: EnvLookup<'_>) -> Result<Found> {
+pub(crate) fn find_with(root: &Path, agent: Option<Agent>, env: EnvLookup<'_>) -> Result<Found> {
     let agents: Vec<Agent> = match agent {
         Some(a) => vec![a],
         None => Agent::ALL.to_vec(),
@@ -183,7 +197,7 @@ pub fn find_with(root: &Path, agent: Option<Agent>, env: EnvLookup<'_>) -> Resul
             .cmp(&a.modified)
             .then_with(|| b.path.cmp(&a.path))
     });
-    let root_norm = normalize(&root.to_string_lossy());
+    let root_norm = comparable(&root.to_string_lossy());
     let root_hashes = root_hashes(root);
     for c in candidates {
         let cwd = match &c.project {
@@ -196,7 +210,7 @@ pub fn find_with(root: &Path, agent: Option<Agent>, env: EnvLookup<'_>) -> Resul
             Project::ThisRepository => Some(root.display().to_string()),
         };
         let Some(cwd) = cwd else { continue };
-        if !is_inside(&normalize(&cwd), &root_norm) {
+        if !is_inside(&comparable(&cwd), &root_norm) {
             continue;
         }
         let start = if c.agent == Agent::Aider {
@@ -363,21 +377,21 @@ fn home(env: EnvLookup<'_>) -> Option<PathBuf> {
 }
 
 /// Claude Code's configuration folder: `$CLAUDE_CONFIG_DIR`, default `~/.claude`.
-pub fn claude_dir(env: EnvLookup<'_>) -> Option<PathBuf> {
+pub(crate) fn claude_dir(env: EnvLookup<'_>) -> Option<PathBuf> {
     env("CLAUDE_CONFIG_DIR")
         .map(PathBuf::from)
         .or_else(|| home(env).map(|h| h.join(".claude")))
 }
 
 /// Codex's home: `$CODEX_HOME`, default `~/.codex`.
-pub fn codex_home(env: EnvLookup<'_>) -> Option<PathBuf> {
+pub(crate) fn codex_home(env: EnvLookup<'_>) -> Option<PathBuf> {
     env("CODEX_HOME")
         .map(PathBuf::from)
         .or_else(|| home(env).map(|h| h.join(".codex")))
 }
 
 /// Gemini CLI's folder: `$GEMINI_CLI_HOME/.gemini`, default `~/.gemini`.
-pub fn gemini_dir(env: EnvLookup<'_>) -> Option<PathBuf> {
+pub(crate) fn gemini_dir(env: EnvLookup<'_>) -> Option<PathBuf> {
     env("GEMINI_CLI_HOME")
         .map(PathBuf::from)
         .or_else(|| home(env))
@@ -385,17 +399,17 @@ pub fn gemini_dir(env: EnvLookup<'_>) -> Option<PathBuf> {
 }
 
 /// `<claude_dir>/projects`.
-pub fn claude_projects(env: EnvLookup<'_>) -> Option<PathBuf> {
+pub(crate) fn claude_projects(env: EnvLookup<'_>) -> Option<PathBuf> {
     claude_dir(env).map(|d| d.join("projects"))
 }
 
 /// `<codex_home>/sessions`.
-pub fn codex_sessions(env: EnvLookup<'_>) -> Option<PathBuf> {
+pub(crate) fn codex_sessions(env: EnvLookup<'_>) -> Option<PathBuf> {
     codex_home(env).map(|d| d.join("sessions"))
 }
 
 /// `<gemini_dir>/tmp`.
-pub fn gemini_tmp(env: EnvLookup<'_>) -> Option<PathBuf> {
+pub(crate) fn gemini_tmp(env: EnvLookup<'_>) -> Option<PathBuf> {
     gemini_dir(env).map(|d| d.join("tmp"))
 }
 
@@ -404,7 +418,7 @@ const EDITORS: &[&str] = &["Code", "Code - Insiders", "VSCodium", "Cursor", "Win
 
 /// The storage folders of `agent` (an extension of the Cline family), for this OS's editors,
 /// plus Cline's own CLI data folder.
-pub fn cline_storages(agent: Agent, env: EnvLookup<'_>) -> Vec<PathBuf> {
+pub(crate) fn cline_storages(agent: Agent, env: EnvLookup<'_>) -> Vec<PathBuf> {
     let Some(ext) = agent.extension_id() else {
         return Vec::new();
     };
@@ -642,50 +656,10 @@ fn last_launch(path: &Path) -> Option<(u64, usize)> {
     last
 }
 
-/// A comparable path: canonical when it exists here, `\` as `/`, no trailing separator, lower
-/// case for Windows drive paths.
-pub fn normalize(path: &str) -> String {
-    let canonical = std::fs::canonicalize(path)
-        .ok()
-        .map(|p| p.to_string_lossy().into_owned());
-    let p = canonical.as_deref().unwrap_or(path).replace('\\', "/");
-    let p = p.strip_prefix("//?/").unwrap_or(&p).to_string();
-    let mut clean: Vec<String> = Vec::new();
-    for c in Path::new(&p).components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                clean.pop();
-            }
-            other => clean.push(other.as_os_str().to_string_lossy().into_owned()),
-        }
-    }
-    let mut s = clean.join("/").replace("//", "/");
-    if s.as_bytes().get(1) == Some(&b':') {
-        s = s.to_lowercase();
-    }
-    s.trim_end_matches('/').to_string()
-}
-
-/// `cwd` is `root` or inside it (both [`normalize`]d).
-pub fn is_inside(cwd: &str, root: &str) -> bool {
-    cwd == root || (cwd.starts_with(root) && cwd[root.len()..].starts_with('/'))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::time::Duration;
-
-    #[test]
-    fn inside_means_same_or_below() {
-        assert!(is_inside("/a/b", "/a/b"));
-        assert!(is_inside("/a/b/c", "/a/b"));
-        assert!(!is_inside("/a/bc", "/a/b"));
-        assert!(!is_inside("/a", "/a/b"));
-        assert_eq!(normalize("C:\\Users\\Me\\proj\\"), "c:/users/me/proj");
-        assert_eq!(normalize("/no/such/dir/../x/"), "/no/such/x");
-    }
 
     fn touch(path: &Path, text: &str, age_secs: u64) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -772,7 +746,7 @@ mod tests {
         touch(&task.join("api_conversation_history.json"), &text, 5);
         let found = find_with(&root, Some(Agent::Roo), &env).unwrap();
         assert_eq!(found.agent, Agent::Roo);
-        assert_eq!(normalize(&found.cwd), normalize(&root.to_string_lossy()));
+        assert_eq!(comparable(&found.cwd), comparable(&root.to_string_lossy()));
     }
 
     #[test]
