@@ -105,6 +105,21 @@ fn memchr_newline(haystack: &[u8]) -> Option<usize> {
     haystack.iter().position(|&b| b == b'\n')
 }
 
+/// How much of an input's start [`looks_binary`] looks at.
+pub(crate) const BINARY_SNIFF_BYTES: usize = 8192;
+
+/// Whether the start of an input is binary data rather than text: a NUL byte, or more invalid
+/// UTF-8 than a text with a few stray bytes has. The one rule every command that reads text
+/// (transcripts, test output, `tokens`) rejects input by.
+pub(crate) fn looks_binary(head: &[u8]) -> bool {
+    let sample = &head[..head.len().min(BINARY_SNIFF_BYTES)];
+    if sample.contains(&0) {
+        return true;
+    }
+    let text = String::from_utf8_lossy(sample);
+    text.chars().filter(|&c| c == '\u{fffd}').count() > 64
+}
+
 /// Bounded excerpts never cut through a secret (see [`crate::redact::excerpt`]): the cut happens
 /// before redaction, which must still recognise every secret that is kept.
 pub(crate) use crate::redact::excerpt;
@@ -227,6 +242,17 @@ pub(crate) fn peek_first_line(reader: &mut dyn BufRead) -> io::Result<Option<Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn binary_is_told_from_text() {
+        assert!(looks_binary(b"\x7fELF\x02\x01\x01\x00\x00"));
+        assert!(looks_binary(&[0xff; 200]));
+        assert!(!looks_binary(b"plain text\n"));
+        assert!(!looks_binary("caf\u{e9} \u{2014} \u{1f600}\n".as_bytes()));
+        // A few stray bytes in a text (a Latin-1 name) keep it text.
+        assert!(!looks_binary(b"name: Jos\xe9\n"));
+        assert!(!looks_binary(b""));
+    }
 
     fn lossy_read(input: &[u8], chunk: usize) -> (String, u64) {
         use std::io::Read;

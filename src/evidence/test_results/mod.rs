@@ -414,7 +414,7 @@ fn read_summary(
             format!("empty file, no test results in it; {FORMATS_HINT}"),
         ));
     }
-    if head.contains(&0) {
+    if crate::evidence::read::looks_binary(&head) {
         return Err(crate::Error::input(
             path,
             format!("binary data, not test output; {FORMATS_HINT}"),

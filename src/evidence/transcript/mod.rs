@@ -439,19 +439,19 @@ pub(crate) fn detect(path: &Path) -> Result<Format> {
     detect_bytes(&head, &name).map_err(|why| Error::input(path, why))
 }
 
+/// What to pass instead of an input that is no transcript.
+const TRANSCRIPT_HINT: &str = "pass the session file of Claude Code, Codex, Gemini CLI, aider, Cline, Cursor, OpenHands or SWE-agent, or a plain-text log (docs/transcript-formats.md says where each agent keeps them), or use --latest";
+
 /// Format detection on the first bytes of a file; `Err` says why it is no transcript.
 pub(crate) fn detect_bytes(head: &[u8], file_name: &str) -> std::result::Result<Format, String> {
     if head.iter().all(|b| b.is_ascii_whitespace()) {
-        return Err("empty file: not a transcript".into());
+        return Err(format!("empty file: not a transcript; {TRANSCRIPT_HINT}"));
     }
     let bom_free = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let text = String::from_utf8_lossy(bom_free);
-    let sample = &head[..head.len().min(8192)];
-    let nul = sample.iter().filter(|&&b| b == 0).count();
-    let replaced = text.chars().take(8192).filter(|&c| c == '\u{fffd}').count();
-    if nul > 0 || replaced > 64 {
-        return Err("binary data: not a transcript".into());
+    if crate::evidence::read::looks_binary(bom_free) {
+        return Err(format!("binary data: not a transcript; {TRANSCRIPT_HINT}"));
     }
+    let text = String::from_utf8_lossy(bom_free);
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
         if let Some(f) = detect_json(trimmed, file_name) {
