@@ -96,7 +96,7 @@ pub(crate) struct EvidenceArgs {
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     pub test_timeout: u64,
 
-    /// Agent transcript to read (format detected from content).
+    /// Agent transcript to read (format detected from content); `-` reads it from stdin.
     #[arg(long, value_name = "FILE")]
     pub transcript: Option<PathBuf>,
 

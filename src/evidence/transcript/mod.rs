@@ -296,7 +296,7 @@ pub(crate) use builder::Builder;
 use crate::{Error, Result};
 use std::fs::File;
 use std::io::{BufReader, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// How many bytes of a file are sniffed to detect its format.
 const SNIFF_BYTES: usize = 64 * 1024;
@@ -304,6 +304,45 @@ const SNIFF_BYTES: usize = 64 * 1024;
 /// Reads the transcript at `path`, detecting its format unless `format` forces one.
 pub fn read(path: &Path, format: Option<Format>) -> Result<Transcript> {
     read_from(path, format, 0)
+}
+
+/// The `--transcript` value that means the standard input.
+pub(crate) const STDIN_ARG: &str = "-";
+/// How the standard input is named as a transcript's source and in errors.
+pub(crate) const STDIN_NAME: &str = "<stdin>";
+
+/// Reads a transcript piped in (`--transcript -`). The input is copied to a temporary file first
+/// (streamed, so memory stays bounded): detection reads the start and the readers read it again.
+/// Its source, and the path errors name, is [`STDIN_NAME`].
+pub(crate) fn read_stdin(input: &mut dyn Read, format: Option<Format>) -> Result<Transcript> {
+    let mut spool = tempfile::NamedTempFile::new().map_err(|e| {
+        Error::Environment(format!(
+            "--transcript -: cannot create a temporary file ({e}); set TMPDIR to a writable folder or pass a file"
+        ))
+    })?;
+    std::io::copy(input, spool.as_file_mut()).map_err(|e| Error::io(STDIN_NAME, e))?;
+    let stdin = |p: PathBuf| {
+        if p == spool.path() {
+            PathBuf::from(STDIN_NAME)
+        } else {
+            p
+        }
+    };
+    match read_from(spool.path(), format, 0) {
+        Ok(mut t) => {
+            t.session.source = STDIN_NAME.to_string();
+            Ok(t)
+        }
+        Err(Error::Input { path, message }) => Err(Error::Input {
+            path: stdin(path),
+            message,
+        }),
+        Err(Error::Io { path, source }) => Err(Error::Io {
+            path: stdin(path),
+            source,
+        }),
+        Err(e) => Err(e),
+    }
 }
 
 /// [`read`] from byte `start` on: one session of a file that holds several (aider's last
