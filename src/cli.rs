@@ -544,6 +544,21 @@ pub(crate) enum ConfigAction {
     Path,
     /// Print the resolved model settings (the API key is only said to be set or not).
     Show(Box<ModelArgs>),
+    /// Write a commented example config file (every line a comment until you uncomment it).
+    Init(ConfigInitArgs),
+}
+
+/// `handoff config init`.
+#[derive(Debug, Args)]
+pub(crate) struct ConfigInitArgs {
+    /// Where to write it instead of the default (see `handoff config path`); also
+    /// HANDOFF_CONFIG.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Replace an existing config file with the example.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `handoff hook`.
