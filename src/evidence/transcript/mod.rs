@@ -80,6 +80,30 @@ pub struct Session {
     pub launches: Vec<Launch>,
 }
 
+impl Session {
+    /// The session's name for a note's file name: its id, else the transcript it was read from
+    /// (a Cline task is named by its folder; aider keeps one history per project, so its name
+    /// says only that). Not yet safe as a file name (see `write::sanitize`).
+    pub(crate) fn name(&self) -> String {
+        if let Some(id) = self.id.as_deref().filter(|id| !id.trim().is_empty()) {
+            return id.to_string();
+        }
+        if self.agent == Some(Format::Aider) {
+            return "chat-history".to_string();
+        }
+        let path = Path::new(&self.source);
+        let named_by_folder = self.agent == Some(Format::Cline);
+        let name = if named_by_folder {
+            path.parent().and_then(Path::file_name)
+        } else {
+            path.file_stem()
+        };
+        name.or_else(|| path.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| self.source.clone())
+    }
+}
+
 /// One launch of the agent in a file that holds many (aider: each `# aider chat started at`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Launch {
