@@ -146,11 +146,13 @@ pub(crate) struct SummarizeArgs {
     #[arg(long, value_name = "FILE|DIR")]
     pub out: Option<PathBuf>,
 
-    /// Print the note on stdout instead of writing it.
+    /// Print the note on stdout instead of writing it (nothing is written).
     #[arg(long)]
     pub stdout: bool,
 
-    /// Print the JSON sidecar (note, validator report, evidence summary) on stdout.
+    /// Write the note and its sidecar as usual, then print the JSON sidecar (note, validator
+    /// report, evidence summary) on stdout instead of the note's path, which goes to stderr.
+    /// With --stdout: print the sidecar and write nothing.
     #[arg(long)]
     pub json: bool,
 
