@@ -1,7 +1,10 @@
 //! Command-line definitions (clap derive). Only parsing lives here; `commands/` does the work.
 
+use crate::config::Overrides;
 use crate::evidence::{TestFormat, transcript};
-use clap::{Args, Parser, Subcommand};
+use crate::tokens::Encoding;
+use clap::builder::PossibleValue;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 /// Writes verified session handoff notes for coding agents.
@@ -283,7 +286,7 @@ pub struct ModelArgs {
 
     /// Token encoding used for budgeting (default from the model name).
     #[arg(long, value_name = "ENCODING", value_enum)]
-    pub encoding: Option<crate::tokens::Encoding>,
+    pub encoding: Option<Encoding>,
 
     /// Upper bound on the tokens the model may write (sent as max_tokens or
     /// max_completion_tokens, per provider).
@@ -351,6 +354,48 @@ pub struct EvalArgs {
     pub max_vague: Option<f64>,
 }
 
+impl ModelArgs {
+    /// The flags as the configuration's overrides.
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            offline: self.offline,
+            model: self.model.clone(),
+            base_url: self.base_url.clone(),
+            profile: self.profile.clone(),
+            config: self.config.clone(),
+            api_key_env: self.api_key_env.clone(),
+            allow_insecure_http: self.allow_insecure_http,
+            budget: self.budget,
+            context: self.context,
+            encoding: self.encoding,
+            max_output_tokens: self.max_output_tokens,
+            prompt_dir: self.prompt_dir.clone(),
+            no_redact: self.no_redact,
+            stream: self.stream,
+            timeout: self.timeout,
+            max_retries: self.max_retries,
+        }
+    }
+}
+
+/// The domain enums are read from the command line by their own names (`cargo-test`,
+/// `claude-code`, `o200k_base`); they know nothing of clap.
+macro_rules! value_enum {
+    ($($ty:ty),* $(,)?) => {$(
+        impl ValueEnum for $ty {
+            fn value_variants<'a>() -> &'a [Self] {
+                &<$ty>::ALL
+            }
+
+            fn to_possible_value(&self) -> Option<PossibleValue> {
+                Some(PossibleValue::new(self.name()))
+            }
+        }
+    )*};
+}
+
+value_enum!(TestFormat, transcript::Format, Encoding);
+
 fn unit_interval(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
@@ -371,7 +416,7 @@ pub struct TokensArgs {
 
     /// Encoding, overriding the one chosen from --model.
     #[arg(long, value_name = "ENCODING", value_enum)]
-    pub encoding: Option<crate::tokens::Encoding>,
+    pub encoding: Option<Encoding>,
 
     /// Print JSON on stdout.
     #[arg(long)]

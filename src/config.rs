@@ -5,7 +5,6 @@
 //! built-in one), built-in defaults. The profile is `--profile`, else `HANDOFF_PROFILE`, else the
 //! file's `default_profile`. No model anywhere means "draft offline": [`resolve`] returns `None`.
 
-use crate::cli::ModelArgs;
 use crate::tokens::{self, Encoding};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -68,6 +67,44 @@ impl ResponseMode {
             ResponseMode::Markdown => "markdown",
         }
     }
+}
+
+/// What the caller sets over the config file and the environment: the model flags of
+/// `summarize`, `eval` and `config show`, as plain data (`cli.rs` fills it from the flags).
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    /// Draft offline even when a model is configured.
+    pub offline: bool,
+    /// Model name.
+    pub model: Option<String>,
+    /// Base URL of an OpenAI-compatible API.
+    pub base_url: Option<String>,
+    /// Named profile.
+    pub profile: Option<String>,
+    /// Config file to read instead of the default.
+    pub config: Option<PathBuf>,
+    /// Environment variable that holds the API key.
+    pub api_key_env: Option<String>,
+    /// Allow a plain-http base URL that is not loopback.
+    pub allow_insecure_http: bool,
+    /// Prompt budget in tokens.
+    pub budget: Option<usize>,
+    /// Context window in tokens.
+    pub context: Option<usize>,
+    /// Token encoding used for budgeting.
+    pub encoding: Option<crate::tokens::Encoding>,
+    /// Upper bound on the tokens the model may write.
+    pub max_output_tokens: Option<u32>,
+    /// Directory overriding the built-in prompts.
+    pub prompt_dir: Option<PathBuf>,
+    /// Send and write secrets as they are.
+    pub no_redact: bool,
+    /// Stream the answer.
+    pub stream: bool,
+    /// Seconds before one request is given up.
+    pub timeout: Option<u64>,
+    /// Retries on transient failures.
+    pub max_retries: Option<u32>,
 }
 
 /// A resolved model configuration. Its `Debug` never shows the key.
@@ -168,7 +205,7 @@ impl ModelConfig {
 
     /// The settings `summarize --dry-run` uses when no model is configured: the prompt is built
     /// as it would be for the default model, nothing is sent.
-    pub fn preview(args: &ModelArgs) -> ModelConfig {
+    pub fn preview(args: &Overrides) -> ModelConfig {
         let mut cfg = ModelConfig::new(
             args.base_url.as_deref().unwrap_or(DEFAULT_BASE_URL),
             args.model.as_deref().unwrap_or("gpt-4o-mini"),
@@ -304,7 +341,7 @@ pub const BUILTIN_PROFILES: &[&str] = &[
 pub fn default_path() -> crate::Result<PathBuf> {
     use etcetera::BaseStrategy;
     let strategy = etcetera::choose_base_strategy().map_err(|_| {
-        crate::Error::Usage(
+        crate::Error::Environment(
             "cannot find the home directory for the config file; pass --config FILE".into(),
         )
     })?;
@@ -312,11 +349,11 @@ pub fn default_path() -> crate::Result<PathBuf> {
 }
 
 /// The config file in use: `--config`, else `HANDOFF_CONFIG`, else [`default_path`].
-pub fn path(args: &ModelArgs) -> crate::Result<PathBuf> {
+pub fn path(args: &Overrides) -> crate::Result<PathBuf> {
     path_with(args, &|k| std::env::var(k).ok())
 }
 
-fn path_with(args: &ModelArgs, env: &dyn Fn(&str) -> Option<String>) -> crate::Result<PathBuf> {
+fn path_with(args: &Overrides, env: &dyn Fn(&str) -> Option<String>) -> crate::Result<PathBuf> {
     if let Some(p) = &args.config {
         return Ok(p.clone());
     }
@@ -353,13 +390,13 @@ pub fn load(path: &Path, explicit: bool) -> crate::Result<FileConfig> {
 
 /// Resolves the model configuration; `Ok(None)` when no model is configured (the offline
 /// drafter is then used) or `--offline` was given.
-pub fn resolve(args: &ModelArgs) -> crate::Result<Option<ModelConfig>> {
+pub fn resolve(args: &Overrides) -> crate::Result<Option<ModelConfig>> {
     resolve_with(args, &|k| std::env::var(k).ok())
 }
 
 /// [`resolve`] with the environment given as a function (for tests).
 pub fn resolve_with(
-    args: &ModelArgs,
+    args: &Overrides,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> crate::Result<Option<ModelConfig>> {
     if args.offline {
@@ -403,10 +440,12 @@ pub fn resolve_with(
         .or_else(|| profile.model.clone());
     let Some(model) = model else {
         if let Some(name) = &profile_name {
-            return Err(crate::Error::Usage(format!(
-                "profile {name:?} names no model; add `model = \"…\"` to [profiles.{name}] in {} or pass --model (or --offline)",
-                file_path.display()
-            )));
+            return Err(crate::Error::input(
+                file_path,
+                format!(
+                    "profile {name:?} names no model; add `model = \"…\"` to [profiles.{name}] or pass --model (or --offline)"
+                ),
+            ));
         }
         return Ok(None);
     };
@@ -485,7 +524,7 @@ fn merge(user: Profile, base: Profile) -> Profile {
     }
 }
 
-fn apply_flags(cfg: &mut ModelConfig, args: &ModelArgs) {
+fn apply_flags(cfg: &mut ModelConfig, args: &Overrides) {
     if let Some(v) = args.max_output_tokens {
         cfg.max_output_tokens = v;
     }
@@ -557,13 +596,13 @@ mod tests {
         move |k| map.get(k).cloned()
     }
 
-    fn with_file(text: &str) -> (tempfile::TempDir, ModelArgs) {
+    fn with_file(text: &str) -> (tempfile::TempDir, Overrides) {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("config.toml");
         std::fs::write(&p, text).unwrap();
-        let args = ModelArgs {
+        let args = Overrides {
             config: Some(p),
-            ..ModelArgs::default()
+            ..Overrides::default()
         };
         (dir, args)
     }
@@ -572,7 +611,7 @@ mod tests {
     fn no_model_means_offline() {
         // The default path may not exist; an empty environment gives None.
         let env = env_of(&[("HANDOFF_CONFIG", "/nonexistent/x.toml")]);
-        let args = ModelArgs::default();
+        let args = Overrides::default();
         // HANDOFF_CONFIG names a file explicitly, so a missing one is an error…
         assert!(resolve_with(&args, &env).is_err());
         // …while a config file with no profile and no model resolves to None.

@@ -15,6 +15,8 @@ mod error;
 pub mod eval;
 pub mod evidence;
 pub mod note;
+pub mod phrases;
+pub mod pipeline;
 pub mod prompt;
 pub mod redact;
 pub mod tokens;

@@ -23,7 +23,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("handoff: error: {}", anyhow::Error::from(e));
+            eprintln!("handoff: error: {e}");
             ExitCode::from(2)
         }
     }

@@ -249,10 +249,12 @@ pub fn sanitize(id: &str) -> String {
     trimmed.chars().take(64).collect()
 }
 
-/// Writes `bytes` to `path` atomically; with `overwrite` false an existing file is never
-/// replaced (the error kind is `AlreadyExists`).
+/// Writes `bytes` to `path` through a temporary file in the same directory, renamed into place,
+/// so that a reader never sees half a file; with `overwrite` false an existing file is never
+/// replaced (the error kind is `AlreadyExists`). The one atomic write: notes, sidecars, and the
+/// notes `handoff validate --write` annotates.
 pub fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
-    let tmp = temp_with(path, bytes)?;
+    let tmp = temp_with(path, bytes, |dir, e| Error::io(dir, e))?;
     persist(tmp, path, overwrite)
 }
 
@@ -263,8 +265,8 @@ fn write_pair(
     sidecar: &str,
     overwrite: bool,
 ) -> Result<Written> {
-    let note_tmp = temp_with(note, markdown.as_bytes())?;
-    let side_tmp = temp_with(side, sidecar.as_bytes())?;
+    let note_tmp = temp_with(note, markdown.as_bytes(), unwritable)?;
+    let side_tmp = temp_with(side, sidecar.as_bytes(), unwritable)?;
     persist(note_tmp, note, overwrite)?;
     if let Err(e) = persist(side_tmp, side, overwrite) {
         // Keep the pair consistent: a note whose sidecar could not be written is taken back.
@@ -279,8 +281,13 @@ fn write_pair(
     })
 }
 
-/// `bytes` in a synced temp file next to `dest`, to be [`persist`]ed.
-pub(crate) fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
+/// A synced temporary file holding `bytes`, in `dest`'s directory, to be [`persist`]ed; `fail`
+/// names the error.
+pub(crate) fn temp_with(
+    dest: &Path,
+    bytes: &[u8],
+    fail: fn(&Path, std::io::Error) -> Error,
+) -> Result<tempfile::NamedTempFile> {
     let dir = match dest.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -289,10 +296,10 @@ pub(crate) fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTemp
         .prefix(".handoff-")
         .suffix(".tmp")
         .tempfile_in(dir)
-        .map_err(|e| unwritable(dir, e))?;
+        .map_err(|e| fail(dir, e))?;
     tmp.write_all(bytes)
         .and_then(|()| tmp.as_file().sync_all())
-        .map_err(|e| unwritable(dir, e))?;
+        .map_err(|e| fail(dir, e))?;
     Ok(tmp)
 }
 

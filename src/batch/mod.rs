@@ -177,7 +177,7 @@ pub fn run(args: &BatchArgs) -> crate::Result<Outcome> {
             format!("cannot create it ({e}); choose another --out"),
         )
     })?;
-    let mut model_args = args.model.clone();
+    let mut model_args = args.model.overrides();
     if model_args.max_retries.is_none() {
         model_args.max_retries = Some(BATCH_MAX_RETRIES);
     }
@@ -444,7 +444,7 @@ fn build_ctx(
         }
         None => {
             let preview = if args.dry_run {
-                Some(Client::new(&ModelConfig::preview(&args.model))?)
+                Some(Client::new(&ModelConfig::preview(&args.model.overrides()))?)
             } else {
                 None
             };
@@ -718,12 +718,7 @@ fn live(ctx: &Ctx, c: &Candidate, abandoned: &AtomicBool) -> Finished {
         Err(e) => return fail(e.to_string(), 0, 0),
     };
     let (note, tin, tout) = match &ctx.drafter {
-        Drafter::Offline => {
-            let mut note = crate::draft::offline::draft(&ev);
-            note.header.drafter = "offline".into();
-            note.header.model = None;
-            (note, 0, 0)
-        }
+        Drafter::Offline => (crate::draft::offline::draft(&ev), 0, 0),
         Drafter::Model(client) => match ctx.rt.block_on(client.draft(&ev)) {
             Ok(d) => {
                 let (i, o) = d
@@ -758,11 +753,17 @@ pub(crate) fn collect(ctx: &Ctx, c: &Candidate) -> crate::Result<(Evidence, Opti
 /// The one place where batch enters the post-draft pipeline shared with `summarize` (header
 /// facts, computed workspace state, validation, rendering, redaction).
 fn pipeline_finish(
+    ctx: &Ctx,
     note: Note,
     ev: &Evidence,
     now: DateTime<Utc>,
-) -> crate::Result<crate::commands::summarize::Summary> {
-    crate::commands::summarize::finish(note, ev, now)
+) -> crate::Result<crate::pipeline::Summary> {
+    let (model, redact) = match &ctx.drafter {
+        Drafter::Offline => (None, true),
+        Drafter::Model(c) => (Some(c.config().model.as_str()), c.config().redact),
+    };
+    let note = crate::pipeline::complete_as(note, ev, model, redact, now);
+    crate::pipeline::finish(note, ev)
 }
 
 /// Validates, renders and places the note; the record to append.
@@ -775,7 +776,7 @@ pub(crate) fn write(
     key: &Key,
     abandoned: &AtomicBool,
 ) -> crate::Result<SessionRecord> {
-    let summary = pipeline_finish(note, ev, Utc::now())?;
+    let summary = pipeline_finish(ctx, note, ev, Utc::now())?;
     let sidecar = notes::tag_sidecar(&summary.sidecar_json, key)?;
     let session = ev
         .transcript

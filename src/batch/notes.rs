@@ -78,8 +78,8 @@ pub fn prepare(dir: &Path, markdown: &str, sidecar: &str) -> crate::Result<Prepa
     })?;
     let probe = dir.join("note.md");
     Ok(Prepared {
-        note: temp_with(&probe, markdown.as_bytes())?,
-        sidecar: temp_with(&probe, sidecar.as_bytes())?,
+        note: temp_with(&probe, markdown.as_bytes(), |d, e| crate::Error::io(d, e))?,
+        sidecar: temp_with(&probe, sidecar.as_bytes(), |d, e| crate::Error::io(d, e))?,
     })
 }
 

@@ -386,7 +386,7 @@ pub(super) fn import_one(
         Ok(x) => x,
         Err(e) => return fail(e.to_string(), 0, 0),
     };
-    let drafted = match client.import_answer(body, &ev) {
+    let drafted = match client.import_answer(body) {
         Ok(d) => d,
         Err(e) => return fail(e.to_string(), 0, 0),
     };

@@ -9,11 +9,12 @@ pub fn run(args: &ConfigArgs) -> crate::Result<Outcome> {
     let text = match &args.action {
         ConfigAction::Path => format!(
             "{}\n",
-            crate::config::path(&crate::cli::ModelArgs::default())?.display()
+            crate::config::path(&crate::config::Overrides::default())?.display()
         ),
         ConfigAction::Show(model) => {
-            let path = crate::config::path(model)?;
-            match crate::config::resolve(model)? {
+            let overrides = model.overrides();
+            let path = crate::config::path(&overrides)?;
+            match crate::config::resolve(&overrides)? {
                 None => format!(
                     "config file: {}\nno model configured: summarize drafts offline (set HANDOFF_MODEL, --model, or a profile)\n",
                     path.display()

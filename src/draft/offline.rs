@@ -4,13 +4,16 @@
 //! collected fact, and cites the evidence ids it came from. When the evidence is thin the note
 //! says so instead of filling the gaps.
 
+use crate::evidence::freshness::{self, RunPoint};
 use crate::evidence::git::StatusEntry;
+use crate::evidence::paths::{self, affects_runs};
+use crate::evidence::shell::{self, lexer};
 use crate::evidence::transcript::{
-    Command, Edit, EditKind, Message, MessageKind, Role, Transcript, classify,
+    Command, Edit, EditKind, Message, MessageKind, Role, Transcript,
 };
-use crate::evidence::{Evidence, TestRun, is_documentation};
-use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner, workspace_lines};
-use chrono::{DateTime, Utc};
+use crate::evidence::{Evidence, TestRun};
+use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
+use crate::phrases;
 use regex::Regex;
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
@@ -31,15 +34,11 @@ const MAX_TODOS: usize = 10;
 /// Longest command shown in a claim.
 const COMMAND_CHARS: usize = 120;
 
-/// Drafts a note from the evidence alone.
+/// Drafts the sections of a note from the evidence alone (header facts, the Workspace State and
+/// redaction are the pipeline's).
 pub fn draft(ev: &Evidence) -> Note {
     let ctx = Ctx::new(ev);
-    let mut note = Note {
-        workspace: workspace_lines(ev.git.as_ref(), ev.since.as_ref()),
-        ..Note::default()
-    };
-    note.header.drafter = "offline".into();
-    note.header.source = ev.transcript.as_ref().map(|t| t.session.source.clone());
+    let mut note = Note::default();
     note.goal = goal(ev);
     note.title = title(ev, note.goal.as_ref());
     let (verified, partial) = state(&ctx);
@@ -53,7 +52,6 @@ pub fn draft(ev: &Evidence) -> Note {
     note.next_actions = vec![next_action(&ctx, &loops, &note.files)];
     note.open_loops = loops.into_iter().map(|l| l.open_loop).collect();
     note.watch_outs = watch_outs(&ctx);
-    note.redact();
     note
 }
 
@@ -64,10 +62,6 @@ struct Ctx<'a> {
     edits: Vec<&'a Edit>,
     /// Event order of the last edit.
     last_edit_seq: Option<u64>,
-    /// Time of the last edit, when the format records it.
-    last_edit_at: Option<DateTime<Utc>>,
-    /// Latest mtime of the files git reports as changed.
-    latest_change_mtime: Option<DateTime<Utc>>,
     /// Repository root, when there is one.
     root: Option<&'a str>,
 }
@@ -78,30 +72,12 @@ impl<'a> Ctx<'a> {
         let commands: Vec<&Command> = t.map(|t| t.commands.iter().collect()).unwrap_or_default();
         let edits: Vec<&Edit> = t.map(|t| t.edits.iter().collect()).unwrap_or_default();
         let last_edit_seq = edits.iter().map(|e| e.seq).max();
-        let last_edit_at = edits
-            .iter()
-            .filter(|e| !is_documentation(&e.path))
-            .filter_map(|e| e.at)
-            .max();
         let root = ev.git.as_ref().map(|g| g.root.as_str());
-        let latest_change_mtime = ev.git.as_ref().and_then(|g| {
-            g.status
-                .iter()
-                .filter(|s| !is_documentation(&s.path))
-                .filter_map(|s| {
-                    let meta = std::fs::metadata(Path::new(&g.root).join(&s.path)).ok()?;
-                    meta.is_file().then_some(())?;
-                    meta.modified().ok().map(DateTime::<Utc>::from)
-                })
-                .max()
-        });
         Ctx {
             ev,
             commands,
             edits,
             last_edit_seq,
-            last_edit_at,
-            latest_change_mtime,
             root,
         }
     }
@@ -110,16 +86,17 @@ impl<'a> Ctx<'a> {
         self.ev.transcript.as_ref()
     }
 
-    /// A test run is fresh when it was run by `--test-cmd` now, or when nothing changed after
-    /// it (no later edit in the transcript, no changed file modified later). `None`: unknown.
+    /// A test run is fresh when it was run by `--test-cmd` now, or when nothing that can affect
+    /// it changed after it ([`freshness`]). `None`: unknown (no time recorded).
     fn run_is_fresh(&self, run: &TestRun) -> Option<bool> {
         if run.source == "command" {
             return Some(true);
         }
-        let at = run.at?;
-        let edited_later = self.last_edit_at.is_some_and(|e| e > at);
-        let modified_later = self.latest_change_mtime.is_some_and(|m| m > at);
-        Some(!edited_later && !modified_later)
+        let point = RunPoint {
+            seq: None,
+            at: Some(run.at?),
+        };
+        Some(freshness::stale_after(self.ev, point).is_empty())
     }
 
     /// Commands that judge the work (tests and checks), grouped by command line, in order of
@@ -128,8 +105,9 @@ impl<'a> Ctx<'a> {
         let mut groups: BTreeMap<String, Vec<&Command>> = BTreeMap::new();
         for c in &self.commands {
             if (c.is_test || c.is_check) && c.ok.is_some() {
-                let key =
-                    classify::judging_part(&c.command).unwrap_or_else(|| norm_cmd(&c.command));
+                let key = shell::judged_identity(&c.command)
+                    .map(|id| id.to_string())
+                    .unwrap_or_else(|| norm_cmd(&c.command));
                 groups.entry(key).or_default().push(c);
             }
         }
@@ -152,14 +130,14 @@ impl<'a> Ctx<'a> {
         self.edits
             .iter()
             .copied()
-            .filter(|e| seq.is_none_or(|s| e.seq > s) && !is_documentation(&e.path))
+            .filter(|e| seq.is_none_or(|s| e.seq > s) && affects_runs(&e.path))
             .collect()
     }
 
     /// The path of an edit relative to the repository root.
     fn edit_path(&self, e: &Edit) -> String {
         let cwd = self.transcript().and_then(|t| t.session.cwd.as_deref());
-        repo_relative(&e.path, cwd, self.root)
+        paths::repo_relative(&e.path, cwd, self.root)
     }
 
     /// The session's cwd when it lies outside this repository (the transcript is about another
@@ -213,11 +191,7 @@ fn goal(ev: &Evidence) -> Option<Claim> {
 /// False for harness text the reader may not have classified: tags, slash commands, empty.
 fn is_request(text: &str) -> bool {
     let t = text.trim();
-    !(t.is_empty()
-        || t.starts_with('<')
-        || t.starts_with("Caveat:")
-        || t.starts_with("[Request interrupted")
-        || (t.starts_with('/') && !t.contains(' ')))
+    !(t.is_empty() || phrases::HARNESS_TEXT.is_match(t) || (t.starts_with('/') && !t.contains(' ')))
 }
 
 fn title(ev: &Evidence, goal: Option<&Claim>) -> String {
@@ -282,7 +256,11 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 .as_ref()
                 .map(|s| format!(" ({})", counts(s.passed, s.failed, s.skipped)))
                 .unwrap_or_default();
-            let later: Vec<&Edit> = ctx.edits_after(Some(last.seq));
+            let point = RunPoint {
+                seq: Some(last.seq),
+                at: last.at,
+            };
+            let later = freshness::stale_after(ctx.ev, point);
             if later.is_empty() {
                 verified.push(claim(
                     format!("{shown} passed{counts} after the last edit"),
@@ -290,16 +268,21 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 ));
             } else {
                 let mut cite = vec![last.id.clone()];
-                cite.extend(later.iter().rev().take(3).rev().map(|e| e.id.clone()));
+                cite.extend(later.edits.iter().rev().take(3).rev().map(|e| e.id.clone()));
+                let mut changed = edit_paths(ctx, &later.edits);
+                for s in &later.files {
+                    if !changed.contains(&s.path) {
+                        changed.push(s.path.clone());
+                    }
+                }
+                if !later.files.is_empty() {
+                    cite.push("G".into());
+                }
                 partial.push(claim(
                     format!(
                         "{shown} passed{counts}, but {} {} edited after it; not re-run since",
-                        paths_phrase(ctx, &later),
-                        if distinct_paths(ctx, &later) == 1 {
-                            "was"
-                        } else {
-                            "were"
-                        }
+                        paths_phrase(&changed),
+                        if changed.len() == 1 { "was" } else { "were" }
                     ),
                     cite,
                 ));
@@ -320,9 +303,7 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
         .any(|t| t.ok && ctx.run_is_fresh(t) == Some(true));
     if !fresh_t {
         let untested = ctx.edits_after(ctx.last_pass_seq());
-        let already = partial
-            .iter()
-            .any(|c| c.text.contains("was edited after it"));
+        let already = partial.iter().any(|c| c.text.contains(" edited after it;"));
         if !untested.is_empty() && !already {
             let cite = untested
                 .iter()
@@ -337,7 +318,10 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 "were never tested: no test or check passed in the session"
             };
             partial.push(claim(
-                format!("Edits to {} {tail}", paths_phrase(ctx, &untested)),
+                format!(
+                    "Edits to {} {tail}",
+                    paths_phrase(&edit_paths(ctx, &untested))
+                ),
                 cite,
             ));
         }
@@ -348,29 +332,6 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
 /// Decisions and discarded paths: the assistant's own statements, plus failed commands that a
 /// different command replaced.
 fn decisions(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
-    static CHOICE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"(?i)\b(i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|i'd rather|i'd use|we'll use|we will use|prefer(?:s|red)? to|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to)\b",
-        )
-        .expect("static regex")
-    });
-    static REJECT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"(?i)(didn't work|doesn't work|does not work|did not work|won't work|isn't working|not working|failed because|fails because|\brejected\b|\babandon(?:ed|ing)?\b|\brevert(?:ed|ing)?\b|dead end|gave up|rolled back|roll back)",
-        )
-        .expect("static regex")
-    });
-    // "instead" / "rather than" mark a choice only when someone acts on it ("I'll read the keys
-    // in load_settings rather than at import time", "Install the v16 client instead"), not when
-    // they describe code ("it splits on ',' rather than calling parse_line").
-    static ALTERNATIVE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(?i)\b(instead|rather than)\b").expect("static regex"));
-    static AGENCY: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"(?i)^(install|use|add|keep|read|point|move|replace|switch|put|store|call|run|pin|drop)\b|\b(i'll|i will|i'd|we'll|we will|let's|let me|we should|i'm going to|i made|i've made|i changed|i used|we used|i'm using|i am using)\b",
-        )
-        .expect("static regex")
-    });
     let mut decisions: Vec<Claim> = Vec::new();
     let mut discarded: Vec<Claim> = Vec::new();
     let mut seen = HashSet::new();
@@ -382,16 +343,15 @@ fn decisions(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
         {
             for sentence in sentences(&strip_code_blocks(&m.text)) {
                 let s = sentence.replace('’', "'");
-                let conditional = ["If ", "Should ", "Would ", "Do you ", "Want me"]
-                    .iter()
-                    .any(|p| s.starts_with(p));
-                // Questions ("What's not working? (which error?)") decide nothing.
-                if s.contains('?') || s.chars().count() < 15 || conditional {
+                // Questions and offers ("What's not working? (which error?)", "If you want, I
+                // can…") decide nothing.
+                if phrases::QUESTION_OR_OFFER.is_match(&s) || s.chars().count() < 15 {
                     continue;
                 }
-                let reject = REJECT.is_match(&s);
-                let choice =
-                    CHOICE.is_match(&s) || (ALTERNATIVE.is_match(&s) && AGENCY.is_match(&s));
+                let reject = phrases::DEAD_END.is_match(&s);
+                // "instead" / "rather than" mark a choice only when someone acts on it.
+                let choice = phrases::DECISION.is_match(&s)
+                    || (phrases::ALTERNATIVE.is_match(&s) && phrases::AGENCY.is_match(&s));
                 if !reject && !choice {
                     continue;
                 }
@@ -462,31 +422,18 @@ fn replaced_commands(ctx: &Ctx) -> Vec<Claim> {
 }
 
 /// Read-only probes whose non-zero exit means "nothing found", not a failed approach.
+const PROBES: &[&str] = &[
+    "grep", "rg", "find", "ls", "sed", "awk", "test", "[", "diff", "which", "cat", "head", "tail",
+    "stat", "file", "command", "type",
+];
+
+/// Whether any simple command of the line is a read-only probe.
 fn is_probe(cmd: &str) -> bool {
-    cmd.split(['|', ';', '&'])
-        .filter_map(|seg| seg.split_whitespace().next())
-        .any(|p| {
-            matches!(
-                p,
-                "grep"
-                    | "rg"
-                    | "find"
-                    | "ls"
-                    | "sed"
-                    | "awk"
-                    | "test"
-                    | "["
-                    | "diff"
-                    | "which"
-                    | "cat"
-                    | "head"
-                    | "tail"
-                    | "stat"
-                    | "file"
-                    | "command"
-                    | "type"
-            )
-        })
+    lexer::parse(cmd)
+        .segments
+        .iter()
+        .filter_map(|seg| seg.first())
+        .any(|p| PROBES.contains(&p.as_str()))
 }
 
 fn same_kind(a: &Command, b: &Command) -> bool {
@@ -495,12 +442,14 @@ fn same_kind(a: &Command, b: &Command) -> bool {
         || program(&a.command).is_some_and(|p| Some(p) == program(&b.command))
 }
 
-/// The program a command line runs, skipping `cd …&&`, env assignments and `sudo`.
-fn program(cmd: &str) -> Option<&str> {
-    let last_segment = cmd.rsplit("&&").next().unwrap_or(cmd);
-    last_segment
+/// The program a command line runs ([`shell::normalise`]: after `cd …&&`, environment
+/// assignments and wrappers).
+fn program(cmd: &str) -> Option<String> {
+    shell::normalise(cmd)
+        .command
         .split_whitespace()
-        .find(|w| !w.contains('=') && *w != "sudo" && *w != "npx" && *w != "uv" && *w != "run")
+        .next()
+        .map(str::to_string)
 }
 
 /// Files: git status first (every path), then files edited in the session that git does not
@@ -877,8 +826,6 @@ fn requested_but_untouched(ctx: &Ctx) -> Vec<(String, String)> {
 
 /// TODO/FIXME/XXX/HACK lines added in the diff: (path, marker, the text from the marker on).
 fn added_todos(ctx: &Ctx) -> Vec<(String, String, String)> {
-    static TODO: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"\b(TODO|FIXME|XXX|HACK)\b.*").expect("static regex"));
     let mut out = Vec::new();
     let Some(g) = &ctx.ev.git else { return out };
     for fh in &g.hunks {
@@ -890,7 +837,7 @@ fn added_todos(ctx: &Ctx) -> Vec<(String, String, String)> {
                 if line.starts_with("+++") {
                     continue;
                 }
-                if let Some(m) = TODO.find(added) {
+                if let Some(m) = phrases::TODO_MARKER.regex().find(added) {
                     let marker = m
                         .as_str()
                         .split(|c: char| !c.is_ascii_alphabetic())
@@ -910,13 +857,9 @@ fn added_todos(ctx: &Ctx) -> Vec<(String, String, String)> {
 
 /// A person has to act when the failure is about credentials or permissions.
 fn owner_for<'a>(outputs: impl Iterator<Item = &'a str>) -> Owner {
-    static HUMAN: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)(permission denied|api[_ ]key|credential|unauthori[sz]ed|\b401\b|\b403\b|access denied|not logged in|login required|secret .* (not set|missing)|environment variable .* not set)")
-            .expect("static regex")
-    });
     let mut human = false;
     for o in outputs {
-        human |= HUMAN.is_match(o);
+        human |= phrases::NEEDS_A_PERSON.is_match(o);
     }
     if human { Owner::Human } else { Owner::Agent }
 }
@@ -1096,12 +1039,6 @@ fn command_failure(c: &Command) -> String {
         Some(code) => format!("exit {code}"),
         None => "failed".to_string(),
     };
-    static STRONG: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"^(FAILED\b|ERROR\b|error(\[|:)|Error:|\w*(Error|Exception)\b:?|panicked|fatal:)",
-        )
-        .expect("static regex")
-    });
     // Banner lines (`==== FAILURES ====`) say nothing; their words are kept only as a last resort.
     let lines: Vec<&str> = c
         .output
@@ -1114,15 +1051,12 @@ fn command_failure(c: &Command) -> String {
     let line = lines
         .iter()
         .copied()
-        .find(|l| STRONG.is_match(l))
+        .find(|l| phrases::ERROR_LINE.is_match(l))
         .or_else(|| {
-            lines.iter().copied().find(|l| {
-                let low = l.to_lowercase();
-                low.contains("error")
-                    || low.contains("fail")
-                    || low.contains("not found")
-                    || low.contains("no such")
-            })
+            lines
+                .iter()
+                .copied()
+                .find(|l| phrases::ERROR_WORDS.is_match(l))
         });
     match line {
         Some(l) => format!("{status}: {}", shorten(l, 100)),
@@ -1130,16 +1064,8 @@ fn command_failure(c: &Command) -> String {
     }
 }
 
-fn distinct_paths(ctx: &Ctx, edits: &[&Edit]) -> usize {
-    edits
-        .iter()
-        .map(|e| ctx.edit_path(e))
-        .collect::<HashSet<_>>()
-        .len()
-}
-
-/// "`a`", "`a` and `b`", "`a`, `b` and 3 more".
-fn paths_phrase(ctx: &Ctx, edits: &[&Edit]) -> String {
+/// The repository-relative paths of `edits`, each once, in order of its last edit.
+fn edit_paths(ctx: &Ctx, edits: &[&Edit]) -> Vec<String> {
     let mut paths: Vec<String> = Vec::new();
     for e in edits.iter().rev() {
         let p = ctx.edit_path(e);
@@ -1148,6 +1074,11 @@ fn paths_phrase(ctx: &Ctx, edits: &[&Edit]) -> String {
         }
     }
     paths.reverse();
+    paths
+}
+
+/// "`a`", "`a` and `b`", "`a`, `b` and 3 more".
+fn paths_phrase(paths: &[String]) -> String {
     let shown: Vec<String> = paths.iter().take(3).map(|p| code(p)).collect();
     match paths.len() {
         0 => "files".to_string(),
@@ -1156,26 +1087,6 @@ fn paths_phrase(ctx: &Ctx, edits: &[&Edit]) -> String {
         3 => format!("{}, {} and {}", shown[0], shown[1], shown[2]),
         n => format!("{} and {} more files", shown.join(", "), n - 3),
     }
-}
-
-/// A path relative to the repository root: absolute paths under the root lose the root;
-/// relative paths are taken from the session cwd.
-fn repo_relative(path: &str, cwd: Option<&str>, root: Option<&str>) -> String {
-    let p = Path::new(path);
-    let abs = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        match cwd {
-            Some(c) => Path::new(c).join(p),
-            None => return path.trim_start_matches("./").to_string(),
-        }
-    };
-    for base in [root, cwd].into_iter().flatten() {
-        if let Ok(rel) = abs.strip_prefix(base) {
-            return rel.to_string_lossy().replace('\\', "/");
-        }
-    }
-    path.to_string()
 }
 
 fn norm_cmd(c: &str) -> String {
@@ -1864,7 +1775,10 @@ mod tests {
             path: "csv_import.py".into(),
             name: "parse_line".into(),
         }];
-        let n = draft(&ev(Some(t), Some(g), vec![]));
+        let ev = ev(Some(t), Some(g), vec![]);
+        let at = chrono::DateTime::from_timestamp(1_767_225_600, 0).unwrap();
+        let drafter = crate::pipeline::Drafter::Offline;
+        let n = crate::pipeline::complete(draft(&ev), &ev, &drafter, at);
         insta::assert_snapshot!(render(&n));
     }
 }

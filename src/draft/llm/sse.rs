@@ -2,7 +2,7 @@
 //! into one completion. An error object mid-stream, or a stream that ends without a finish
 //! reason, is a failure: a partial note is never used.
 
-use super::client::{ApiError, Completion, Usage};
+use super::types::{ApiError, Completion, Usage};
 use eventsource_stream::Eventsource;
 use futures_util::{Stream, StreamExt};
 use serde_json::Value;

@@ -19,7 +19,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 /// A test-output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum TestFormat {
     /// JUnit XML (pytest, cargo-nextest, jest-junit, go-junit-report, surefire).
@@ -130,6 +130,24 @@ const FORMATS_HINT: &str = "pass JUnit XML or the output of cargo test, cargo ne
 jest/vitest (--json), TAP, mocha or Playwright, or force a format with --tests-format";
 
 impl TestFormat {
+    /// Every format, in declaration order.
+    pub const ALL: [TestFormat; 14] = [
+        TestFormat::Junit,
+        TestFormat::CargoTest,
+        TestFormat::Nextest,
+        TestFormat::Pytest,
+        TestFormat::GoTest,
+        TestFormat::GoTestJson,
+        TestFormat::JestJson,
+        TestFormat::Tap,
+        TestFormat::JestText,
+        TestFormat::NodeSpec,
+        TestFormat::Mocha,
+        TestFormat::Playwright,
+        TestFormat::Generic,
+        TestFormat::Unknown,
+    ];
+
     /// The name used on the command line (`--tests-format`) and in JSON.
     pub fn name(self) -> &'static str {
         match self {
@@ -453,7 +471,7 @@ fn parse_lines(
     path: &Path,
     format: Option<TestFormat>,
 ) -> crate::Result<Option<(TestFormat, TestSummary)>> {
-    use crate::evidence::transcript::input::{Line, LineReader};
+    use crate::evidence::read::{Line, LineReader};
     let mut lines = LineReader::with_limit(reader, MAX_LINE_BYTES);
     let mut parser = text::TextParser::new(format);
     while let Some(line) = lines.next_line().map_err(|e| crate::Error::io(path, e))? {

@@ -6,8 +6,9 @@
 //! Nothing records exit codes or command output, so every command has `exit_code: None`.
 
 use super::builder::MAX_MESSAGE_BYTES;
-use super::input::{self, LineReader, TextAccumulator, parse_time};
+use super::input::{self, TextAccumulator, parse_time};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
+use crate::evidence::read::LineReader;
 use regex::Regex;
 use std::io::BufRead;
 use std::sync::LazyLock;

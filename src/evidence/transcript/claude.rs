@@ -8,8 +8,9 @@
 //! from `queue-operation` records without counting them twice.
 
 use super::builder::MAX_MESSAGE_BYTES;
-use super::input::{content_text, excerpt, for_each_record, str_field, time_field};
+use super::input::{content_text, for_each_record, str_field, time_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
+use crate::evidence::read::excerpt;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};

@@ -7,7 +7,7 @@
 //! the head of each file is read.
 
 use super::Format;
-use super::input::{Line, LineReader};
+use crate::evidence::read::{Line, LineReader};
 use crate::{Error, Result};
 use serde_json::Value;
 use std::fs::File;

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The transcript formats `handoff` reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
     /// Claude Code session JSONL.
@@ -338,6 +338,19 @@ impl From<std::io::Error> for ReadError {
 pub type ReadResult = std::result::Result<(), ReadError>;
 
 impl Format {
+    /// Every format, in declaration order.
+    pub const ALL: [Format; 9] = [
+        Format::ClaudeCode,
+        Format::Codex,
+        Format::Gemini,
+        Format::Aider,
+        Format::Cline,
+        Format::Cursor,
+        Format::Openhands,
+        Format::SweAgent,
+        Format::Plain,
+    ];
+
     /// The name used on the command line and in messages.
     pub fn name(self) -> &'static str {
         match self {

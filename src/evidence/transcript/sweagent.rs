@@ -7,8 +7,9 @@
 //! `trajectory` in the files written by SWE-agent.
 
 use super::builder::{MAX_MESSAGE_BYTES, MAX_OUTPUT_BYTES};
-use super::input::{self, content_text, excerpt, str_field};
+use super::input::{self, content_text, str_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
+use crate::evidence::read::excerpt;
 use regex::Regex;
 use serde_json::Value;
 use std::io::BufRead;
