@@ -27,7 +27,13 @@ static EVIDENCE: LazyLock<Evidence> =
 
 fn finish(ev: &Evidence) -> usize {
     let now = chrono::Utc::now();
-    let summary = handoff::pipeline::summarize(ev, &Drafter::Offline, now).expect("renders");
+    let summary = handoff::pipeline::summarize(
+        ev,
+        &Drafter::Offline,
+        handoff::pipeline::OnModelFailure::Fail,
+        now,
+    )
+    .expect("renders");
     summary.markdown.len() + summary.sidecar_json.len()
 }
 

@@ -8,6 +8,7 @@ mod corpus;
 mod eval;
 mod git;
 mod llm;
+mod llm_faults;
 mod summarize;
 mod test_results;
 mod transcripts_a;
