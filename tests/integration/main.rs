@@ -9,6 +9,7 @@ mod eval;
 mod git;
 mod llm;
 mod llm_faults;
+mod real_server;
 mod summarize;
 mod test_results;
 mod transcripts_a;

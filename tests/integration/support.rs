@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 /// The `handoff` binary under test.
@@ -34,4 +35,11 @@ pub fn typed_users(t: &serde_json::Value) -> Vec<String> {
         .filter(|m| m["role"] == "user" && m["kind"] == "typed")
         .filter_map(|m| m["text"].as_str().map(str::to_string))
         .collect()
+}
+
+/// Reports an opt-in test as skipped, by name and why, on the terminal (written to stderr
+/// directly: the test harness captures only `print!`/`eprint!` output of passing tests).
+#[allow(dead_code)]
+pub fn skip(test: &str, why: &str) {
+    let _ = writeln!(std::io::stderr(), "test {test} ... SKIPPED: {why}");
 }
