@@ -739,6 +739,18 @@ pub(crate) fn binary(config_dir: &std::path::Path) -> assert_cmd::Command {
     cmd
 }
 
+/// `summarize` of the sample session through the binary, drafting with `model` at `url`, with
+/// `dir` as the repository (callers add where the note goes).
+pub(crate) fn summarize_cmd(dir: &std::path::Path, model: &str, url: &str) -> assert_cmd::Command {
+    let mut cmd = binary(dir);
+    cmd.args(["summarize", "--model", model, "--base-url", url])
+        .arg("--transcript")
+        .arg(sample())
+        .arg("--repo")
+        .arg(dir);
+    cmd
+}
+
 pub(crate) fn sample() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("evals/samples/claude-csv-quoted-fields.jsonl")
@@ -764,19 +776,8 @@ fn summarize_with_a_model_writes_the_drafted_note_and_never_the_key() {
             .respond_with(ok(&note_json(), "stop")),
     );
     let dir = tempfile::tempdir().unwrap();
-    let out = binary(dir.path())
-        .args([
-            "summarize",
-            "--stdout",
-            "--model",
-            "test-model",
-            "--base-url",
-        ])
-        .arg(format!("{}/v1", s.mock.uri()))
-        .arg("--transcript")
-        .arg(sample())
-        .arg("--repo")
-        .arg(dir.path())
+    let out = summarize_cmd(dir.path(), "test-model", &format!("{}/v1", s.mock.uri()))
+        .arg("--stdout")
         .output()
         .unwrap();
     let text = output_text(&out);
@@ -806,19 +807,8 @@ fn the_key_never_appears_even_when_the_server_echoes_it() {
     )));
     let dir = tempfile::tempdir().unwrap();
     let run = |extra: &[&str]| {
-        binary(dir.path())
-            .args([
-                "summarize",
-                "--stdout",
-                "--model",
-                "test-model",
-                "--base-url",
-            ])
-            .arg(format!("{}/v1", s.mock.uri()))
-            .arg("--transcript")
-            .arg(sample())
-            .arg("--repo")
-            .arg(dir.path())
+        summarize_cmd(dir.path(), "test-model", &format!("{}/v1", s.mock.uri()))
+            .arg("--stdout")
             .args(extra)
             .output()
             .unwrap()

@@ -6,7 +6,9 @@
 //! connection that is accepted and never answered) come from a raw in-process HTTP server;
 //! the rest from wiremock.
 
-use super::llm::{KEY, Server, binary, chat, error, evidence, note_json, ok, output_text, sample};
+use super::llm::{
+    KEY, Server, binary, chat, error, evidence, note_json, ok, output_text, sample, summarize_cmd,
+};
 use handoff::config::{ModelConfig, ResponseMode};
 use handoff::draft::llm;
 use serde_json::{Value, json};
@@ -521,12 +523,7 @@ fn a_missing_key_for_a_hosted_provider_is_named_before_sending() {
 // ---- 13.6 / 18.7: a failing model still leaves a note, unless --no-fallback.
 
 fn summarize_against(url: &str, dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
-    binary(dir)
-        .args(["summarize", "--model", "test-model", "--base-url", url])
-        .arg("--transcript")
-        .arg(sample())
-        .arg("--repo")
-        .arg(dir)
+    summarize_cmd(dir, "test-model", url)
         .arg("--out")
         .arg(dir.join("notes/"))
         .args(extra)

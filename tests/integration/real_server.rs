@@ -13,7 +13,7 @@
 //! `HANDOFF_TEST_CONTEXT` (the server's window, default 8192). The tests take turns: a local
 //! server usually has one slot.
 
-use super::llm::{binary, evidence, output_text, sample};
+use super::llm::{evidence, output_text, sample, summarize_cmd};
 use crate::support::skip;
 use handoff::config::{ModelConfig, ResponseMode};
 use handoff::draft::llm::{self, Failure};
@@ -112,11 +112,12 @@ fn warnings(r: &Result<llm::Drafted, Failure>) -> &[String] {
     }
 }
 
-#[test]
-fn strict_json_schema_is_accepted() {
-    let Some(cfg) = real_server("strict_json_schema_is_accepted") else {
+/// The server takes `mode` as it is: no fallback to another format.
+fn format_is_accepted(test: &str, mode: ResponseMode) {
+    let Some(mut cfg) = real_server(test) else {
         return;
     };
+    cfg.response_mode = mode;
     let (r, _) = run(&cfg, &sample_evidence());
     assert!(
         warnings(&r)
@@ -126,28 +127,19 @@ fn strict_json_schema_is_accepted() {
         warnings(&r)
     );
     if let Ok(d) = &r {
-        assert_eq!(d.mode, ResponseMode::JsonSchema);
+        assert_eq!(d.mode, mode);
         assert!(d.note.goal.is_some());
     }
 }
 
 #[test]
+fn strict_json_schema_is_accepted() {
+    format_is_accepted("strict_json_schema_is_accepted", ResponseMode::JsonSchema);
+}
+
+#[test]
 fn json_object_is_accepted() {
-    let Some(mut cfg) = real_server("json_object_is_accepted") else {
-        return;
-    };
-    cfg.response_mode = ResponseMode::JsonObject;
-    let (r, _) = run(&cfg, &sample_evidence());
-    assert!(
-        warnings(&r)
-            .iter()
-            .all(|w| !w.contains("refused response_format")),
-        "{:?}",
-        warnings(&r)
-    );
-    if let Ok(d) = &r {
-        assert_eq!(d.mode, ResponseMode::JsonObject);
-    }
+    format_is_accepted("json_object_is_accepted", ResponseMode::JsonObject);
 }
 
 #[test]
@@ -211,26 +203,14 @@ fn summarize_with_a_short_deadline_writes_a_note() {
     };
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
-    let mut cmd = binary(dir.path());
+    let mut cmd = summarize_cmd(dir.path(), &cfg.model, &cfg.base_url);
     if let Ok(key) = std::env::var("HANDOFF_TEST_API_KEY") {
         cmd.env("OPENAI_API_KEY", key);
     }
     let started = Instant::now();
     let out = cmd
-        .args([
-            "summarize",
-            "--stdout",
-            "--timeout",
-            "20",
-            "--model",
-            &cfg.model,
-        ])
-        .args(["--base-url", &cfg.base_url])
+        .args(["--stdout", "--timeout", "20"])
         .args(["--context", &cfg.context_window.to_string()])
-        .arg("--transcript")
-        .arg(sample())
-        .arg("--repo")
-        .arg(dir.path())
         .output()
         .unwrap();
     let took = started.elapsed();

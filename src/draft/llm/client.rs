@@ -236,7 +236,7 @@ impl Client {
         let mut budget = self.cfg.prompt_budget();
         // The user's output cap is never exceeded, only lowered to fit a server's window.
         let mut max_output = self.cfg.max_output_tokens;
-        let mut rebudgeted = None;
+        let mut rebudgeted = false;
         let mut length_retried = false;
         let mut field_switched = false;
         let warnings = &mut sent.warnings;
@@ -267,7 +267,7 @@ impl Client {
                     *self.mode.lock().unwrap_or_else(|e| e.into_inner()) = next;
                     continue;
                 }
-                Err(e) if e.is_context_length() && rebudgeted.is_none() => {
+                Err(e) if e.is_context_length() && !rebudgeted => {
                     let server = e.server_context();
                     let (smaller, output) =
                         self.refit(prompt.total_tokens.min(budget), max_output, server);
@@ -284,7 +284,7 @@ impl Client {
                             self.cfg.base_url, prompt.total_tokens
                         ),
                     });
-                    rebudgeted = Some(server);
+                    rebudgeted = true;
                     budget = smaller;
                     max_output = output;
                     continue;
@@ -299,7 +299,7 @@ impl Client {
                     continue;
                 }
                 Err(e) => {
-                    return Err(self.error(&e, n, rebudgeted.is_some(), max_output));
+                    return Err(self.error(&e, n, rebudgeted, max_output));
                 }
             };
             let note = match self.read_answer(&completion, mode, max_output)? {
