@@ -12,20 +12,20 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Where the API lives when nothing says otherwise (as in the OpenAI SDKs).
-pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
+pub(crate) const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
 /// Environment variable read for the key unless `--api-key-env` or the profile names another.
-pub const DEFAULT_API_KEY_ENV: &str = "OPENAI_API_KEY";
+pub(crate) const DEFAULT_API_KEY_ENV: &str = "OPENAI_API_KEY";
 
 /// The default deadline for the model step of one note (`--timeout`): a user waiting before
 /// `/clear` gets a note or a clear error within five minutes, however the server behaves.
-pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(300);
+pub(crate) const DEFAULT_DEADLINE: Duration = Duration::from_secs(300);
 
 /// The default longest silence mid-stream (`--idle-timeout`).
-pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+pub(crate) const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Hosted APIs that answer every request without a key with 401: a run that has no key for one
 /// of them says so before anything is sent. A host matches itself and its subdomains.
-pub const KEY_REQUIRED_HOSTS: &[&str] = &[
+pub(crate) const KEY_REQUIRED_HOSTS: &[&str] = &[
     "api.openai.com",
     "openai.azure.com",
     "openrouter.ai",
@@ -39,7 +39,7 @@ pub const KEY_REQUIRED_HOSTS: &[&str] = &[
 ];
 
 /// Whether `base_url` is a hosted API of [`KEY_REQUIRED_HOSTS`].
-pub fn needs_key(base_url: &str) -> bool {
+pub(crate) fn needs_key(base_url: &str) -> bool {
     let Some(host) = reqwest::Url::parse(base_url)
         .ok()
         .and_then(|u| u.host_str().map(str::to_ascii_lowercase))
@@ -293,7 +293,7 @@ fn default_max_output(model: &str) -> u32 {
 /// One `[profiles.NAME]` table of the config file. Every field is optional.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Profile {
+pub(crate) struct Profile {
     /// Base URL of the API.
     pub base_url: Option<String>,
     /// Model name.
@@ -331,7 +331,7 @@ pub struct Profile {
 /// The config file.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FileConfig {
+pub(crate) struct FileConfig {
     /// Profile used when neither `--profile` nor `HANDOFF_PROFILE` names one.
     pub default_profile: Option<String>,
     /// Named profiles.
@@ -340,7 +340,7 @@ pub struct FileConfig {
 }
 
 /// Built-in profiles: base URL and the provider's quirks; the model comes from the user.
-pub fn builtin_profile(name: &str) -> Option<Profile> {
+pub(crate) fn builtin_profile(name: &str) -> Option<Profile> {
     let p = |url: &str, field: MaxTokensField, key: Option<&str>| Profile {
         base_url: Some(url.to_string()),
         max_tokens_field: Some(field),
@@ -370,7 +370,7 @@ pub fn builtin_profile(name: &str) -> Option<Profile> {
 }
 
 /// Names of the built-in profiles.
-pub const BUILTIN_PROFILES: &[&str] = &[
+pub(crate) const BUILTIN_PROFILES: &[&str] = &[
     "openai",
     "openrouter",
     "ollama",
@@ -382,7 +382,7 @@ pub const BUILTIN_PROFILES: &[&str] = &[
 
 /// The default config file path: `$XDG_CONFIG_HOME/handoff/config.toml` (etcetera's base
 /// strategy: `~/.config/handoff/config.toml` on Linux and macOS, `%APPDATA%` on Windows).
-pub fn default_path() -> crate::Result<PathBuf> {
+pub(crate) fn default_path() -> crate::Result<PathBuf> {
     use etcetera::BaseStrategy;
     let strategy = etcetera::choose_base_strategy().map_err(|_| {
         crate::Error::Environment(
@@ -393,7 +393,7 @@ pub fn default_path() -> crate::Result<PathBuf> {
 }
 
 /// The config file in use: `--config`, else `HANDOFF_CONFIG`, else [`default_path`].
-pub fn path(args: &Overrides) -> crate::Result<PathBuf> {
+pub(crate) fn path(args: &Overrides) -> crate::Result<PathBuf> {
     path_with(args, &|k| std::env::var(k).ok())
 }
 
@@ -409,7 +409,7 @@ fn path_with(args: &Overrides, env: &dyn Fn(&str) -> Option<String>) -> crate::R
 
 /// Reads a config file. A missing file at the default path is an empty config; a missing file
 /// named explicitly is an error.
-pub fn load(path: &Path, explicit: bool) -> crate::Result<FileConfig> {
+pub(crate) fn load(path: &Path, explicit: bool) -> crate::Result<FileConfig> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !explicit => {
@@ -434,12 +434,12 @@ pub fn load(path: &Path, explicit: bool) -> crate::Result<FileConfig> {
 
 /// Resolves the model configuration; `Ok(None)` when no model is configured (the offline
 /// drafter is then used) or `--offline` was given.
-pub fn resolve(args: &Overrides) -> crate::Result<Option<ModelConfig>> {
+pub(crate) fn resolve(args: &Overrides) -> crate::Result<Option<ModelConfig>> {
     resolve_with(args, &|k| std::env::var(k).ok())
 }
 
 /// [`resolve`] with the environment given as a function (for tests).
-pub fn resolve_with(
+pub(crate) fn resolve_with(
     args: &Overrides,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> crate::Result<Option<ModelConfig>> {
@@ -604,7 +604,7 @@ fn apply_flags(cfg: &mut ModelConfig, args: &Overrides) {
 }
 
 /// Checks the base URL: http(s) only, and plain http only to loopback unless allowed.
-pub fn check_url(base_url: &str, allow_insecure_http: bool) -> crate::Result<()> {
+pub(crate) fn check_url(base_url: &str, allow_insecure_http: bool) -> crate::Result<()> {
     let url = reqwest::Url::parse(base_url).map_err(|e| {
         crate::Error::Usage(format!(
             "base URL {base_url:?} is not a URL ({e}); pass e.g. --base-url http://localhost:11434/v1"

@@ -5,6 +5,7 @@
 //! drafter ran, the source, the time, the workspace, the validator's verdicts) is set here, once.
 //! `summarize`, `eval` and the benchmarks call this module; it prints nothing.
 
+use crate::config::ModelConfig;
 use crate::draft::{llm, offline};
 use crate::evidence::Evidence;
 use crate::note::{self, Note};
@@ -30,13 +31,11 @@ impl Drafter {
         }
     }
 
-    /// Whether drafted texts are redacted before the validator sees them. A model run with
-    /// `--no-redact` saw the secrets, so what it echoes is left for the validator's `secrets`
-    /// rule to report (the written note is redacted either way).
-    fn redacts_draft(&self) -> bool {
+    /// The model configuration, for a model drafter.
+    pub fn model(&self) -> Option<&ModelConfig> {
         match self {
-            Drafter::Offline => true,
-            Drafter::Model(m) => m.config().redact,
+            Drafter::Offline => None,
+            Drafter::Model(m) => Some(m.config()),
         }
     }
 }
@@ -141,14 +140,14 @@ pub fn summarize(
     now: DateTime<Utc>,
 ) -> crate::Result<Summary> {
     let draft = draft(ev, drafter, on_failure)?;
-    let failed = draft.model.as_ref().and_then(|m| m.failed.as_ref());
-    let note = match (&draft.model, failed) {
-        (Some(run), Some(_)) => {
-            let mut note = complete_as(draft.sections, ev, None, true, now);
+    let note = match &draft.model {
+        // The offline drafter stood in for a failed model: its header says so.
+        Some(run) if run.failed.is_some() => {
+            let mut note = complete(draft.sections, ev, None, now);
             note.header.model_failed = run.brief.clone();
             note
         }
-        _ => complete(draft.sections, ev, drafter, now),
+        _ => complete(draft.sections, ev, drafter.model(), now),
     };
     let mut summary = finish(note, ev)?;
     summary.model = draft.model;
@@ -158,7 +157,7 @@ pub fn summarize(
 /// Drafts the sections. A model that fails is replaced by the offline drafter when `on_failure`
 /// says so (the [`ModelRun`] then holds the error); otherwise its failure is returned, with what
 /// had been sent.
-pub fn draft(
+pub(crate) fn draft(
     ev: &Evidence,
     drafter: &Drafter,
     on_failure: OnModelFailure,
@@ -217,26 +216,19 @@ pub fn draft(
 }
 
 /// The note the validator judges: the drafted sections plus the header facts (drafter, model,
-/// source, time), the Workspace State computed from git, and (see [`Drafter`]) redaction.
+/// source, time), the Workspace State computed from git, and redaction. `model` is the model
+/// that drafted the sections (`None`: the offline drafter); callers that draft their own way
+/// (batch's concurrent workers) pass it here too.
 ///
 /// `header.source` is always the transcript file the evidence was read from (the session id is
-/// in the file name `summarize` writes and in the sidecar).
-pub fn complete(note: Note, ev: &Evidence, drafter: &Drafter, now: DateTime<Utc>) -> Note {
-    let model = match drafter {
-        Drafter::Offline => None,
-        Drafter::Model(m) => Some(m.config().model.as_str()),
-    };
-    complete_as(note, ev, model, drafter.redacts_draft(), now)
-}
-
-/// [`complete`] for drafters that are not a [`Drafter`] (batch's shared client): `model` is the
-/// model that drafted the sections (`None`: the offline drafter), `redact` whether drafted texts
-/// are redacted before the validator sees them.
-pub fn complete_as(
+/// in the file name `summarize` writes and in the sidecar). Drafted texts are redacted before
+/// the validator sees them, except for a model run with `--no-redact`: that model saw the
+/// secrets, so what it echoes is left for the validator's `secrets` rule to report (the
+/// written note is redacted either way).
+pub(crate) fn complete(
     mut note: Note,
     ev: &Evidence,
-    model: Option<&str>,
-    redact: bool,
+    model: Option<&ModelConfig>,
     now: DateTime<Utc>,
 ) -> Note {
     note.header = note::Header {
@@ -246,20 +238,20 @@ pub fn complete_as(
             .map(|t| t.session.source.clone())
             .filter(|s| !s.is_empty()),
         drafter: if model.is_some() { "llm" } else { "offline" }.into(),
-        model: model.map(str::to_string),
+        model: model.map(|m| m.model.clone()),
         model_failed: None,
         created_at: Some(now.to_rfc3339_opts(SecondsFormat::Secs, true)),
         counts: None,
     };
     note.workspace = note::workspace_lines(ev.git.as_ref(), ev.since.as_ref());
-    if redact {
+    if model.is_none_or(|m| m.redact) {
         note.redact();
     }
     note
 }
 
 /// Validates a completed note, then redacts and renders it with its sidecar.
-pub fn finish(mut note: Note, ev: &Evidence) -> crate::Result<Summary> {
+pub(crate) fn finish(mut note: Note, ev: &Evidence) -> crate::Result<Summary> {
     let report = validate::validate(&mut note, ev);
     note.redact();
     let markdown = crate::redact::redact(&note::render(&note)).into_owned();

@@ -187,10 +187,10 @@ const OPEN_MODELS: &[(&str, usize)] = &[
 ];
 
 /// Used when the model is unknown: small enough for most local servers' defaults.
-pub const DEFAULT_CONTEXT_WINDOW: usize = 8_192;
+pub(crate) const DEFAULT_CONTEXT_WINDOW: usize = 8_192;
 
 /// The context window of a known model, in tokens.
-pub fn context_window(model: &str) -> Option<usize> {
+pub(crate) fn context_window(model: &str) -> Option<usize> {
     let bare = model
         .rsplit('/')
         .next()

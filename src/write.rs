@@ -9,9 +9,12 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// Folder of notes in the repository root (the one `summarize` and the hooks write to).
+pub(crate) const DEFAULT_DIR: &str = ".handoff";
+
 /// The JSON sidecar written next to each note (`NOTE.json`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Sidecar {
+pub(crate) struct Sidecar {
     /// The note as data, every claim with its citations and validator flag.
     pub note: Note,
     /// The validator's report.
@@ -22,7 +25,7 @@ pub struct Sidecar {
 
 /// Counts and ids of the evidence behind a note (the full bundle is `handoff collect --json`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct EvidenceSummary {
+pub(crate) struct EvidenceSummary {
     /// Repository root, branch and HEAD id, when there is a repository.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub git: Option<GitSummary>,
@@ -37,7 +40,7 @@ pub struct EvidenceSummary {
 
 /// The `G` item in short.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct GitSummary {
+pub(crate) struct GitSummary {
     /// Worktree root.
     pub root: String,
     /// Branch, `None` when detached.
@@ -50,7 +53,7 @@ pub struct GitSummary {
 
 /// One `T*` item in short.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct TestSummaryLine {
+pub(crate) struct TestSummaryLine {
     /// Evidence id.
     pub id: String,
     /// Command line, when known.
@@ -65,7 +68,7 @@ pub struct TestSummaryLine {
 
 /// The transcript in short: source and how many items of each id family it holds.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct TranscriptSummary {
+pub(crate) struct TranscriptSummary {
     /// File read.
     pub source: String,
     /// Format name.
@@ -82,7 +85,7 @@ pub struct TranscriptSummary {
 
 impl EvidenceSummary {
     /// Summarises `ev`.
-    pub fn of(ev: &Evidence) -> Self {
+    pub(crate) fn of(ev: &Evidence) -> Self {
         EvidenceSummary {
             git: ev.git.as_ref().map(|g| GitSummary {
                 root: g.root.clone(),
@@ -116,7 +119,7 @@ impl EvidenceSummary {
 
 /// Where a note goes.
 #[derive(Debug, Clone)]
-pub enum Target {
+pub(crate) enum Target {
     /// Into this folder, under the default name `<stem>.md` (`-2`, `-3`… when taken).
     Dir(PathBuf),
     /// Exactly this file; an existing file is an error unless `force`.
@@ -130,7 +133,7 @@ pub enum Target {
 
 /// The paths written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Written {
+pub(crate) struct Written {
     /// The Markdown note.
     pub note: PathBuf,
     /// The JSON sidecar.
@@ -142,7 +145,12 @@ const MAX_SUFFIX: usize = 1000;
 
 /// Writes the note and its sidecar to `target`. Both are written to temp files in the
 /// destination folder first and then renamed, so a crash never leaves half a note.
-pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) -> Result<Written> {
+pub(crate) fn write_note(
+    target: &Target,
+    stem: &str,
+    markdown: &str,
+    sidecar: &str,
+) -> Result<Written> {
     match target {
         Target::Dir(dir) => {
             create_dir(dir)?;
@@ -196,7 +204,7 @@ pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) ->
 }
 
 /// The `n`th name for a note with this stem: `stem.md`, then `stem-2.md`, `stem-3.md`…
-pub fn numbered(stem: &str, n: usize) -> String {
+pub(crate) fn numbered(stem: &str, n: usize) -> String {
     if n == 1 {
         format!("{stem}.md")
     } else {
@@ -205,7 +213,7 @@ pub fn numbered(stem: &str, n: usize) -> String {
 }
 
 /// The sidecar of `NOTE.md` is `NOTE.json` (or `NOTE.md.json` if the note itself ends in `.json`).
-pub fn sidecar_path(note: &Path) -> PathBuf {
+pub(crate) fn sidecar_path(note: &Path) -> PathBuf {
     let side = note.with_extension("json");
     if side == note {
         let mut s = note.as_os_str().to_owned();
@@ -217,7 +225,7 @@ pub fn sidecar_path(note: &Path) -> PathBuf {
 }
 
 /// The default file stem `<YYYYMMDD-HHMMSS>-<session-or-manual>`.
-pub fn default_stem(now: chrono::DateTime<chrono::Utc>, session: Option<&str>) -> String {
+pub(crate) fn default_stem(now: chrono::DateTime<chrono::Utc>, session: Option<&str>) -> String {
     let who = session
         .map(sanitize)
         .filter(|s| !s.is_empty())
@@ -227,7 +235,7 @@ pub fn default_stem(now: chrono::DateTime<chrono::Utc>, session: Option<&str>) -
 
 /// A session id made safe as part of a file name: ASCII letters, digits, `-`, `_` and `.`
 /// (no leading dot), everything else `-`, at most 64 characters.
-pub fn sanitize(id: &str) -> String {
+pub(crate) fn sanitize(id: &str) -> String {
     let mapped: String = id
         .chars()
         .map(|c| {
@@ -253,8 +261,8 @@ pub fn sanitize(id: &str) -> String {
 /// so that a reader never sees half a file; with `overwrite` false an existing file is never
 /// replaced (the error kind is `AlreadyExists`). The one atomic write: notes, sidecars, and the
 /// notes `handoff validate --write` annotates.
-pub fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
-    let tmp = temp_with(path, bytes, |dir, e| Error::io(dir, e))?;
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
+    let tmp = temp_file(path, bytes, |dir, e| Error::io(dir, e))?;
     persist(tmp, path, overwrite)
 }
 
@@ -265,8 +273,8 @@ fn write_pair(
     sidecar: &str,
     overwrite: bool,
 ) -> Result<Written> {
-    let note_tmp = temp_with(note, markdown.as_bytes(), unwritable)?;
-    let side_tmp = temp_with(side, sidecar.as_bytes(), unwritable)?;
+    let note_tmp = temp_with(note, markdown.as_bytes())?;
+    let side_tmp = temp_with(side, sidecar.as_bytes())?;
     persist(note_tmp, note, overwrite)?;
     if let Err(e) = persist(side_tmp, side, overwrite) {
         // Keep the pair consistent: a note whose sidecar could not be written is taken back.
@@ -281,9 +289,14 @@ fn write_pair(
     })
 }
 
-/// A synced temporary file holding `bytes`, in `dest`'s directory, to be [`persist`]ed; `fail`
-/// names the error.
-pub(crate) fn temp_with(
+/// `bytes` in a synced temp file next to `dest`, to be [`persist`]ed; a failure is reported
+/// as a note that cannot be written there.
+pub(crate) fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
+    temp_file(dest, bytes, unwritable)
+}
+
+/// A synced temporary file holding `bytes`, in `dest`'s directory; `fail` names the error.
+fn temp_file(
     dest: &Path,
     bytes: &[u8],
     fail: fn(&Path, std::io::Error) -> Error,

@@ -5,7 +5,7 @@ use crate::cli::{ConfigAction, ConfigArgs};
 use std::io::Write;
 
 /// Runs `config`.
-pub fn run(args: &ConfigArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &ConfigArgs) -> crate::Result<Outcome> {
     let text = match &args.action {
         ConfigAction::Path => format!(
             "{}\n",

@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
 
 /// Runs `eval`: the table on stdout (JSON with `--json`), progress on stderr.
-pub fn run(args: &EvalArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &EvalArgs) -> crate::Result<Outcome> {
     let cases = eval::case::discover(&args.dir, args.case.as_deref())?;
     let model = if args.model.offline {
         None

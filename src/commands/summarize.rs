@@ -8,11 +8,8 @@ use crate::write::{self, Target};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Folder of default notes, in the repository root.
-pub const DEFAULT_DIR: &str = ".handoff";
-
 /// Runs `summarize`.
-pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
     let ev = evidence::collect(&args.evidence.request())?;
     ev.report_to_stderr();
     if args.dry_run {
@@ -94,7 +91,7 @@ fn target(args: &SummarizeArgs, ev: &Evidence) -> Target {
                 .as_ref()
                 .map(|g| PathBuf::from(&g.root))
                 .unwrap_or_else(|| args.evidence.repo.clone());
-            Target::Dir(base.join(DEFAULT_DIR))
+            Target::Dir(base.join(write::DEFAULT_DIR))
         }
     }
 }

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 const MAX_NOTE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Runs `validate`.
-pub fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
     let text = read_note(&args.note)?;
     let mut parsed = note::parse(&text);
     let ev = evidence::collect(&args.evidence.request())?;
@@ -58,7 +58,7 @@ pub fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
 
 /// One line per finding: `NOTE.md:LINE: rule: message` (no `:LINE` when the finding concerns
 /// the whole note or an entry the validator added).
-pub fn findings_text(name: &str, report: &Report) -> String {
+pub(crate) fn findings_text(name: &str, report: &Report) -> String {
     let mut s = String::new();
     for f in &report.findings {
         match f.line {
@@ -70,7 +70,7 @@ pub fn findings_text(name: &str, report: &Report) -> String {
 }
 
 /// The one-line summary printed on stderr.
-pub fn summary(name: &str, report: &Report, written: bool) -> String {
+pub(crate) fn summary(name: &str, report: &Report, written: bool) -> String {
     let c = report.counts;
     format!(
         "{name}: {} verified, {} unverified, {} contradicted; {} error(s), {} warning(s){}",

@@ -36,7 +36,7 @@ const COMMAND_CHARS: usize = 120;
 
 /// Drafts the sections of a note from the evidence alone (header facts, the Workspace State and
 /// redaction are the pipeline's).
-pub fn draft(ev: &Evidence) -> Note {
+pub(crate) fn draft(ev: &Evidence) -> Note {
     let ctx = Ctx::new(ev);
     let mut note = Note::default();
     note.goal = goal(ev);
@@ -270,12 +270,13 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 let mut cite = vec![last.id.clone()];
                 cite.extend(later.edits.iter().rev().take(3).rev().map(|e| e.id.clone()));
                 let mut changed = edit_paths(ctx, &later.edits);
-                for s in &later.files {
-                    if !changed.contains(&s.path) {
-                        changed.push(s.path.clone());
+                let in_git = later.files.iter().map(|s| s.path.as_str());
+                for p in in_git.chain(later.committed.iter().copied()) {
+                    if !changed.iter().any(|c| c == p) {
+                        changed.push(p.to_string());
                     }
                 }
-                if !later.files.is_empty() {
+                if !later.files.is_empty() || !later.committed.is_empty() {
                     cite.push("G".into());
                 }
                 partial.push(claim(
@@ -1221,58 +1222,14 @@ fn keep_last(v: &mut Vec<Claim>, n: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evidence::git::{FileHunks, GitState, Head, Hunk, Symbol};
+    use crate::evidence::git::{FileHunks, GitState, Hunk, Symbol};
     use crate::evidence::test_results::{TestFailure, TestSummary};
     use crate::evidence::transcript::{Message, Session};
     use crate::note::render;
+    use crate::testkit::{self, said, user};
 
-    fn msg(id: usize, role: Role, kind: MessageKind, text: &str, seq: u64) -> Message {
-        Message {
-            id: format!("M{id}"),
-            role,
-            kind,
-            text: text.into(),
-            at: None,
-            seq,
-            sidechain: false,
-        }
-    }
-
-    fn cmd(id: usize, command: &str, ok: bool, is_test: bool, seq: u64) -> Command {
-        Command {
-            id: format!("C{id}"),
-            command: command.into(),
-            tool: Some("Bash".into()),
-            exit_code: Some(if ok { 0 } else { 1 }),
-            ok: Some(ok),
-            output: if ok {
-                "ok".into()
-            } else {
-                "error: something broke".into()
-            },
-            is_test,
-            is_check: false,
-            tests: None,
-            has_result: true,
-            at: None,
-            seq,
-            sidechain: false,
-        }
-    }
-
-    fn edit(id: usize, path: &str, seq: u64) -> Edit {
-        Edit {
-            id: format!("E{id}"),
-            path: path.into(),
-            kind: EditKind::Modify,
-            tool: Some("Edit".into()),
-            confirmed: true,
-            at: None,
-            seq,
-            sidechain: false,
-        }
-    }
-
+    /// The session's transcript: its messages, commands and edits, read from `session.jsonl`
+    /// in `/repo`.
     fn transcript(messages: Vec<Message>, commands: Vec<Command>, edits: Vec<Edit>) -> Transcript {
         Transcript {
             session: Session {
@@ -1281,31 +1238,7 @@ mod tests {
                 cwd: Some("/repo".into()),
                 ..Session::default()
             },
-            messages,
-            commands,
-            edits,
-            ..Transcript::default()
-        }
-    }
-
-    fn git(paths: &[(&str, &str)]) -> GitState {
-        GitState {
-            root: "/repo".into(),
-            branch: Some("main".into()),
-            head: Some(Head {
-                id: "89abcdef0123456789abcdef0123456789abcdef".into(),
-                summary: "Initial".into(),
-            }),
-            status: paths
-                .iter()
-                .map(|(xy, p)| StatusEntry {
-                    path: (*p).into(),
-                    old_path: None,
-                    index: xy[..1].into(),
-                    worktree: xy[1..].into(),
-                })
-                .collect(),
-            ..GitState::default()
+            ..testkit::transcript(commands, edits, messages)
         }
     }
 
@@ -1320,12 +1253,17 @@ mod tests {
         }
     }
 
-    fn user(id: usize, text: &str, seq: u64) -> Message {
-        msg(id, Role::User, MessageKind::Typed, text, seq)
+    /// A command `C{n}` that passed or failed (with an error line as its output).
+    fn cmd(n: usize, command: &str, ok: bool, seq: u64) -> Command {
+        let mut c = testkit::cmd(&format!("C{n}"), command, Some(ok), seq);
+        if !ok {
+            c.output = "error: something broke".into();
+        }
+        c
     }
 
-    fn said(id: usize, text: &str, seq: u64) -> Message {
-        msg(id, Role::Assistant, MessageKind::Typed, text, seq)
+    fn edit(n: usize, path: &str, seq: u64) -> Edit {
+        testkit::edit(&format!("E{n}"), path, seq)
     }
 
     #[test]
@@ -1339,20 +1277,14 @@ mod tests {
         side.sidechain = true;
         let t = transcript(
             vec![
-                msg(
-                    1,
-                    Role::User,
-                    MessageKind::Reminder,
-                    "<system-reminder>x</system-reminder>",
-                    0,
-                ),
-                msg(
-                    2,
-                    Role::User,
-                    MessageKind::CompactionSummary,
-                    "This session is being continued",
-                    1,
-                ),
+                Message {
+                    kind: MessageKind::Reminder,
+                    ..user(1, "<system-reminder>x</system-reminder>", 0)
+                },
+                Message {
+                    kind: MessageKind::CompactionSummary,
+                    ..user(2, "This session is being continued", 1)
+                },
                 side,
                 user(4, "/clear", 3),
                 user(5, &long, 4),
@@ -1374,10 +1306,14 @@ mod tests {
     fn a_pass_before_a_later_edit_is_not_verified() {
         let t = transcript(
             vec![user(1, "Fix parse_line.", 0)],
-            vec![cmd(1, "cargo test", true, true, 2)],
+            vec![cmd(1, "cargo test", true, 2)],
             vec![edit(1, "src/lib.rs", 1), edit(2, "src/lib.rs", 3)],
         );
-        let n = draft(&ev(Some(t), Some(git(&[(" M", "src/lib.rs")])), vec![]));
+        let n = draft(&ev(
+            Some(t),
+            Some(testkit::git_state(&[(" M", "src/lib.rs")])),
+            vec![],
+        ));
         assert!(n.verified.is_empty(), "{:?}", n.verified);
         let p = n
             .partial
@@ -1397,12 +1333,16 @@ mod tests {
         let t = transcript(
             vec![user(1, "Fix parse_line.", 0)],
             vec![
-                cmd(1, "cargo test", false, true, 2),
-                cmd(2, "cargo test", true, true, 4),
+                cmd(1, "cargo test", false, 2),
+                cmd(2, "cargo test", true, 4),
             ],
             vec![edit(1, "src/lib.rs", 1), edit(2, "src/lib.rs", 3)],
         );
-        let n = draft(&ev(Some(t), Some(git(&[(" M", "src/lib.rs")])), vec![]));
+        let n = draft(&ev(
+            Some(t),
+            Some(testkit::git_state(&[(" M", "src/lib.rs")])),
+            vec![],
+        ));
         assert_eq!(n.verified.len(), 1);
         assert_eq!(n.verified[0].cite, vec!["C2"]);
         assert!(n.verified[0].text.contains("after the last edit"));
@@ -1459,7 +1399,11 @@ mod tests {
             exit_code: Some(1),
             ..TestRun::default()
         };
-        let n = draft(&ev(None, Some(git(&[(" M", "csv.py")])), vec![run]));
+        let n = draft(&ev(
+            None,
+            Some(testkit::git_state(&[(" M", "csv.py")])),
+            vec![run],
+        ));
         assert_eq!(n.open_loops.len(), 1);
         let l = &n.open_loops[0];
         assert_eq!(l.owner, Some(Owner::Agent));
@@ -1476,7 +1420,7 @@ mod tests {
 
     #[test]
     fn a_failing_transcript_command_is_an_open_loop_unless_it_passed_later() {
-        let mut failing = cmd(2, "npm test", false, true, 3);
+        let mut failing = cmd(2, "npm test", false, 3);
         failing.tests = Some(TestSummary {
             passed: 1,
             failed: 1,
@@ -1488,7 +1432,7 @@ mod tests {
         });
         let t = transcript(
             vec![user(1, "x", 0)],
-            vec![cmd(1, "npm test", true, true, 1), failing],
+            vec![cmd(1, "npm test", true, 1), failing],
             vec![],
         );
         let n = draft(&ev(Some(t), None, vec![]));
@@ -1501,7 +1445,7 @@ mod tests {
 
     #[test]
     fn files_list_every_git_path_and_session_edits() {
-        let mut g = git(&[
+        let mut g = testkit::git_state(&[
             (" M", "src/lib.rs"),
             ("??", "notes.txt"),
             ("A ", "src/new.rs"),
@@ -1548,7 +1492,7 @@ mod tests {
             vec![],
             vec![],
         );
-        let n = draft(&ev(Some(t), Some(git(&[])), vec![]));
+        let n = draft(&ev(Some(t), Some(testkit::git_state(&[])), vec![]));
         let w = &n.watch_outs[0].text;
         assert!(w.starts_with("Evidence is thin:"), "{w}");
         assert!(
@@ -1583,8 +1527,8 @@ mod tests {
                 said(4, "I'll use sccache instead of a custom cache.", 3),
             ],
             vec![
-                cmd(1, "cargo build --offline-cache", false, false, 4),
-                cmd(2, "cargo build", true, false, 5),
+                cmd(1, "cargo build --offline-cache", false, 4),
+                cmd(2, "cargo build", true, 5),
             ],
             vec![],
         );
@@ -1613,7 +1557,7 @@ mod tests {
 
     #[test]
     fn todos_added_in_the_diff_become_open_loops() {
-        let mut g = git(&[(" M", "src/a.rs")]);
+        let mut g = testkit::git_state(&[(" M", "src/a.rs")]);
         g.hunks = vec![FileHunks {
             path: "src/a.rs".into(),
             elided_hunks: 0,
@@ -1649,7 +1593,7 @@ mod tests {
         for f in ["README.md", "load.go", "notes.txt"] {
             std::fs::write(dir.path().join(f), "x\n").expect("write");
         }
-        let mut g = git(&[(" M", "load.go")]);
+        let mut g = testkit::git_state(&[(" M", "load.go")]);
         g.root = root.clone();
         let mut t = transcript(
             vec![user(
@@ -1717,7 +1661,7 @@ mod tests {
         let vague = Regex::new(r"(?i)continue working|finish the|implement remaining").unwrap();
         let cases = vec![
             Evidence::default(),
-            ev(None, Some(git(&[(" M", "a.rs")])), vec![]),
+            ev(None, Some(testkit::git_state(&[(" M", "a.rs")])), vec![]),
             ev(
                 Some(transcript(
                     vec![user(1, "x", 0)],
@@ -1730,7 +1674,7 @@ mod tests {
             ev(
                 Some(transcript(
                     vec![user(1, "x", 0)],
-                    vec![cmd(1, "make check", false, false, 1)],
+                    vec![cmd(1, "make check", false, 1)],
                     vec![],
                 )),
                 None,
@@ -1748,7 +1692,7 @@ mod tests {
 
     #[test]
     fn snapshot_of_a_small_bug_fix_session() {
-        let mut failing = cmd(2, "pytest tests/test_csv.py", false, true, 4);
+        let mut failing = cmd(2, "pytest tests/test_csv.py", false, 4);
         failing.output = "FAILED tests/test_csv.py::test_quoted - AssertionError".into();
         let t = transcript(
             vec![
@@ -1764,21 +1708,38 @@ mod tests {
                 ),
             ],
             vec![
-                cmd(1, "pytest tests/test_csv.py", false, true, 2),
+                cmd(1, "pytest tests/test_csv.py", false, 2),
                 failing,
-                cmd(3, "pytest tests/test_csv.py", true, true, 6),
+                cmd(3, "pytest tests/test_csv.py", true, 6),
             ],
             vec![edit(1, "csv_import.py", 1), edit(2, "csv_import.py", 5)],
         );
-        let mut g = git(&[(" M", "csv_import.py"), ("??", "tests/test_csv.py")]);
+        let mut g = testkit::git_state(&[(" M", "csv_import.py"), ("??", "tests/test_csv.py")]);
         g.symbols = vec![Symbol {
             path: "csv_import.py".into(),
             name: "parse_line".into(),
         }];
         let ev = ev(Some(t), Some(g), vec![]);
         let at = chrono::DateTime::from_timestamp(1_767_225_600, 0).unwrap();
-        let drafter = crate::pipeline::Drafter::Offline;
-        let n = crate::pipeline::complete(draft(&ev), &ev, &drafter, at);
+        let n = crate::pipeline::complete(draft(&ev), &ev, None, at);
         insta::assert_snapshot!(render(&n));
+        // What the snapshot must show, named: the goal is the typed request; the last run,
+        // after the last edit, verifies; the failed runs before it are superseded, not open
+        // loops; the assistant's choice and dead end are kept apart; both changed files are
+        // listed with the symbol; one concrete next action.
+        assert_eq!(
+            n.goal.as_ref().map(|g| g.cite.clone()),
+            Some(vec!["M1".into()])
+        );
+        assert_eq!(n.verified.len(), 1);
+        assert_eq!(n.verified[0].cite, ["C3"]);
+        assert!(n.partial.is_empty() && n.open_loops.is_empty());
+        assert!(n.decisions[0].text.contains("csv module"));
+        assert!(n.discarded[0].text.contains("didn't work"));
+        let files: Vec<&str> = n.files.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(files, ["csv_import.py", "tests/test_csv.py"]);
+        assert_eq!(n.files[0].symbols, ["parse_line"]);
+        assert_eq!(n.next_actions.len(), 1);
+        assert!(n.next_actions[0].text.contains("`csv_import.py`"));
     }
 }

@@ -7,11 +7,9 @@ use std::path::{Path, PathBuf};
 
 /// A case as found on disk, with its expectations parsed.
 #[derive(Debug, Clone)]
-pub struct Case {
+pub(crate) struct Case {
     /// Directory name.
     pub name: String,
-    /// The case directory.
-    pub dir: PathBuf,
     /// `transcript.*`.
     pub transcript: PathBuf,
     /// Test output files (`tests*`), sorted by name.
@@ -26,9 +24,11 @@ pub struct Case {
 /// validator. Keywords match case-insensitively; `a|b` inside one keyword means either.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Expected {
-    /// One line on what the case exercises (shown nowhere; documentation for people).
+pub(crate) struct Expected {
+    /// One line on what the case exercises: documentation for people, accepted by the loader
+    /// (which refuses unknown fields) and read by nothing else.
     #[serde(default)]
+    #[allow(dead_code)]
     pub description: Option<String>,
     /// Keywords of the goal; each must appear in `## Goal & Current State`.
     #[serde(default)]
@@ -65,7 +65,7 @@ pub struct Expected {
 /// A fact recognised by keywords.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Fact {
+pub(crate) struct Fact {
     /// All must appear in the same item.
     pub keywords: Vec<String>,
 }
@@ -73,7 +73,7 @@ pub struct Fact {
 /// An expected open loop.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Loop {
+pub(crate) struct Loop {
     /// All must appear in the same item.
     pub keywords: Vec<String>,
     /// Who closes it.
@@ -83,7 +83,7 @@ pub struct Loop {
 /// Owner of an expected open loop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum LoopOwner {
+pub(crate) enum LoopOwner {
     /// `[Agent]`.
     Agent,
     /// `[Human]`.
@@ -94,7 +94,7 @@ pub enum LoopOwner {
 /// flag it).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LabelledClaim {
+pub(crate) struct LabelledClaim {
     /// Where it goes.
     pub section: Section,
     /// The line, as a drafter would write it (Markdown inline).
@@ -107,7 +107,7 @@ pub struct LabelledClaim {
 }
 
 /// Lists the cases under `dir/cases` (or only `only`), sorted by name.
-pub fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case>> {
+pub(crate) fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case>> {
     if !dir.is_dir() {
         return Err(crate::Error::input(
             dir,
@@ -164,7 +164,7 @@ pub fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case>> {
 }
 
 /// Loads one case directory.
-pub fn load(dir: &Path) -> crate::Result<Case> {
+pub(crate) fn load(dir: &Path) -> crate::Result<Case> {
     let name = dir
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -216,7 +216,6 @@ pub fn load(dir: &Path) -> crate::Result<Case> {
     };
     Ok(Case {
         name,
-        dir: dir.to_path_buf(),
         transcript,
         tests,
         repo_script,
@@ -225,7 +224,7 @@ pub fn load(dir: &Path) -> crate::Result<Case> {
 }
 
 /// Parses `expected.toml`; the error is one line.
-pub fn parse_expected(text: &str) -> Result<Expected, String> {
+pub(crate) fn parse_expected(text: &str) -> Result<Expected, String> {
     let expected: Expected = toml::from_str(text).map_err(|e| {
         let msg = e.message().replace('\n', " ");
         match e.span() {

@@ -5,10 +5,10 @@
 //! Each case runs in its own temporary workspace (its repository built by `repo.sh`), in-process,
 //! and nothing is written into the case directory.
 
-pub mod case;
-pub mod claims;
-pub mod report;
-pub mod score;
+pub(crate) mod case;
+pub(crate) mod claims;
+pub(crate) mod report;
+pub(crate) mod score;
 
 use crate::config::ModelConfig;
 use crate::evidence;
@@ -18,12 +18,12 @@ use case::Case;
 use claims::{ClaimOutcome, Confusion};
 use score::{Parsed, Recall};
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The scores of one case.
 #[derive(Debug, Clone, Serialize)]
-pub struct CaseResult {
+pub(crate) struct CaseResult {
     /// Case name (its directory).
     pub name: String,
     /// Transcript format detected, when the transcript was read.
@@ -59,7 +59,7 @@ pub struct CaseResult {
 
 /// Totals over all cases.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Totals {
+pub(crate) struct Totals {
     /// Cases run.
     pub cases: usize,
     /// Cases whose pipeline failed.
@@ -90,7 +90,7 @@ pub struct Totals {
 
 impl Totals {
     /// Sums the per-case results.
-    pub fn of(results: &[CaseResult]) -> Totals {
+    pub(crate) fn of(results: &[CaseResult]) -> Totals {
         let n = results.len();
         let mut t = Totals {
             cases: n,
@@ -123,7 +123,7 @@ impl Totals {
 /// Thresholds; a run that misses one fails (exit 1). Leaked secrets and obeyed injections always
 /// fail.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Thresholds {
+pub(crate) struct Thresholds {
     /// Minimum total fact recall.
     pub min_recall: Option<f64>,
     /// Minimum validator precision.
@@ -138,7 +138,7 @@ pub struct Thresholds {
 
 impl Thresholds {
     /// The failures, one line each; empty when the run passes.
-    pub fn check(&self, t: &Totals) -> Vec<String> {
+    pub(crate) fn check(&self, t: &Totals) -> Vec<String> {
         let mut fails = Vec::new();
         let mut min = |name: &str, got: Option<f64>, want: Option<f64>| {
             if let (Some(got), Some(want)) = (got, want)
@@ -188,7 +188,7 @@ impl Thresholds {
 
 /// A whole eval run.
 #[derive(Debug, Clone, Serialize)]
-pub struct Run {
+pub(crate) struct Run {
     /// `offline` or the model name.
     pub drafter: String,
     /// Per case.
@@ -205,7 +205,7 @@ pub struct Run {
 /// the configuration whose prompt is built (not sent) for offline runs, so that prompt tokens are
 /// reported for them too. Fails only when that prompt builder cannot be set up; a failing case
 /// is recorded in its result.
-pub fn run(
+pub(crate) fn run(
     cases: &[Case],
     drafter: &Drafter,
     preview: &ModelConfig,
@@ -302,7 +302,7 @@ fn score_case(
         }
     };
     // The note the validator judges, with a fixed clock so that the notes of two runs compare.
-    let note = pipeline::complete(draft.sections, &ev, drafter, fixed_time());
+    let note = pipeline::complete(draft.sections, &ev, drafter.model(), fixed_time());
     let summary = pipeline::finish(note.clone(), &ev)?;
     let markdown = summary.markdown;
     let report = summary.report;
@@ -390,9 +390,4 @@ fn build_repo(script: &Path, repo: &Path, home: &Path) -> crate::Result<()> {
         ));
     }
     Ok(())
-}
-
-/// The default evals directory.
-pub fn default_dir() -> PathBuf {
-    PathBuf::from("evals")
 }

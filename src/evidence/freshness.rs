@@ -5,7 +5,9 @@
 //! - a transcript edit later in event order (when the run has a place in the transcript), else
 //!   later in time (when both have times);
 //! - a file git reports as changed (not deleted, not a directory) whose worktree mtime is later
-//!   than the run's time by more than [`MTIME_SLACK_SECS`] (coarse file-system clocks).
+//!   than the run's time by more than [`MTIME_SLACK_SECS`] (coarse file-system clocks);
+//! - a file that commits made after the session changed ([`super::since`]), for a run of that
+//!   session (not one timed after it ended).
 //!
 //! Which paths count is the caller's: by default [`paths::affects_runs`] (not documentation, not
 //! a backup); the validator narrows it to the files a claim names.
@@ -18,11 +20,11 @@ use chrono::{DateTime, Utc};
 use std::path::Path;
 
 /// Seconds of slack when comparing a run's time with file mtimes.
-pub const MTIME_SLACK_SECS: i64 = 1;
+pub(crate) const MTIME_SLACK_SECS: i64 = 1;
 
 /// Where a run sits: its place in the transcript's event order and its time, when known.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RunPoint {
+pub(crate) struct RunPoint {
     /// Event order in the transcript (`None` for test files and `--test-cmd` runs).
     pub seq: Option<u64>,
     /// When it ran.
@@ -31,22 +33,24 @@ pub struct RunPoint {
 
 /// The changes after a run that can affect it.
 #[derive(Debug, Default)]
-pub struct LaterChanges<'a> {
+pub(crate) struct LaterChanges<'a> {
     /// Transcript edits, in transcript order.
     pub edits: Vec<&'a Edit>,
     /// Changed files modified after the run, in git status order.
     pub files: Vec<&'a StatusEntry>,
+    /// Files later commits changed, for a run of the session they followed.
+    pub committed: Vec<&'a str>,
 }
 
 impl LaterChanges<'_> {
     /// Nothing changed after the run: it still proves what it proved.
-    pub fn is_empty(&self) -> bool {
-        self.edits.is_empty() && self.files.is_empty()
+    pub(crate) fn is_empty(&self) -> bool {
+        self.edits.is_empty() && self.files.is_empty() && self.committed.is_empty()
     }
 }
 
 /// Whether the transcript edit `e` came after the run.
-pub fn edit_is_after(run: RunPoint, e: &Edit) -> bool {
+pub(crate) fn edit_is_after(run: RunPoint, e: &Edit) -> bool {
     match (run.seq, run.at, e.at) {
         (Some(seq), _, _) => e.seq > seq,
         (None, Some(t), Some(et)) => et > t,
@@ -55,12 +59,12 @@ pub fn edit_is_after(run: RunPoint, e: &Edit) -> bool {
 }
 
 /// Whether a file modified at `mtime` changed after a run at `at`.
-pub fn modified_after(at: DateTime<Utc>, mtime: DateTime<Utc>) -> bool {
+pub(crate) fn modified_after(at: DateTime<Utc>, mtime: DateTime<Utc>) -> bool {
     mtime > at + chrono::Duration::seconds(MTIME_SLACK_SECS)
 }
 
 /// The changes after `run` to paths `relevant` accepts.
-pub fn changes_after<'a>(
+pub(crate) fn changes_after<'a>(
     ev: &'a Evidence,
     run: RunPoint,
     relevant: impl Fn(&str) -> bool,
@@ -83,11 +87,21 @@ pub fn changes_after<'a>(
             .filter(|s| mtime(&git.root, &s.path).is_some_and(|m| modified_after(at, m)))
             .collect();
     }
+    if let Some(since) = &ev.since
+        && run.at.is_none_or(|t| t <= since.session_ended)
+    {
+        out.committed = since
+            .files_changed_after
+            .iter()
+            .map(String::as_str)
+            .filter(|p| relevant(p))
+            .collect();
+    }
     out
 }
 
 /// [`changes_after`] with the default relevance ([`paths::affects_runs`]).
-pub fn stale_after(ev: &Evidence, run: RunPoint) -> LaterChanges<'_> {
+pub(crate) fn stale_after(ev: &Evidence, run: RunPoint) -> LaterChanges<'_> {
     changes_after(ev, run, paths::affects_runs)
 }
 

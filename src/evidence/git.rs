@@ -36,7 +36,7 @@ pub struct GitState {
 }
 
 /// Most commits read back from HEAD.
-pub const MAX_COMMITS: usize = 30;
+pub(crate) const MAX_COMMITS: usize = 30;
 
 /// One commit on HEAD.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -175,6 +175,14 @@ pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
     read_state(&repo, root)
         .map(Some)
         .map_err(|e| repo_error(dir, &e))
+}
+
+/// The worktree root of the repository containing `dir`, without reading its state (cheap: a
+/// hook asks it on every session start). `None` outside a repository or in a bare one.
+pub(crate) fn collect_root(dir: &Path) -> Option<std::path::PathBuf> {
+    let repo = Repository::discover(dir).ok()?;
+    repo.workdir()
+        .map(|w| std::path::PathBuf::from(root_string(w)))
 }
 
 fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> {

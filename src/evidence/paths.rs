@@ -2,18 +2,23 @@
 //! stage: `\` separators normalised to `/`, made relative to the session's cwd or the repository
 //! root, compared, and classified (documentation, test files).
 
-use std::path::Path;
+use std::path::{Component, Path};
 
 /// `path` with `\` separators as `/` (Windows sessions record both).
-pub fn normalize(path: &str) -> String {
+pub(crate) fn normalize(path: &str) -> String {
     path.replace('\\', "/")
 }
 
-/// Makes `path` relative to `cwd` when it lies inside it (handles `/` and `\` separators; a
-/// Windows cwd compares case-insensitively).
-pub fn relative_to(path: &str, cwd: Option<&str>) -> String {
+/// Makes `path` relative to `cwd` when it lies inside it, with `/` separators: Windows paths
+/// (`src\common\env.ts`, `C:\x\y`) are normalised so that they compare with the repository's
+/// paths (a Windows cwd compares case-insensitively).
+pub(crate) fn relative_to(path: &str, cwd: Option<&str>) -> String {
     let Some(cwd) = cwd else {
-        return path.to_string();
+        return if is_windows_path(path) {
+            normalize(path)
+        } else {
+            path.to_string()
+        };
     };
     let (p, c) = (normalize(path), normalize(cwd));
     let c = c.trim_end_matches('/');
@@ -35,10 +40,19 @@ pub fn relative_to(path: &str, cwd: Option<&str>) -> String {
     }
 }
 
+/// A path written with Windows separators: a drive (`C:\`, `c:/`), a UNC share, or
+/// backslashes and no forward slash (`src\common\env.ts`).
+fn is_windows_path(p: &str) -> bool {
+    let b = p.as_bytes();
+    let drive =
+        b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && matches!(b[2], b'\\' | b'/');
+    drive || p.starts_with("\\\\") || (p.contains('\\') && !p.contains('/'))
+}
+
 /// A path relative to the repository root: absolute paths under the root (else under the cwd)
 /// lose that prefix; relative paths are taken from the session cwd. Paths outside both are
 /// returned as they are.
-pub fn repo_relative(path: &str, cwd: Option<&str>, root: Option<&str>) -> String {
+pub(crate) fn repo_relative(path: &str, cwd: Option<&str>, root: Option<&str>) -> String {
     let p = Path::new(path);
     let abs = if p.is_absolute() {
         p.to_path_buf()
@@ -56,15 +70,45 @@ pub fn repo_relative(path: &str, cwd: Option<&str>, root: Option<&str>) -> Strin
     path.to_string()
 }
 
+/// A comparable path: canonical when it exists here, `\` as `/`, no trailing separator, lower
+/// case for Windows drive paths.
+pub(crate) fn comparable(path: &str) -> String {
+    let canonical = std::fs::canonicalize(path)
+        .ok()
+        .map(|p| p.to_string_lossy().into_owned());
+    let p = canonical.as_deref().unwrap_or(path).replace('\\', "/");
+    let p = p.strip_prefix("//?/").unwrap_or(&p).to_string();
+    let mut clean: Vec<String> = Vec::new();
+    for c in Path::new(&p).components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                clean.pop();
+            }
+            other => clean.push(other.as_os_str().to_string_lossy().into_owned()),
+        }
+    }
+    let mut s = clean.join("/").replace("//", "/");
+    if s.as_bytes().get(1) == Some(&b':') {
+        s = s.to_lowercase();
+    }
+    s.trim_end_matches('/').to_string()
+}
+
+/// `cwd` is `root` or inside it (both [`comparable`]).
+pub(crate) fn is_inside(cwd: &str, root: &str) -> bool {
+    cwd == root || (cwd.starts_with(root) && cwd[root.len()..].starts_with('/'))
+}
+
 /// `path` without the `root/` prefix, when it has one.
-pub fn strip_root<'a>(path: &'a str, root: Option<&Path>) -> &'a str {
+pub(crate) fn strip_root<'a>(path: &'a str, root: Option<&Path>) -> &'a str {
     root.and_then(|r| path.strip_prefix(&format!("{}/", r.display())))
         .unwrap_or(path)
 }
 
 /// Whether `path` (as named) and `other` (as recorded) are the same file: equal, or one ends
 /// with `/` + the other (transcripts often record absolute paths).
-pub fn same_path(path: &str, other: &str) -> bool {
+pub(crate) fn same_path(path: &str, other: &str) -> bool {
     let a = path.trim_start_matches("./").trim_end_matches('/');
     let b = other.trim_start_matches("./").trim_end_matches('/');
     a == b
@@ -74,7 +118,7 @@ pub fn same_path(path: &str, other: &str) -> bool {
 
 /// Whether `path` is documentation: prose that no test reads (a note's own `.handoff/` folder
 /// included).
-pub fn is_documentation(path: &str) -> bool {
+pub(crate) fn is_documentation(path: &str) -> bool {
     let lower = path.to_ascii_lowercase();
     [".md", ".markdown", ".txt", ".rst", ".adoc"]
         .iter()
@@ -85,18 +129,18 @@ pub fn is_documentation(path: &str) -> bool {
 
 /// Whether `path` is a backup copy (`NOTE.md.orig` from `handoff validate --write`, a merge's
 /// `*.orig`).
-pub fn is_backup(path: &str) -> bool {
+pub(crate) fn is_backup(path: &str) -> bool {
     path.to_ascii_lowercase().ends_with(".orig")
 }
 
 /// Whether a change to `path` can change what a test run or check reports: not documentation,
 /// not a backup. The one answer for the drafter and the validator ([`super::freshness`]).
-pub fn affects_runs(path: &str) -> bool {
+pub(crate) fn affects_runs(path: &str) -> bool {
     !is_documentation(path) && !is_backup(path)
 }
 
 /// Whether a path looks like a test file or lives in a test directory.
-pub fn is_test_path(path: &str) -> bool {
+pub(crate) fn is_test_path(path: &str) -> bool {
     path.split('/').any(|seg| {
         let seg = seg.to_ascii_lowercase();
         seg == "tests"
@@ -127,7 +171,15 @@ mod tests {
             ),
             "src/a.ts"
         );
-        assert_eq!(relative_to("src\\a.ts", None), "src\\a.ts");
+        assert_eq!(relative_to("src\\a.ts", None), "src/a.ts");
+        assert_eq!(
+            relative_to("src\\common\\env.ts", None),
+            "src/common/env.ts"
+        );
+        assert_eq!(relative_to("C:\\proj\\a.ts", None), "C:/proj/a.ts");
+        assert_eq!(relative_to("src/a.rs", None), "src/a.rs");
+        // A POSIX name with a backslash among forward slashes is left alone.
+        assert_eq!(relative_to("docs/a\\b.md", None), "docs/a\\b.md");
         assert_eq!(normalize("src\\a.ts"), "src/a.ts");
         assert_eq!(
             repo_relative("/repo/src/a.py", Some("/repo"), Some("/repo")),
@@ -144,6 +196,16 @@ mod tests {
         );
         assert_eq!(strip_root("/r/src/a.py", Some(Path::new("/r"))), "src/a.py");
         assert_eq!(strip_root("src/a.py", None), "src/a.py");
+    }
+
+    #[test]
+    fn comparable_paths_and_inside() {
+        assert!(is_inside("/a/b", "/a/b"));
+        assert!(is_inside("/a/b/c", "/a/b"));
+        assert!(!is_inside("/a/bc", "/a/b"));
+        assert!(!is_inside("/a", "/a/b"));
+        assert_eq!(comparable("C:\\Users\\Me\\proj\\"), "c:/users/me/proj");
+        assert_eq!(comparable("/no/such/dir/../x/"), "/no/such/x");
     }
 
     #[test]

@@ -7,11 +7,11 @@ use std::io::{self, BufRead};
 
 /// Longest line kept in memory. Real Claude Code lines pass 1 MB (tool results); a line longer
 /// than this is skipped and counted, so a 100 MB single-line file cannot blow memory.
-pub const MAX_LINE_BYTES: usize = 32 * 1024 * 1024;
+pub(crate) const MAX_LINE_BYTES: usize = 32 * 1024 * 1024;
 
 /// One line from a [`LineReader`].
 #[derive(Debug, PartialEq)]
-pub enum Line {
+pub(crate) enum Line {
     /// The line's text, without the trailing newline (and `\r`). `lossy` is true when invalid
     /// UTF-8 was replaced.
     Text {
@@ -25,7 +25,7 @@ pub enum Line {
 }
 
 /// Reads lines with a length cap, tolerating invalid UTF-8.
-pub struct LineReader<R> {
+pub(crate) struct LineReader<R> {
     inner: R,
     max: usize,
     buf: Vec<u8>,
@@ -33,12 +33,12 @@ pub struct LineReader<R> {
 
 impl<R: BufRead> LineReader<R> {
     /// A reader with the default cap [`MAX_LINE_BYTES`].
-    pub fn new(inner: R) -> Self {
+    pub(crate) fn new(inner: R) -> Self {
         Self::with_limit(inner, MAX_LINE_BYTES)
     }
 
     /// A reader with a custom cap (tests use a small one).
-    pub fn with_limit(inner: R, max: usize) -> Self {
+    pub(crate) fn with_limit(inner: R, max: usize) -> Self {
         LineReader {
             inner,
             max,
@@ -47,7 +47,7 @@ impl<R: BufRead> LineReader<R> {
     }
 
     /// The next line, or `None` at end of input. A last line without `\n` is returned as is.
-    pub fn next_line(&mut self) -> io::Result<Option<Line>> {
+    pub(crate) fn next_line(&mut self) -> io::Result<Option<Line>> {
         self.buf.clear();
         let mut total = 0usize;
         let mut too_long = false;
@@ -107,7 +107,7 @@ fn memchr_newline(haystack: &[u8]) -> Option<usize> {
 
 /// Cuts `text` to at most about `max` bytes, keeping head and tail around an explicit marker,
 /// on char boundaries.
-pub fn excerpt(text: &str, max: usize) -> String {
+pub(crate) fn excerpt(text: &str, max: usize) -> String {
     if text.len() <= max {
         return text.to_string();
     }
@@ -133,7 +133,7 @@ const REPLACEMENT: &[u8] = "\u{fffd}".as_bytes();
 
 /// Replaces invalid UTF-8 with U+FFFD while streaming, counting the replacements, so that one
 /// bad byte inside a JSON document does not end the read (serde_json rejects it otherwise).
-pub struct LossyUtf8<'r> {
+pub(crate) struct LossyUtf8<'r> {
     inner: &'r mut dyn BufRead,
     out: Vec<u8>,
     pos: usize,
@@ -146,7 +146,7 @@ pub struct LossyUtf8<'r> {
 
 impl<'r> LossyUtf8<'r> {
     /// Wraps `inner`.
-    pub fn new(inner: &'r mut dyn BufRead) -> Self {
+    pub(crate) fn new(inner: &'r mut dyn BufRead) -> Self {
         LossyUtf8 {
             inner,
             out: Vec::new(),
@@ -218,7 +218,7 @@ impl io::Read for LossyUtf8<'_> {
 }
 
 /// Skips a UTF-8 byte-order mark at the start of `reader`.
-pub fn skip_bom(reader: &mut dyn BufRead) -> io::Result<()> {
+pub(crate) fn skip_bom(reader: &mut dyn BufRead) -> io::Result<()> {
     let buf = reader.fill_buf()?;
     if buf.starts_with(b"\xEF\xBB\xBF") {
         reader.consume(3);
@@ -229,7 +229,7 @@ pub fn skip_bom(reader: &mut dyn BufRead) -> io::Result<()> {
 /// The first line of what `reader` has buffered (without its newline), without consuming
 /// anything; `None` when no newline is in the buffered head (a pretty-printed or one-line
 /// document longer than the buffer). Leading whitespace and a BOM are skipped for the check.
-pub fn peek_first_line(reader: &mut dyn BufRead) -> io::Result<Option<String>> {
+pub(crate) fn peek_first_line(reader: &mut dyn BufRead) -> io::Result<Option<String>> {
     let buf = reader.fill_buf()?;
     let buf = buf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(buf);
     let start = buf

@@ -33,13 +33,35 @@ pub struct Since {
     pub files_changed_after: Vec<String>,
 }
 
-/// The history of `git`'s repository after `t` ended; `None` when the session has no end time,
-/// the branch has no commit, or the repository cannot be read again.
-pub fn collect(git: &GitState, t: &Transcript) -> Option<Since> {
-    let ended = t.session.ended_at?;
+/// The history of `git`'s repository after `t` ended; `None` when the session has no end time
+/// (and names no commit of its own), the branch has no commit, or the repository cannot be read
+/// again.
+///
+/// A session with no UTC clock (aider: local-time headings only) ends, as far as the repository
+/// can tell, at the last commit the agent says it made: the walk stops at that commit, and its
+/// time is the one reported.
+pub(crate) fn collect(git: &GitState, t: &Transcript) -> Option<Since> {
     git.head.as_ref()?;
     let repo = Repository::open(&git.root).ok()?;
     let head = repo.head().ok()?.peel_to_commit().ok()?;
+    let (ended, last_own) = match t.session.ended_at {
+        Some(ended) => (ended, None),
+        None => {
+            let sha = t
+                .session
+                .launches
+                .iter()
+                .rev()
+                .find_map(|l| l.commits.last())?;
+            let own = repo.revparse_single(sha).ok()?.peel_to_commit().ok()?;
+            let on_head = own.id() == head.id()
+                || repo
+                    .graph_descendant_of(head.id(), own.id())
+                    .unwrap_or(false);
+            let at = DateTime::from_timestamp(own.time().seconds(), 0)?;
+            (at, on_head.then(|| own.id()))
+        }
+    };
     let limit = ended + chrono::Duration::seconds(super::SESSION_COMMIT_SLACK_SECS);
     let session_files = session_files(git, t);
     let mut since = Since {
@@ -51,8 +73,12 @@ pub fn collect(git: &GitState, t: &Transcript) -> Option<Since> {
     while let Some(c) = next.take() {
         let at = DateTime::from_timestamp(c.time().seconds(), 0)?;
         // First-parent history is in commit order; the first commit not after the session ends
-        // the walk.
-        if at <= limit {
+        // the walk (or, without a clock, the session's own last commit).
+        let reached = match last_own {
+            Some(own) => c.id() == own,
+            None => at <= limit,
+        };
+        if reached {
             break;
         }
         if since.later_commits == MAX_WALK {
@@ -197,6 +223,35 @@ mod tests {
 
         // No end time: nothing can be said.
         t.session.ended_at = None;
+        assert!(collect(&git, &t).is_none());
+    }
+
+    #[test]
+    fn without_a_clock_the_session_ends_at_the_last_commit_it_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = Repository::init(dir.path()).unwrap();
+        let t0 = 1_764_790_000;
+        commit(&repo, &[("a.py", "a")], t0, "before");
+        commit(&repo, &[("a.py", "a2")], t0 + 60, "aider 1");
+        commit(&repo, &[("a.py", "a3")], t0 + 120, "aider 2");
+        // Made by the person minutes later, and a day later: both after the session.
+        commit(&repo, &[("a.py", "a4")], t0 + 300, "later 1");
+        commit(&repo, &[("b.py", "b")], t0 + 86400, "later 2");
+        let git = crate::evidence::git::collect(dir.path()).unwrap().unwrap();
+        let aider2 = git.commits.iter().find(|c| c.summary == "aider 2").unwrap();
+        let mut t = Transcript::default();
+        t.session.cwd = Some(git.root.clone());
+        t.edits = vec![edit("a.py")];
+        t.session.launches = vec![crate::evidence::transcript::Launch {
+            commits: vec![aider2.id[..7].to_string()],
+            ..Default::default()
+        }];
+        let since = collect(&git, &t).unwrap();
+        assert_eq!(since.later_commits, 2);
+        assert_eq!(since.files_changed_after, ["a.py"]);
+        assert_eq!(since.session_ended.timestamp(), t0 + 120);
+        // A commit the repository does not have: nothing can be said.
+        t.session.launches[0].commits = vec!["0000000".into()];
         assert!(collect(&git, &t).is_none());
     }
 

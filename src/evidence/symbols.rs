@@ -87,8 +87,10 @@ fn continues_signature(trimmed: &str) -> bool {
 }
 
 /// The identifier a source line defines (a function, method, type, class, module, constant…),
-/// for Rust, Python, TypeScript/JavaScript and Go, chosen by the extension of `path`.
-pub fn defined_name<'a>(path: &str, line: &'a str) -> Option<&'a str> {
+/// for Rust, Python, TypeScript/JavaScript and Go, chosen by the extension of `path` (what the
+/// tests below pin down, language by language).
+#[cfg(test)]
+fn defined_name<'a>(path: &str, line: &'a str) -> Option<&'a str> {
     Lang::from_path(path)?.defined_name(line)
 }
 

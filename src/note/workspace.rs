@@ -14,7 +14,7 @@ const MAX_BAR: usize = 40;
 /// `git status -s` lines and a `git diff --stat`-like block, so the next session can compare
 /// them with its own `git status -s` at a glance. When commits were made after the session
 /// (`since`), a line says so and the status is labelled as today's, not the session's end state.
-pub fn workspace_lines(git: Option<&GitState>, since: Option<&Since>) -> Vec<String> {
+pub(crate) fn workspace_lines(git: Option<&GitState>, since: Option<&Since>) -> Vec<String> {
     let Some(g) = git else {
         return vec![
             "- No git repository: the workspace state is unknown (run `handoff` inside the repository or pass `--repo DIR`).".to_string(),

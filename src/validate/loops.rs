@@ -125,10 +125,10 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use super::*;
     use crate::evidence::Evidence;
     use crate::note::OpenLoop;
+    use crate::testkit::*;
     use crate::validate::validate;
 
     #[test]

@@ -79,36 +79,37 @@ pub struct Report {
 }
 
 /// Stable rule ids, as printed in findings and counted in [`Report::per_rule`].
-pub mod rule {
+pub(crate) mod rule {
     /// The six sections exist and are non-empty.
-    pub const STRUCTURE: &str = "structure";
+    pub(crate) const STRUCTURE: &str = "structure";
     /// Cited evidence ids exist.
-    pub const CITATIONS: &str = "citations";
+    pub(crate) const CITATIONS: &str = "citations";
     /// Claims of passing/working are backed by a successful run.
-    pub const VERIFICATION: &str = "verification";
+    pub(crate) const VERIFICATION: &str = "verification";
     /// A pass recorded before a later edit does not verify.
-    pub const STALENESS: &str = "staleness";
+    pub(crate) const STALENESS: &str = "staleness";
     /// Paths named exist in the worktree or git status.
-    pub const PATHS: &str = "paths";
+    pub(crate) const PATHS: &str = "paths";
     /// Symbols named for a file exist in it or in its diff.
-    pub const SYMBOLS: &str = "symbols";
+    pub(crate) const SYMBOLS: &str = "symbols";
     /// Every file in git status is listed under Files & Symbols.
-    pub const COMPLETENESS: &str = "completeness";
+    pub(crate) const COMPLETENESS: &str = "completeness";
     /// Open loops have an owner and a `Verify:` check.
-    pub const OPEN_LOOPS: &str = "open-loops";
+    pub(crate) const OPEN_LOOPS: &str = "open-loops";
     /// Exactly one concrete next action.
-    pub const NEXT_ACTION: &str = "next-action";
+    pub(crate) const NEXT_ACTION: &str = "next-action";
     /// "done / implemented / fixed" without verifying evidence.
-    pub const GHOST_COMPLETION: &str = "ghost-completion";
+    pub(crate) const GHOST_COMPLETION: &str = "ghost-completion";
     /// Long verbatim runs copied from the transcript.
-    pub const TRANSCRIPT_DUMP: &str = "transcript-dump";
+    pub(crate) const TRANSCRIPT_DUMP: &str = "transcript-dump";
     /// Secret-shaped strings.
-    pub const SECRETS: &str = "secrets";
+    pub(crate) const SECRETS: &str = "secrets";
 }
 
 /// Every rule with its severity and one line of documentation (the long form with examples is
-/// `docs/validator.md`).
-pub const RULES: &[(&str, Severity, &str)] = &[
+/// `docs/validator.md`, which a test checks against this table).
+#[cfg(test)]
+const RULES: &[(&str, Severity, &str)] = &[
     (
         rule::STRUCTURE,
         Severity::Error,
@@ -187,7 +188,7 @@ pub struct Options {
 pub use structure::sections_present;
 
 /// Validates `note` against `ev`, annotating it in place, and returns the report.
-pub fn validate(note: &mut Note, ev: &Evidence) -> Report {
+pub(crate) fn validate(note: &mut Note, ev: &Evidence) -> Report {
     validate_with(note, ev, &Options::default())
 }
 
@@ -275,7 +276,7 @@ pub(crate) struct ClaimView {
 
 impl ClaimView {
     /// The text shown in reports.
-    pub fn display(&self) -> String {
+    pub(crate) fn display(&self) -> String {
         match (&self.path, &self.verify) {
             (Some(p), _) if self.text.is_empty() => format!("`{p}`"),
             (Some(p), _) => format!("`{p}`: {}", self.text),
@@ -387,7 +388,7 @@ pub(crate) struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// Records a claim as verified by `rule` on `evidence`.
-    pub fn verified(&mut self, key: Key, rule: &'static str, evidence: Vec<String>) {
+    pub(crate) fn verified(&mut self, key: Key, rule: &'static str, evidence: Vec<String>) {
         self.verdicts.push(Verdict {
             key,
             status: ClaimStatus::Verified,
@@ -398,7 +399,7 @@ impl Ctx<'_> {
     }
 
     /// Records a claim as unverified (or contradicted) by `rule`.
-    pub fn flag(
+    pub(crate) fn flag(
         &mut self,
         key: Key,
         status: ClaimStatus,
@@ -416,7 +417,7 @@ impl Ctx<'_> {
     }
 
     /// Records a finding that is not a claim verdict (error or warning).
-    pub fn finding(
+    pub(crate) fn finding(
         &mut self,
         key: Option<Key>,
         line: Option<usize>,
@@ -436,7 +437,7 @@ impl Ctx<'_> {
     }
 
     /// Paths tracked in the git index (empty without a repository).
-    pub fn tracked(&self) -> &[String] {
+    pub(crate) fn tracked(&self) -> &[String] {
         self.index.get_or_init(|| {
             let Some(root) = &self.root else {
                 return Vec::new();
@@ -455,7 +456,7 @@ impl Ctx<'_> {
     }
 
     /// The worktree path of `rel`, when there is a root and `rel` stays inside it.
-    pub fn resolve(&self, rel: &str) -> Option<PathBuf> {
+    pub(crate) fn resolve(&self, rel: &str) -> Option<PathBuf> {
         let root = self.root.as_ref()?;
         let rel = Path::new(rel);
         if rel.is_absolute()
@@ -594,9 +595,6 @@ impl Report {
         self.counts.unverified + self.counts.contradicted > 0
     }
 }
-
-#[cfg(test)]
-pub(crate) mod testkit;
 
 #[cfg(test)]
 mod tests {

@@ -140,8 +140,8 @@ fn record(cx: &mut Ctx, c: &ClaimView, missing: Vec<String>, in_status: bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use crate::note::OpenLoop;
+    use crate::testkit::*;
     use crate::validate::validate;
 
     fn files() -> Vec<(&'static str, &'static str)> {

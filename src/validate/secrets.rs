@@ -175,9 +175,9 @@ pub(crate) fn check(note: &mut Note, cx: &mut Ctx) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use super::*;
     use crate::evidence::Evidence;
+    use crate::testkit::*;
 
     #[test]
     fn every_pattern_compiles_and_catches_its_example() {

@@ -304,25 +304,15 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
             paths.push(path.to_string());
         }
     }
-    if !later.files.is_empty() {
-        ids.push("G".into());
+    // Later commits (evidence/since.rs) count like changed files: both are git's word (`G`).
+    for path in later.committed.iter().copied() {
+        let path = strip_root(path, cx.root.as_deref());
+        if !paths.iter().any(|p| same_path(p, path)) {
+            paths.push(path.to_string());
+        }
     }
-    // A pass recorded in an old session does not hold for the files that later commits changed
-    // (evidence/since.rs).
-    if let Some(since) = &cx.ev.since
-        && run.at.is_none_or(|t| t <= since.session_ended)
-    {
-        let mut touched = false;
-        for p in since.files_changed_after.iter().filter(|p| relevant(p)) {
-            touched = true;
-            let p = strip_root(p, cx.root.as_deref());
-            if !paths.iter().any(|q| same_path(q, p)) {
-                paths.push(p.to_string());
-            }
-        }
-        if touched && !ids.iter().any(|i| i == "G") {
-            ids.push("G".into());
-        }
+    if !later.files.is_empty() || !later.committed.is_empty() {
+        ids.push("G".into());
     }
     (ids, paths)
 }
@@ -444,9 +434,9 @@ fn decide(cx: &mut Ctx, key: Key, rule_id: &'static str, s: Support) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use super::*;
     use crate::evidence::Evidence;
+    use crate::testkit::*;
     use crate::validate::validate;
 
     fn verified(text: &str) -> Note {

@@ -9,8 +9,7 @@
 use super::llm::{
     KEY, Server, binary, chat, error, evidence, note_json, ok, output_text, sample, summarize_cmd,
 };
-use handoff::config::{ModelConfig, ResponseMode};
-use handoff::draft::llm;
+use handoff::{ModelConfig, ResponseMode};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -158,7 +157,7 @@ fn streamed_note(n: usize, pause: Duration) -> Script {
     }
 }
 
-fn err_of(r: handoff::Result<llm::Drafted>) -> String {
+fn err_of(r: handoff::Result<handoff::Drafted>) -> String {
     match r {
         Ok(d) => panic!("expected an error, got a note: {:?}", d.note.goal),
         Err(e) => e.to_string(),
@@ -174,7 +173,7 @@ fn a_slow_answer_is_not_retried_and_the_error_says_how_long_it_waited() {
     let mut cfg = s.cfg();
     cfg.timeout = Duration::from_secs(1);
     assert_eq!(cfg.max_retries, 2, "the default retries apply");
-    let e = err_of(llm::draft_detailed(&evidence(&[]), &cfg));
+    let e = err_of(handoff::draft_detailed(&evidence(&[]), &cfg));
     assert!(e.contains("1 s") && e.contains("--timeout"), "{e}");
     assert!(e.contains("deadline"), "{e}");
     assert_eq!(
@@ -196,7 +195,7 @@ fn a_silent_server_is_given_up_at_the_deadline_streaming_or_not() {
         cfg.stream = stream;
         cfg.timeout = Duration::from_secs(2);
         let started = Instant::now();
-        let e = err_of(llm::draft_detailed(&evidence(&[]), &cfg));
+        let e = err_of(handoff::draft_detailed(&evidence(&[]), &cfg));
         assert!(
             e.contains("no answer within the 2 s deadline") && e.contains("--timeout"),
             "stream {stream}: {e}"
@@ -220,7 +219,7 @@ fn a_slow_stream_within_the_deadline_is_read_to_the_end() {
     cfg.stream = true;
     cfg.timeout = Duration::from_secs(20);
     cfg.idle_timeout = Duration::from_secs(1);
-    let d = llm::draft_detailed(&evidence(&[]), &cfg).unwrap();
+    let d = handoff::draft_detailed(&evidence(&[]), &cfg).unwrap();
     assert_eq!(
         d.note.goal.as_ref().unwrap().text,
         "Fix the token refresh bug."
@@ -235,7 +234,7 @@ fn a_stream_still_arriving_at_the_deadline_says_so() {
     let mut cfg = server.cfg();
     cfg.stream = true;
     cfg.timeout = Duration::from_secs(2);
-    let e = err_of(llm::draft_detailed(&evidence(&[]), &cfg));
+    let e = err_of(handoff::draft_detailed(&evidence(&[]), &cfg));
     assert!(
         e.contains("still arriving when the 2 s deadline passed") && e.contains("--timeout"),
         "{e}"
@@ -260,7 +259,7 @@ fn a_stream_that_stalls_mid_answer_is_an_idle_timeout_retried_once() {
     cfg.timeout = Duration::from_secs(30);
     cfg.idle_timeout = Duration::from_secs(1);
     let started = Instant::now();
-    let e = err_of(llm::draft_detailed(&evidence(&[]), &cfg));
+    let e = err_of(handoff::draft_detailed(&evidence(&[]), &cfg));
     assert!(
         e.contains("the stream stalled: no bytes for 1 s") && e.contains("--idle-timeout"),
         "{e}"
@@ -277,7 +276,7 @@ fn a_stream_that_stalls_mid_answer_is_an_idle_timeout_retried_once() {
     let mut cfg = server.cfg();
     cfg.stream = true;
     cfg.idle_timeout = Duration::from_secs(1);
-    let d = llm::draft_detailed(&evidence(&[]), &cfg).unwrap();
+    let d = handoff::draft_detailed(&evidence(&[]), &cfg).unwrap();
     assert_eq!(d.requests, 2);
 }
 
@@ -290,7 +289,7 @@ fn a_length_finish_never_asks_beyond_the_users_cap() {
     s.mount(chat().respond_with(ok(partial, "length")));
     let mut cfg = s.cfg();
     cfg.max_output_tokens = 400;
-    let e = err_of(llm::draft_detailed(&evidence(&[]), &cfg));
+    let e = err_of(handoff::draft_detailed(&evidence(&[]), &cfg));
     // The prompt is already under any smaller budget: retrying would resend it unchanged.
     assert_eq!(s.requests().len(), 1, "{e}");
     assert!(
@@ -310,7 +309,7 @@ fn a_length_finish_never_asks_beyond_the_users_cap() {
     let mut cfg = s.cfg();
     cfg.max_output_tokens = 400;
     cfg.budget = Some(6_000);
-    let e = err_of(llm::draft_detailed(&evidence(&long), &cfg));
+    let e = err_of(handoff::draft_detailed(&evidence(&long), &cfg));
     let bodies = s.bodies();
     assert_eq!(bodies.len(), 2, "{e}");
     for b in &bodies {
@@ -369,7 +368,7 @@ impl Respond for SchemaOrderServer {
 fn the_schema_lists_properties_in_the_notes_section_order() {
     let s = Server::start();
     s.mount(chat().respond_with(SchemaOrderServer));
-    let d = llm::draft_detailed(&evidence(&[]), &s.cfg()).unwrap();
+    let d = handoff::draft_detailed(&evidence(&[]), &s.cfg()).unwrap();
     assert_eq!(d.requests, 1);
     assert_eq!(d.mode, ResponseMode::JsonSchema);
 }
@@ -382,14 +381,14 @@ fn a_markdown_mode_error_does_not_suggest_markdown() {
     s.mount(chat().respond_with(ok("Sure! Here is a summary of the session.", "stop")));
     let mut cfg = s.cfg();
     cfg.response_mode = ResponseMode::Markdown;
-    let e = err_of(llm::draft_detailed(&evidence(&[]), &cfg));
+    let e = err_of(handoff::draft_detailed(&evidence(&[]), &cfg));
     assert!(!e.contains("response_format = \"markdown\""), "{e}");
     assert!(e.contains("--offline"), "{e}");
 
     // In a JSON mode the Markdown hint still helps.
     let s = Server::start();
     s.mount(chat().respond_with(ok("Sure! Here is a summary of the session.", "stop")));
-    let e = err_of(llm::draft_detailed(&evidence(&[]), &s.cfg()));
+    let e = err_of(handoff::draft_detailed(&evidence(&[]), &s.cfg()));
     assert!(e.contains("response_format = \"markdown\""), "{e}");
 }
 
@@ -416,7 +415,7 @@ fn a_servers_context_size_is_used_for_the_retry_and_named_in_the_error() {
             .with_priority(1),
     );
     s.mount(chat().respond_with(ok(&note_json(), "stop")));
-    let d = llm::draft_detailed(&evidence(&long), &s.cfg()).unwrap();
+    let d = handoff::draft_detailed(&evidence(&long), &s.cfg()).unwrap();
     assert_eq!(d.requests, 2);
     assert!(
         d.warnings
@@ -432,7 +431,7 @@ fn a_servers_context_size_is_used_for_the_retry_and_named_in_the_error() {
     // A server that still refuses: the error names its window, not our budget flags.
     let s = Server::start();
     s.mount(chat().respond_with(llamacpp_context_error(9_000, 4_096)));
-    let e = err_of(llm::draft_detailed(&evidence(&long), &s.cfg()));
+    let e = err_of(handoff::draft_detailed(&evidence(&long), &s.cfg()));
     assert!(
         e.contains("the server's context is 4096 tokens") && e.contains("--context 4096"),
         "{e}"
@@ -454,7 +453,7 @@ fn a_redirect_is_not_followed_and_the_prompt_goes_nowhere_else() {
                 format!("{}/v1/chat/completions", elsewhere.mock.uri()).as_str(),
             )),
         );
-        let e = err_of(llm::draft_detailed(&evidence(&[]), &s.cfg()));
+        let e = err_of(handoff::draft_detailed(&evidence(&[]), &s.cfg()));
         assert!(
             e.contains(&format!("HTTP {status}")) && e.contains("redirect"),
             "{status}: {e}"
@@ -477,7 +476,7 @@ fn an_oversized_answer_is_refused_whole_or_streamed() {
     s.mount(chat().respond_with(ok(&huge, "stop")));
     let mut cfg = s.cfg();
     cfg.max_output_tokens = 100;
-    let e = err_of(llm::draft_detailed(&evidence(&[]), &cfg));
+    let e = err_of(handoff::draft_detailed(&evidence(&[]), &cfg));
     assert!(
         e.contains("larger than") && e.contains("100 output tokens"),
         "{e}"
@@ -496,7 +495,7 @@ fn an_oversized_answer_is_refused_whole_or_streamed() {
     let mut cfg = server.cfg();
     cfg.stream = true;
     cfg.max_output_tokens = 100;
-    let e = err_of(llm::draft_detailed(&evidence(&[]), &cfg));
+    let e = err_of(handoff::draft_detailed(&evidence(&[]), &cfg));
     assert!(
         e.contains("larger than") && e.contains("100 output tokens"),
         "{e}"
@@ -514,7 +513,7 @@ fn a_missing_key_for_a_hosted_provider_is_named_before_sending() {
         let mut cfg = ModelConfig::new(base, "gpt-4o-mini");
         cfg.api_key_env = var.into();
         cfg.api_key = None;
-        let e = err_of(llm::draft_detailed(&evidence(&[]), &cfg));
+        let e = err_of(handoff::draft_detailed(&evidence(&[]), &cfg));
         assert!(e.contains(&format!("{var} is not set")), "{e}");
         assert!(!e.contains("connect"), "nothing was sent: {e}");
     }
@@ -570,7 +569,7 @@ fn a_failing_model_leaves_the_offline_note_with_the_failure_in_its_header() {
         "{header}"
     );
     // The header survives a round trip through the note parser (`validate` reads it).
-    let parsed = handoff::note::parse(&note);
+    let parsed = handoff::parse_note(&note);
     assert!(
         parsed
             .header

@@ -14,9 +14,9 @@
 //! server usually has one slot.
 
 use super::llm::{evidence, output_text, sample, summarize_cmd};
-use crate::support::skip;
-use handoff::config::{ModelConfig, ResponseMode};
-use handoff::draft::llm::{self, Failure};
+use crate::support::skipped;
+use handoff::Failure;
+use handoff::{ModelConfig, ResponseMode};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -26,15 +26,12 @@ static TURN: Mutex<()> = Mutex::new(());
 /// The output cap of these runs: enough for a short note, bounded for a small CPU model.
 const MAX_OUTPUT: u32 = 400;
 
-fn real_server(test: &str) -> Option<ModelConfig> {
+fn real_server() -> Option<ModelConfig> {
     let Some(url) = std::env::var("HANDOFF_TEST_BASE_URL")
         .ok()
         .filter(|u| !u.trim().is_empty())
     else {
-        skip(
-            &format!("real_server::{test}"),
-            "HANDOFF_TEST_BASE_URL is not set (docs/llm.md: testing against a real server)",
-        );
+        skipped("HANDOFF_TEST_BASE_URL is not set; docs/llm.md, testing against a real server");
         return None;
     };
     let model = std::env::var("HANDOFF_TEST_MODEL").unwrap_or_else(|_| "test-model".into());
@@ -50,12 +47,12 @@ fn real_server(test: &str) -> Option<ModelConfig> {
 }
 
 /// The evidence of the sample Claude Code session (no repository).
-fn sample_evidence() -> handoff::evidence::Evidence {
+fn sample_evidence() -> handoff::Evidence {
     let dir = tempfile::tempdir().unwrap();
-    handoff::evidence::collect(&handoff::evidence::Request {
+    handoff::collect(&handoff::Request {
         repo: dir.path().to_path_buf(),
         transcript: Some(sample()),
-        ..handoff::evidence::Request::default()
+        ..handoff::Request::default()
     })
     .unwrap()
 }
@@ -71,12 +68,9 @@ const WEAK_MODEL_ERRORS: &[&str] = &[
 
 /// Drafts and checks that the outcome is a note or an error a weak model earns, never a
 /// protocol failure; returns the outcome and how long it took.
-fn run(
-    cfg: &ModelConfig,
-    ev: &handoff::evidence::Evidence,
-) -> (Result<llm::Drafted, Failure>, Duration) {
+fn run(cfg: &ModelConfig, ev: &handoff::Evidence) -> (Result<handoff::Drafted, Failure>, Duration) {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
-    let model = llm::Model::new(cfg).unwrap();
+    let model = handoff::Model::new(cfg).unwrap();
     let started = Instant::now();
     let result = model.draft(ev);
     let took = started.elapsed();
@@ -105,7 +99,7 @@ fn run(
     (result, took)
 }
 
-fn warnings(r: &Result<llm::Drafted, Failure>) -> &[String] {
+fn warnings(r: &Result<handoff::Drafted, Failure>) -> &[String] {
     match r {
         Ok(d) => &d.warnings,
         Err(f) => &f.warnings,
@@ -113,8 +107,8 @@ fn warnings(r: &Result<llm::Drafted, Failure>) -> &[String] {
 }
 
 /// The server takes `mode` as it is: no fallback to another format.
-fn format_is_accepted(test: &str, mode: ResponseMode) {
-    let Some(mut cfg) = real_server(test) else {
+fn format_is_accepted(mode: ResponseMode) {
+    let Some(mut cfg) = real_server() else {
         return;
     };
     cfg.response_mode = mode;
@@ -134,17 +128,17 @@ fn format_is_accepted(test: &str, mode: ResponseMode) {
 
 #[test]
 fn strict_json_schema_is_accepted() {
-    format_is_accepted("strict_json_schema_is_accepted", ResponseMode::JsonSchema);
+    format_is_accepted(ResponseMode::JsonSchema);
 }
 
 #[test]
 fn json_object_is_accepted() {
-    format_is_accepted("json_object_is_accepted", ResponseMode::JsonObject);
+    format_is_accepted(ResponseMode::JsonObject);
 }
 
 #[test]
 fn streaming_reads_to_a_finish_reason() {
-    let Some(mut cfg) = real_server("streaming_reads_to_a_finish_reason") else {
+    let Some(mut cfg) = real_server() else {
         return;
     };
     cfg.stream = true;
@@ -156,8 +150,7 @@ fn streaming_reads_to_a_finish_reason() {
 
 #[test]
 fn a_context_overflow_is_retried_within_the_servers_window() {
-    let Some(mut cfg) = real_server("a_context_overflow_is_retried_within_the_servers_window")
-    else {
+    let Some(mut cfg) = real_server() else {
         return;
     };
     let window = cfg.context_window;
@@ -182,7 +175,7 @@ fn a_context_overflow_is_retried_within_the_servers_window() {
 
 #[test]
 fn a_run_ends_within_its_deadline() {
-    let Some(mut cfg) = real_server("a_run_ends_within_its_deadline") else {
+    let Some(mut cfg) = real_server() else {
         return;
     };
     cfg.timeout = Duration::from_secs(20);
@@ -198,7 +191,7 @@ fn a_run_ends_within_its_deadline() {
 
 #[test]
 fn summarize_with_a_short_deadline_writes_a_note() {
-    let Some(cfg) = real_server("summarize_with_a_short_deadline_writes_a_note") else {
+    let Some(cfg) = real_server() else {
         return;
     };
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());

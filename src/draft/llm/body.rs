@@ -22,11 +22,11 @@ const EVENT_BYTES_PER_TOKEN: u64 = 1024;
 const SLACK: u64 = 64 * 1024;
 
 /// How much of an error body is read (servers put their message in the first few hundred bytes).
-pub const ERROR_BODY_LIMIT: u64 = 64 * 1024;
+pub(super) const ERROR_BODY_LIMIT: u64 = 64 * 1024;
 
 /// The size bounds of one answer under an output cap of `max_output` tokens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
+pub(super) struct Limits {
     /// The assembled text (`content`), in bytes.
     pub content: u64,
     /// The raw body: the JSON around the text, or every event of a stream.
@@ -35,7 +35,7 @@ pub struct Limits {
 
 impl Limits {
     /// The bounds for an answer of at most `max_output` tokens, streamed or not.
-    pub fn for_output(max_output: u32, streamed: bool) -> Limits {
+    pub(super) fn for_output(max_output: u32, streamed: bool) -> Limits {
         let content = SLACK + u64::from(max_output) * CONTENT_BYTES_PER_TOKEN;
         let body = if streamed {
             4 * SLACK + u64::from(max_output) * EVENT_BYTES_PER_TOKEN
@@ -47,7 +47,7 @@ impl Limits {
 }
 
 /// A response body read chunk by chunk within the bounds.
-pub struct Body {
+pub(super) struct Body {
     chunks: Pin<Box<dyn Stream<Item = reqwest::Result<Bytes>> + Send>>,
     deadline: Instant,
     idle: Duration,
@@ -58,7 +58,12 @@ pub struct Body {
 impl Body {
     /// Wraps `resp`'s body: it must end by `deadline`, never pause for `idle` or longer, and
     /// hold at most `limit` bytes.
-    pub fn new(resp: reqwest::Response, deadline: Instant, idle: Duration, limit: u64) -> Body {
+    pub(super) fn new(
+        resp: reqwest::Response,
+        deadline: Instant,
+        idle: Duration,
+        limit: u64,
+    ) -> Body {
         Body {
             chunks: Box::pin(resp.bytes_stream()),
             deadline,
@@ -69,7 +74,7 @@ impl Body {
     }
 
     /// The next chunk; `None` at the end of the body.
-    pub async fn next(&mut self) -> Option<Result<Bytes, ApiError>> {
+    pub(super) async fn next(&mut self) -> Option<Result<Bytes, ApiError>> {
         let wake = (Instant::now() + self.idle).min(self.deadline);
         match tokio::time::timeout_at(wake, self.chunks.next()).await {
             Err(_) if Instant::now() >= self.deadline => Some(Err(ApiError::Deadline {
@@ -92,7 +97,7 @@ impl Body {
     }
 
     /// The whole body.
-    pub async fn collect(mut self) -> Result<Vec<u8>, ApiError> {
+    pub(super) async fn collect(mut self) -> Result<Vec<u8>, ApiError> {
         let mut out = Vec::new();
         while let Some(chunk) = self.next().await {
             out.extend_from_slice(&chunk?);
@@ -101,7 +106,7 @@ impl Body {
     }
 
     /// The body as a stream of chunks (for the server-sent-events reader).
-    pub fn into_stream(self) -> impl Stream<Item = Result<Bytes, ApiError>> + Unpin {
+    pub(super) fn into_stream(self) -> impl Stream<Item = Result<Bytes, ApiError>> + Unpin {
         Box::pin(futures_util::stream::unfold(self, |mut body| async move {
             body.next().await.map(|chunk| (chunk, body))
         }))
@@ -110,7 +115,11 @@ impl Body {
 
 /// The first `limit` bytes of an error body as text (lossy), within the deadline; whatever did
 /// not arrive in time is left out.
-pub async fn error_text(resp: reqwest::Response, deadline: Instant, idle: Duration) -> String {
+pub(super) async fn error_text(
+    resp: reqwest::Response,
+    deadline: Instant,
+    idle: Duration,
+) -> String {
     let mut body = Body::new(resp, deadline, idle, u64::MAX);
     let mut out = Vec::new();
     while let Some(Ok(chunk)) = body.next().await {

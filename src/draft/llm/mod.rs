@@ -6,7 +6,7 @@
 
 mod body;
 mod client;
-pub mod limit;
+pub(crate) mod limit;
 mod markdown;
 mod retry;
 mod schema;
@@ -14,8 +14,8 @@ mod sse;
 mod types;
 
 pub use client::{Client, Drafted, Failure};
-pub use schema::{DraftedNote, json_schema};
-pub use types::{ApiError, Completion, Usage};
+pub(crate) use schema::json_schema;
+pub use types::Usage;
 
 use crate::config::ModelConfig;
 use crate::evidence::Evidence;

@@ -10,7 +10,7 @@ use futures_util::{Stream, StreamExt};
 use serde_json::Value;
 
 /// Reads an SSE body into a [`Completion`].
-pub async fn read<S, B>(body: S, content_limit: u64) -> Result<Completion, ApiError>
+pub(super) async fn read<S, B>(body: S, content_limit: u64) -> Result<Completion, ApiError>
 where
     S: Stream<Item = Result<B, ApiError>> + Unpin,
     B: AsRef<[u8]>,

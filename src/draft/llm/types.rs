@@ -32,7 +32,7 @@ impl Usage {
 
 /// One answer.
 #[derive(Debug, Clone, Default)]
-pub struct Completion {
+pub(crate) struct Completion {
     /// `choices[0].message.content` (or the streamed deltas), when there was any.
     pub content: Option<String>,
     /// `message.refusal`, when the model refused.
@@ -45,7 +45,7 @@ pub struct Completion {
 
 /// Why one request failed.
 #[derive(Debug, Clone)]
-pub enum ApiError {
+pub(crate) enum ApiError {
     /// The server answered with an error status.
     Status {
         /// HTTP status.
@@ -122,7 +122,7 @@ impl ApiError {
     }
 
     /// Worth another attempt as is (SDK rules; quota and 501 are final).
-    pub fn retryable(&self) -> bool {
+    pub(crate) fn retryable(&self) -> bool {
         match self {
             ApiError::Status {
                 status,
@@ -150,7 +150,7 @@ impl ApiError {
     /// The request reached a server that took it on and then failed it (a stalled answer, a
     /// connection that broke): the model may have been generating all along, so this is retried
     /// at most once, unlike a refused connection or a 503.
-    pub fn after_accepted(&self) -> bool {
+    pub(super) fn after_accepted(&self) -> bool {
         matches!(self, ApiError::Stalled { .. } | ApiError::Transport(_))
     }
 
@@ -162,7 +162,7 @@ impl ApiError {
     }
 
     /// The prompt is longer than the model's context.
-    pub fn is_context_length(&self) -> bool {
+    pub(crate) fn is_context_length(&self) -> bool {
         let ApiError::Status {
             status, kind, code, ..
         } = self
@@ -186,7 +186,7 @@ impl ApiError {
     }
 
     /// The server's context window and prompt count, when its error said them.
-    pub fn server_context(&self) -> Option<ServerContext> {
+    pub(super) fn server_context(&self) -> Option<ServerContext> {
         match self {
             ApiError::Status { context, .. } if self.is_context_length() => *context,
             _ => None,
@@ -194,7 +194,7 @@ impl ApiError {
     }
 
     /// The server does not accept the `response_format` we sent.
-    pub fn is_format_refusal(&self) -> bool {
+    pub(crate) fn is_format_refusal(&self) -> bool {
         let ApiError::Status { status, param, .. } = self else {
             return false;
         };
@@ -210,7 +210,7 @@ impl ApiError {
     }
 
     /// The server wants the other output-cap field.
-    pub fn is_max_tokens_param(&self) -> bool {
+    pub(crate) fn is_max_tokens_param(&self) -> bool {
         let ApiError::Status { status, param, .. } = self else {
             return false;
         };
@@ -226,7 +226,7 @@ impl ApiError {
 
 /// What a server said about its context window in a context-length error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ServerContext {
+pub(super) struct ServerContext {
     /// The window, in the server's tokens.
     pub window: u32,
     /// The prompt as the server counted it, when it said.

@@ -5,10 +5,10 @@
 //! The transcript readers use it to mark commands, the drafter to group runs of the same check,
 //! the validator to find the runs a claim names.
 
-pub mod lexer;
-pub mod runners;
+pub(crate) mod lexer;
+pub(crate) mod runners;
 
-pub use runners::{Family, Judges};
+pub(crate) use runners::{Family, Judges};
 
 use lexer::{CommandLine, Sep};
 
@@ -18,7 +18,7 @@ use lexer::{CommandLine, Sep};
 /// `> out.log`) and the filters it was piped into (`| tail -20`, `| grep x`, `| tee log`). Two
 /// runs of the same check have the same identity, so a later pass supersedes an earlier failure.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CheckIdentity {
+pub(crate) struct CheckIdentity {
     /// The directory a leading `cd` moved to, as written (`None`: where the session was).
     pub dir: Option<String>,
     /// The command's words, joined by one space (arguments keep their case).
@@ -34,30 +34,115 @@ impl std::fmt::Display for CheckIdentity {
     }
 }
 
-/// Programs that only filter or page another command's output: a pipe into one of them does not
-/// change what ran (though it hides the exit status).
+/// Programs that only pass text along (filter, page, count): at the end of a pipeline the
+/// line's exit status is theirs, not the producer's (`git clone … 2>&1 | head -20` exits 0 when
+/// the clone failed), and a pipe into one does not change what ran.
 const OUTPUT_FILTERS: &[&str] = &[
-    "tail",
     "head",
+    "tail",
     "grep",
     "egrep",
+    "fgrep",
     "rg",
     "tee",
-    "less",
+    "findstr",
+    "select-string",
+    "select-object",
+    "sls",
     "more",
-    "cat",
+    "less",
     "sort",
     "uniq",
     "wc",
     "cut",
-    "awk",
-    "sed",
     "tr",
+    "cat",
     "column",
+    "out-string",
+    "out-host",
+];
+
+/// Filters that also fail when they find nothing (`grep` exits 1 on no match).
+const SEARCH_FILTERS: &[&str] = &[
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
     "findstr",
     "select-string",
-    "out-string",
+    "sls",
 ];
+
+/// Producers whose output is content (a search result, a file, a log, a listing): an error
+/// message in it is text found, not a failure of the command.
+const CONTENT_PRINTERS: &[&str] = &[
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "findstr",
+    "select-string",
+    "cat",
+    "type",
+    "get-content",
+    "gc",
+    "head",
+    "tail",
+    "less",
+    "more",
+    "find",
+    "ls",
+    "dir",
+    "tree",
+    "echo",
+    "printf",
+    "sed",
+    "awk",
+    "jq",
+    "diff",
+];
+
+/// `git` subcommands that print content (history, diffs, file contents).
+const GIT_CONTENT: &[&str] = &["log", "show", "diff", "grep", "blame", "cat-file", "reflog"];
+
+/// The text filter the line pipes into last (`… | head -20` → `head`), whose exit status is the
+/// line's.
+pub(crate) fn final_filter(line: &CommandLine) -> Option<String> {
+    if line.seps.last() != Some(&Sep::Pipe) {
+        return None;
+    }
+    let program = program_words(line.segments.last()?).into_iter().next()?;
+    OUTPUT_FILTERS
+        .contains(&program.as_str())
+        .then_some(program)
+}
+
+/// Whether a filter also fails when it finds nothing (so its failure says nothing).
+pub(crate) fn is_search_filter(program: &str) -> bool {
+    SEARCH_FILTERS.contains(&program)
+}
+
+/// True when the last pipeline's producer prints content (a search, a file, a log), so error
+/// messages in the output are text it found.
+pub(crate) fn prints_content(line: &CommandLine) -> bool {
+    let start = line
+        .seps
+        .iter()
+        .rposition(|s| *s != Sep::Pipe)
+        .map_or(0, |i| i + 1);
+    line.segments.get(start).is_some_and(|seg| {
+        let w = program_words(seg);
+        match w.first().map(String::as_str) {
+            Some("git") => w
+                .get(1)
+                .is_some_and(|sub| GIT_CONTENT.contains(&sub.as_str())),
+            Some(p) => CONTENT_PRINTERS.contains(&p),
+            None => false,
+        }
+    })
+}
 
 /// Words that run the next word: dropped before the program (`npx jest` → `jest`).
 const WRAPPERS: &[&str] = &[
@@ -126,7 +211,7 @@ fn program_name(word: &str) -> &str {
 
 /// The words of a simple command after environment assignments and wrappers, lowercased, the
 /// program without its path: what the runner table reads.
-pub fn program_words(seg: &[String]) -> Vec<String> {
+pub(crate) fn program_words(seg: &[String]) -> Vec<String> {
     let mut words: Vec<String> = seg[wrapper_len(seg)..]
         .iter()
         .map(|w| w.to_lowercase())
@@ -159,7 +244,7 @@ fn command_words(seg: &[String]) -> Vec<&str> {
 
 /// The words of the line's first simple command after set-up words (environment assignments,
 /// wrappers), as written: `CI=1 npx jest --ci && x` → `jest`, `--ci`.
-pub fn first_command_words(command: &str) -> Vec<String> {
+pub(crate) fn first_command_words(command: &str) -> Vec<String> {
     let line = lexer::parse(command);
     let Some(seg) = line.segments.first() else {
         return Vec::new();
@@ -196,7 +281,7 @@ fn main_segment(line: &CommandLine) -> Option<usize> {
 }
 
 /// The identity of what `command` runs (see [`CheckIdentity`]).
-pub fn normalise(command: &str) -> CheckIdentity {
+pub(crate) fn normalise(command: &str) -> CheckIdentity {
     let line = lexer::parse(command.trim().trim_start_matches("$ "));
     let Some(pick) = main_segment(&line) else {
         return CheckIdentity::default();
@@ -216,13 +301,13 @@ pub fn normalise(command: &str) -> CheckIdentity {
 }
 
 /// The identity of the test run or check `command` holds; `None` when it runs neither.
-pub fn judged_identity(command: &str) -> Option<CheckIdentity> {
+pub(crate) fn judged_identity(command: &str) -> Option<CheckIdentity> {
     (is_test_command(command) || is_check_command(command)).then(|| normalise(command))
 }
 
 /// True when the command line runs a test suite (not the `test` builtin, not a commit message,
 /// an `echo` or a here-doc that mentions one).
-pub fn is_test_command(command: &str) -> bool {
+pub(crate) fn is_test_command(command: &str) -> bool {
     lexer::parse(command)
         .segments
         .iter()
@@ -230,7 +315,7 @@ pub fn is_test_command(command: &str) -> bool {
 }
 
 /// True when the command line is a typecheck, lint or build.
-pub fn is_check_command(command: &str) -> bool {
+pub(crate) fn is_check_command(command: &str) -> bool {
     lexer::parse(command)
         .segments
         .iter()
@@ -239,7 +324,7 @@ pub fn is_check_command(command: &str) -> bool {
 
 /// Where the line's test run (else its check) is, and what it judges: `(index, judges)` of the
 /// last such segment, for reading the line's exit status.
-pub fn judging_segment(line: &CommandLine) -> Option<(usize, Judges)> {
+pub(crate) fn judging_segment(line: &CommandLine) -> Option<(usize, Judges)> {
     let find = |want: fn(Judges) -> bool| {
         line.segments
             .iter()
@@ -251,7 +336,7 @@ pub fn judging_segment(line: &CommandLine) -> Option<(usize, Judges)> {
 }
 
 /// The test-runner family of a command line; `None` when it runs no tests.
-pub fn test_family(command: &str) -> Option<Family> {
+pub(crate) fn test_family(command: &str) -> Option<Family> {
     lexer::parse(command.trim().trim_start_matches("$ "))
         .segments
         .iter()
@@ -274,7 +359,7 @@ fn segment_commands(command: &str) -> Vec<String> {
 /// True when the command named in a note and a command from the evidence are the same run: one
 /// simple command of each is equal to, or a word-prefix of, the other (`pytest` ~ `cd /r && uv
 /// run pytest tests/x.py -q`).
-pub fn commands_match(named: &str, actual: &str) -> bool {
+pub(crate) fn commands_match(named: &str, actual: &str) -> bool {
     let named = segment_commands(named);
     let actual = segment_commands(actual);
     named.iter().any(|n| {

@@ -5,7 +5,7 @@
 /// A test runner's language family: which runs a named test command can be checked against when
 /// no run has the same command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
+pub(crate) enum Family {
     /// Compatible with every runner (JUnit XML, TAP, `make test`…).
     Any,
     /// pytest, tox, nox, unittest.
@@ -22,14 +22,14 @@ pub enum Family {
 
 impl Family {
     /// Whether runs of the two families can be the same thing.
-    pub fn compatible(self, other: Family) -> bool {
+    pub(crate) fn compatible(self, other: Family) -> bool {
         self == Family::Any || other == Family::Any || self == other
     }
 }
 
 /// What a simple command does that judges the work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Judges {
+pub(crate) enum Judges {
     /// Runs tests.
     Test(Family),
     /// Typechecks, lints or builds.
@@ -193,6 +193,9 @@ const RUNNERS: &[Row] = &[
         When::Always,
         Judges::Check,
     ),
+    // Syntax checks: `python -m py_compile a.py` (the `-m` is unwrapped), `node --check a.js`.
+    row(&["py_compile", "compileall"], When::Always, Judges::Check),
+    row(&["node"], When::AnyWord(&["--check", "-c"]), Judges::Check),
     row(
         &["prettier"],
         When::AnyWord(&["--check", "-c"]),
@@ -237,7 +240,7 @@ const RUNNERS: &[Row] = &[
 ];
 
 /// What the simple command `words` (after [`super::program_words`]) judges, if anything.
-pub fn judges(words: &[String]) -> Option<Judges> {
+pub(crate) fn judges(words: &[String]) -> Option<Judges> {
     let prog = words.first()?.as_str();
     RUNNERS
         .iter()
@@ -398,6 +401,12 @@ mod tests {
         ("npx tsc --noEmit", Some(Judges::Check)),
         ("ruff check .", Some(Judges::Check)),
         ("prettier --check .", Some(Judges::Check)),
+        ("python -m py_compile tools/gen.py", Some(Judges::Check)),
+        ("python -m compileall src", Some(Judges::Check)),
+        ("node --check scripts/release.js", Some(Judges::Check)),
+        ("node -c a.js", Some(Judges::Check)),
+        ("node scripts/release.js", None),
+        ("python tools/gen.py", None),
         ("prettier --write .", None),
         (
             "cargo clippy --all-targets -- -D warnings",

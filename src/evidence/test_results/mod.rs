@@ -116,9 +116,9 @@ pub struct TestRun {
 }
 
 /// Most failing tests kept per run; the count goes on past it.
-pub const MAX_FAILURES: usize = 200;
+pub(crate) const MAX_FAILURES: usize = 200;
 /// Longest failure message kept, in characters.
-pub const MAX_MESSAGE_CHARS: usize = 300;
+pub(crate) const MAX_MESSAGE_CHARS: usize = 300;
 /// Longest test name kept, in characters.
 const MAX_NAME_CHARS: usize = 300;
 /// Longest text line kept (a jest `--json` report is one line); longer lines are skipped.
@@ -288,7 +288,8 @@ pub(crate) fn strip_ansi(line: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Detects the format of test output text; `None` when nothing is recognised.
-pub fn detect(text: &str) -> Option<TestFormat> {
+#[cfg(test)]
+fn detect(text: &str) -> Option<TestFormat> {
     parse_output(text, None).map(|(format, _)| format)
 }
 
@@ -326,7 +327,7 @@ pub fn parse_output(text: &str, format: Option<TestFormat>) -> Option<(TestForma
 }
 
 /// Reads a test output file (format detected from content unless forced).
-pub fn read_file(path: &Path, format: Option<TestFormat>) -> crate::Result<TestRun> {
+pub(crate) fn read_file(path: &Path, format: Option<TestFormat>) -> crate::Result<TestRun> {
     let (detected, summary) = read_summary(path, format)?;
     let at = std::fs::metadata(path)
         .and_then(|m| m.modified())
@@ -484,7 +485,7 @@ fn parse_lines(
 
 /// Runs `command` through the shell in `dir` now, with a time limit, keeping its output bounded,
 /// and parses the output with the same parsers as files. A fresh run is the strongest evidence.
-pub fn run_command(
+pub(crate) fn run_command(
     command: &str,
     dir: &Path,
     timeout: std::time::Duration,

@@ -7,7 +7,7 @@ use std::io::{self, BufRead};
 
 /// The text of a line, for readers that build a transcript: invalid UTF-8 was replaced and is
 /// counted; a line over the cap is counted as skipped and gives `None`.
-pub fn line_text(b: &mut super::Builder, line: Line) -> Option<String> {
+pub(crate) fn line_text(b: &mut super::Builder, line: Line) -> Option<String> {
     match line {
         Line::Text { text, lossy } => {
             if lossy {
@@ -27,14 +27,14 @@ pub fn line_text(b: &mut super::Builder, line: Line) -> Option<String> {
 
 /// Longest string kept inside one streamed JSON element. A longer string (a 100 MB tool output
 /// on one line) is cut to its head and tail, so one element never holds more than this per field.
-pub const MAX_JSON_STRING_BYTES: usize = 1024 * 1024;
+pub(crate) const MAX_JSON_STRING_BYTES: usize = 1024 * 1024;
 
 /// Longest top-level scalar string captured by [`walk_document`] (ids, timestamps, statuses).
 const MAX_CAPTURED_SCALAR_BYTES: usize = 4 * 1024;
 
 /// What [`walk_document`] saw besides the elements it handed out.
 #[derive(Debug, Default)]
-pub struct DocSummary {
+pub(crate) struct DocSummary {
     /// True when the top level was an array (else an object).
     pub top_level_array: bool,
     /// Fields of a top-level object: the ones asked for in `keep` (any size, strings bounded),
@@ -54,7 +54,7 @@ impl DocSummary {
     /// Counts a document that ended early as one skipped record, saying how much was kept, and
     /// the invalid UTF-8 replaced, so that the rest of the transcript is still used and the user
     /// is warned.
-    pub fn report(&self, b: &mut super::Builder, what: &str) {
+    pub(crate) fn report(&self, b: &mut super::Builder, what: &str) {
         b.invalid_utf8(self.invalid_utf8);
         if let Some(why) = &self.truncated {
             b.skip(format!(
@@ -76,7 +76,7 @@ impl From<DocError> for super::ReadError {
 
 /// Why [`walk_document`] could not read a document at all.
 #[derive(Debug)]
-pub enum DocError {
+pub(crate) enum DocError {
     /// Reading failed.
     Io(io::Error),
     /// The input does not start with a JSON array or object.
@@ -89,7 +89,7 @@ pub enum DocError {
 /// fields are skipped unread, except those in `keep` and small scalars, which land in
 /// [`DocSummary::fields`]. A document cut off or garbled midway keeps what was handed out and
 /// says why in [`DocSummary::truncated`]. A UTF-8 BOM is skipped.
-pub fn walk_document(
+pub(crate) fn walk_document(
     reader: &mut dyn BufRead,
     arrays: &[&str],
     keep: &[&str],
@@ -300,7 +300,7 @@ impl<'de> serde::de::Visitor<'de> for SmallScalar {
 }
 
 /// A `serde_json::Value` whose strings are cut to [`MAX_JSON_STRING_BYTES`] (head and tail).
-pub struct BoundedValue;
+pub(crate) struct BoundedValue;
 
 impl<'de> serde::de::DeserializeSeed<'de> for BoundedValue {
     type Value = serde_json::Value;
@@ -364,7 +364,7 @@ impl<'de> serde::de::Visitor<'de> for BoundedValue {
 }
 
 /// Parses one JSON line into a value with bounded strings; `None` when it is not JSON.
-pub fn parse_json_line(line: &str) -> Option<serde_json::Value> {
+pub(crate) fn parse_json_line(line: &str) -> Option<serde_json::Value> {
     use serde::de::DeserializeSeed;
     let mut de = serde_json::Deserializer::from_str(line);
     let v = BoundedValue.deserialize(&mut de).ok()?;
@@ -373,12 +373,12 @@ pub fn parse_json_line(line: &str) -> Option<serde_json::Value> {
 }
 
 /// A string field of a JSON object (`None` when missing or not a string).
-pub fn str_field<'v>(v: &'v serde_json::Value, key: &str) -> Option<&'v str> {
+pub(crate) fn str_field<'v>(v: &'v serde_json::Value, key: &str) -> Option<&'v str> {
     v.get(key).and_then(serde_json::Value::as_str)
 }
 
 /// An RFC 3339 timestamp, or a naive ISO one (taken as UTC), from a JSON string.
-pub fn parse_time(s: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+pub(crate) fn parse_time(s: &str) -> Option<chrono::DateTime<chrono::Utc>> {
     use chrono::{DateTime, NaiveDateTime, Utc};
     let s = s.trim();
     if let Ok(t) = DateTime::parse_from_rfc3339(s) {
@@ -396,7 +396,7 @@ pub fn parse_time(s: &str) -> Option<chrono::DateTime<chrono::Utc>> {
 
 /// The text of a message `content`: a string, or the `text` of an array of parts/blocks (nested
 /// `content` arrays included), joined with newlines; other parts are ignored.
-pub fn content_text(v: &serde_json::Value) -> String {
+pub(crate) fn content_text(v: &serde_json::Value) -> String {
     use serde_json::Value;
     match v {
         Value::String(s) => s.clone(),
@@ -426,13 +426,16 @@ pub fn content_text(v: &serde_json::Value) -> String {
 }
 
 /// A timestamp field of a JSON object (see [`parse_time`]).
-pub fn time_field(v: &serde_json::Value, key: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+pub(crate) fn time_field(
+    v: &serde_json::Value,
+    key: &str,
+) -> Option<chrono::DateTime<chrono::Utc>> {
     str_field(v, key).and_then(parse_time)
 }
 
 /// Cuts every string inside `v` to about `max` bytes (head and tail), for records a reader must
 /// hold until the end of the file.
-pub fn shrink(v: &mut serde_json::Value, max: usize) {
+pub(crate) fn shrink(v: &mut serde_json::Value, max: usize) {
     match v {
         serde_json::Value::String(s) if s.len() > max => *s = excerpt(s, max),
         serde_json::Value::Array(a) => a.iter_mut().for_each(|x| shrink(x, max)),
@@ -444,7 +447,7 @@ pub fn shrink(v: &mut serde_json::Value, max: usize) {
 /// Accumulates text streamed line by line, keeping at most about `max` bytes: the head and the
 /// most recent tail, with an explicit marker for what was dropped in between.
 #[derive(Debug, Default)]
-pub struct TextAccumulator {
+pub(crate) struct TextAccumulator {
     head: String,
     tail: String,
     dropped: usize,
@@ -453,7 +456,7 @@ pub struct TextAccumulator {
 
 impl TextAccumulator {
     /// An empty accumulator keeping about `max` bytes.
-    pub fn new(max: usize) -> Self {
+    pub(crate) fn new(max: usize) -> Self {
         TextAccumulator {
             max,
             ..Default::default()
@@ -461,7 +464,7 @@ impl TextAccumulator {
     }
 
     /// Appends one line (a newline is added between lines).
-    pub fn push_line(&mut self, line: &str) {
+    pub(crate) fn push_line(&mut self, line: &str) {
         if !self.is_empty() {
             self.push_str("\n");
         }
@@ -469,7 +472,7 @@ impl TextAccumulator {
     }
 
     /// Appends text as is.
-    pub fn push_str(&mut self, s: &str) {
+    pub(crate) fn push_str(&mut self, s: &str) {
         let half = self.max / 2;
         if self.dropped == 0 && self.tail.is_empty() && self.head.len() + s.len() <= half {
             self.head.push_str(s);
@@ -487,12 +490,12 @@ impl TextAccumulator {
     }
 
     /// True when nothing was added.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.head.is_empty() && self.tail.is_empty() && self.dropped == 0
     }
 
     /// The text so far, and resets.
-    pub fn take(&mut self) -> String {
+    pub(crate) fn take(&mut self) -> String {
         let out = if self.dropped > 0 {
             format!(
                 "{}\n[… {} bytes elided …]\n{}",
@@ -514,7 +517,7 @@ impl TextAccumulator {
 /// JSONL is read line by line with the length cap of [`LineReader`]; a malformed line is
 /// skipped and counted and the next line is read. When the first line is not a complete JSON
 /// value but opens one, the file is read as a stream of values instead.
-pub fn for_each_record(
+pub(crate) fn for_each_record(
     reader: &mut dyn io::BufRead,
     b: &mut super::Builder,
     mut f: impl FnMut(&mut super::Builder, serde_json::Value),
