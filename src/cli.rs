@@ -164,6 +164,10 @@ pub(crate) struct SummarizeArgs {
     /// write nothing.
     #[arg(long)]
     pub dry_run: bool,
+
+    /// When the model fails, exit 2 with its error instead of writing the offline draft.
+    #[arg(long)]
+    pub no_fallback: bool,
 }
 
 /// `handoff batch`.
@@ -382,9 +386,14 @@ pub(crate) struct ModelArgs {
     #[arg(long)]
     pub stream: bool,
 
-    /// Give up on one request after this many seconds (connecting has its own 10 s limit).
+    /// Deadline in seconds for the whole model step of a note: every request, retry and wait
+    /// (default 300; connecting has its own 10 s limit).
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<u64>,
+
+    /// Give up on a stream that sends no byte for this many seconds mid-answer (default 60).
+    #[arg(long, value_name = "SECS")]
+    pub idle_timeout: Option<u64>,
 
     /// Retries on 408/409/429/5xx and connection errors (default 2).
     #[arg(long, value_name = "N")]
@@ -450,6 +459,7 @@ impl ModelArgs {
             no_redact: self.no_redact,
             stream: self.stream,
             timeout: self.timeout,
+            idle_timeout: self.idle_timeout,
             max_retries: self.max_retries,
         }
     }

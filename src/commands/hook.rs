@@ -440,7 +440,10 @@ fn summarize(
         Some(cfg) => Drafter::Model(Box::new(crate::draft::llm::Model::new(cfg)?)),
         None => Drafter::Offline,
     };
-    let summary = crate::pipeline::summarize(ev, &drafter, now)?;
+    // The offline note is already written: a failed model leaves it in place, rather than
+    // replacing it with an offline draft of its own.
+    let summary =
+        crate::pipeline::summarize(ev, &drafter, crate::pipeline::OnModelFailure::Fail, now)?;
     for line in summary.model.iter().flat_map(|m| m.report_lines()) {
         eprintln!("{line}");
     }

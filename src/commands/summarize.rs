@@ -3,7 +3,7 @@
 use super::Outcome;
 use crate::cli::SummarizeArgs;
 use crate::evidence::{self, Evidence};
-use crate::pipeline::{self, Drafter};
+use crate::pipeline::{self, Drafter, OnModelFailure};
 use crate::write::{self, Target};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -36,7 +36,20 @@ pub(crate) fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
             Drafter::Offline
         }
     };
-    let summary = pipeline::summarize(&ev, &drafter, chrono::Utc::now())?;
+    if let Drafter::Model(m) = &drafter {
+        let cfg = m.config();
+        eprintln!(
+            "handoff: drafting with {} (up to {} s; --timeout)",
+            cfg.server_label(),
+            cfg.timeout.as_secs()
+        );
+    }
+    let on_failure = if args.no_fallback {
+        OnModelFailure::Fail
+    } else {
+        OnModelFailure::Offline
+    };
+    let summary = pipeline::summarize(&ev, &drafter, on_failure, chrono::Utc::now())?;
     for line in summary.model.iter().flat_map(|m| m.report_lines()) {
         eprintln!("{line}");
     }

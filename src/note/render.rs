@@ -107,6 +107,13 @@ pub(crate) fn header_line(h: &Header) -> String {
     if let Some(m) = &h.model {
         parts.push(format!("model: {}", text(m)));
     }
+    if let Some(why) = &h.model_failed {
+        // ` · ` separates the segments: a reason must not hold one.
+        parts.push(format!(
+            "model failed: {}",
+            one_line(why).replace(" · ", " - ")
+        ));
+    }
     if let Some(t) = &h.created_at {
         parts.push(format!("written: {}", text(t)));
     }
@@ -232,6 +239,29 @@ mod tests {
     use crate::note::Counts;
 
     #[test]
+    fn a_model_failure_is_a_header_segment_that_parses_back() {
+        let h = Header {
+            drafter: "offline".into(),
+            model_failed: Some("qwen: no answer within the 300 s deadline · odd".into()),
+            ..Header::default()
+        };
+        let line = header_line(&h);
+        assert_eq!(
+            line,
+            format!(
+                "> handoff {} · drafter: offline · model failed: qwen: no answer within the 300 s deadline - odd",
+                env!("CARGO_PKG_VERSION")
+            )
+        );
+        let note = crate::note::parse(&format!("# Session Handoff: t\n\n{line}\n"));
+        assert_eq!(
+            note.header.model_failed.as_deref(),
+            Some("qwen: no answer within the 300 s deadline - odd")
+        );
+        assert_eq!(note.header.model, None);
+    }
+
+    #[test]
     fn code_spans_hold_backticks() {
         assert_eq!(code_span("cargo test"), "`cargo test`");
         assert_eq!(code_span("echo `date`"), "`` echo `date` ``");
@@ -243,6 +273,7 @@ mod tests {
             source: Some("s.jsonl".into()),
             drafter: "llm".into(),
             model: Some("gpt-4o-mini".into()),
+            model_failed: None,
             created_at: Some("2026-01-02T03:04:05Z".into()),
             counts: Some(Counts {
                 verified: 3,

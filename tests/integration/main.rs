@@ -12,6 +12,8 @@ mod git;
 mod hooks;
 mod init;
 mod llm;
+mod llm_faults;
+mod real_server;
 mod security;
 mod summarize;
 mod test_results;
