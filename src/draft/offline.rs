@@ -212,6 +212,13 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
 
     for run in &ctx.ev.tests {
         let what = run_label(run);
+        if let Some(why) = &run.not_run {
+            partial.push(claim(
+                format!("{what} could not run: {why}"),
+                vec![run.id.clone()],
+            ));
+            continue;
+        }
         if !run.ok {
             partial.push(claim(
                 format!("{what} fails: {}", failure_summary(run)),
@@ -582,6 +589,22 @@ fn open_loops(ctx: &Ctx) -> Vec<Loop> {
         let verify = run.command.clone();
         if let Some(c) = &run.command {
             covered.insert(norm_cmd(c));
+        }
+        if let Some(why) = &run.not_run {
+            let what = run_label(run);
+            let v = verify.unwrap_or_else(|| run.source.clone());
+            out.push(Loop {
+                next: format!("Get {what} to run, then run it: {why}"),
+                open_loop: OpenLoop {
+                    owner: Some(Owner::Agent),
+                    text: format!("{what} could not run, so the tests are unchecked: {why}"),
+                    verify: Some(v),
+                    cite: vec![run.id.clone()],
+                    ..OpenLoop::default()
+                },
+                rank: 1,
+            });
+            continue;
         }
         let owner = owner_for(run.failures.iter().filter_map(|f| f.message.as_deref()));
         for f in run.failures.iter().take(MAX_FAILURES_PER_RUN) {

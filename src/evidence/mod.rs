@@ -220,6 +220,10 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
             .unwrap_or_else(|| req.repo.clone());
         let mut run = test_results::run_command(cmd, &dir, req.test_timeout)?;
         run.id = format!("T{}", ev.tests.len() + 1);
+        if let Some(why) = &run.not_run {
+            ev.warnings
+                .push(format!("--test-cmd `{cmd}` could not run the tests: {why}"));
+        }
         ev.tests.push(run);
     }
     let latest = if req.latest {

@@ -108,7 +108,9 @@ fn format_family(f: Option<TestFormat>) -> Family {
 fn runs(cx: &Ctx) -> Vec<Run> {
     let mut out = Vec::new();
     for t in &cx.ev.tests {
-        let detail = if t.failed > 0 {
+        let detail = if let Some(why) = &t.not_run {
+            format!("could not run: {why}")
+        } else if t.failed > 0 {
             format!("{} failed", t.failed)
         } else if t.timed_out {
             "timed out".into()
@@ -121,7 +123,8 @@ fn runs(cx: &Ctx) -> Vec<Run> {
         };
         out.push(Run {
             id: t.id.clone(),
-            ok: Some(t.ok),
+            // A run that could not run the tests is no result either way.
+            ok: t.not_run.is_none().then_some(t.ok),
             at: t.at,
             seq: None,
             command: t.command.clone(),

@@ -109,6 +109,11 @@ pub struct TestRun {
     /// True when `--test-cmd` was killed at the timeout.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub timed_out: bool,
+    /// Why `--test-cmd` could not run the tests (not found, not executable, killed by a
+    /// signal, out of time before any failure showed): its exit says nothing about the tests,
+    /// so it neither passes nor fails them. `ok` is false.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_run: Option<String>,
     /// The last lines of `--test-cmd` output (ANSI stripped, redacted, bounded), so a reader can
     /// see what happened when no summary was recognised.
     #[serde(default, skip_serializing_if = "Option::is_none")]
