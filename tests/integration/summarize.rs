@@ -99,7 +99,7 @@ fn writes_into_dot_handoff_of_the_repository_and_lists_every_changed_file() {
         path.display()
     );
     assert!(
-        regex::Regex::new(r"^\d{8}-\d{6}-5f2c9a1e-7b3d-4c8e-9a6f-1d2e3f4a5b6c\.md$")
+        regex::Regex::new(r"^\d{8}-\d{6}-claude-code-5f2c9a1e-7b3d-4c8e-9a6f-1d2e3f4a5b6c\.md$")
             .unwrap()
             .is_match(&name),
         "{name}"

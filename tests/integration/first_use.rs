@@ -1,0 +1,191 @@
+//! A new user's first commands (issue 13): notes named after their session, a transcript piped
+//! in, a config to start from, and errors that say what to do.
+
+use crate::support::{git, handoff};
+use std::path::{Path, PathBuf};
+
+fn evals(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("evals")
+        .join(rel)
+}
+
+fn repo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q", "-b", "main"]);
+    std::fs::write(dir.path().join("a.txt"), "a\n").unwrap();
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-q", "-m", "Initial import"]);
+    dir
+}
+
+/// Runs `summarize --offline` in `dir` with `args`; the written note's file name.
+fn note_name(dir: &Path, args: &[&str], stdin: Option<Vec<u8>>) -> String {
+    let mut cmd = handoff();
+    cmd.args(["summarize", "--offline", "--repo"])
+        .arg(dir)
+        .args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
+    assert!(path.is_file(), "{}", path.display());
+    path.file_name().unwrap().to_string_lossy().into_owned()
+}
+
+#[test]
+fn notes_are_named_after_agent_and_session_never_manual_with_a_transcript() {
+    let dir = repo();
+    let cases = [
+        // A session id in the transcript.
+        (
+            "samples/claude-csv-quoted-fields.jsonl",
+            r"claude-code-5f2c9a1e-7b3d-4c8e-9a6f-1d2e3f4a5b6c",
+        ),
+        // No id: the transcript's name.
+        (
+            "cases/plain-text-session/transcript.md",
+            r"plain-transcript",
+        ),
+        (
+            "cases/sweagent-missing-colon/transcript.traj",
+            r"swe-agent-transcript",
+        ),
+    ];
+    for (rel, want) in cases {
+        let t = evals(rel);
+        let name = note_name(dir.path(), &["--transcript", t.to_str().unwrap()], None);
+        let re = regex::Regex::new(&format!(r"^\d{{8}}-\d{{6}}-{want}(-\d+)?\.md$")).unwrap();
+        assert!(re.is_match(&name), "{rel}: {name}");
+    }
+    // Without a transcript there is no session to name it after.
+    let name = note_name(dir.path(), &[], None);
+    assert!(name.ends_with("-manual.md"), "{name}");
+}
+
+#[test]
+fn transcript_dash_reads_stdin() {
+    let dir = repo();
+    let sample = std::fs::read(evals("samples/claude-csv-quoted-fields.jsonl")).unwrap();
+    let name = note_name(dir.path(), &["--transcript", "-"], Some(sample));
+    assert!(
+        name.contains("-claude-code-5f2c9a1e-7b3d-4c8e-9a6f-1d2e3f4a5b6c"),
+        "{name}"
+    );
+    let out = handoff()
+        .args(["collect", "--json", "--transcript", "-", "--repo"])
+        .arg(dir.path())
+        .write_stdin(std::fs::read(evals("cases/plain-text-session/transcript.md")).unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let ev: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(ev["transcript"]["session"]["source"], "<stdin>");
+    assert_eq!(ev["transcript"]["session"]["agent"], "plain");
+    // Bad input on stdin: one line naming <stdin> and what to pass, exit 2, no note.
+    for (input, why) in [
+        (
+            Vec::new(),
+            "<stdin>: empty file: not a transcript; pass the session file",
+        ),
+        (
+            vec![0x7f, b'E', b'L', b'F', 0, 1, 2, 0],
+            "<stdin>: binary data: not a transcript; pass the session file",
+        ),
+    ] {
+        let out = handoff()
+            .args(["summarize", "--offline", "--transcript", "-", "--repo"])
+            .arg(dir.path())
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(why), "{stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    }
+}
+
+#[test]
+fn config_init_writes_a_commented_example_and_show_says_when_there_is_none() {
+    // The default place (under XDG_CONFIG_HOME), which need not exist; a file named by
+    // --config or HANDOFF_CONFIG must.
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("handoff/config.toml");
+    let cmd = || {
+        let mut c = handoff();
+        c.env("XDG_CONFIG_HOME", home.path())
+            .env_remove("HANDOFF_CONFIG")
+            .env_remove("HANDOFF_MODEL")
+            .env_remove("HANDOFF_PROFILE")
+            .env_remove("OPENAI_BASE_URL");
+        c
+    };
+    let out = cmd().args(["config", "show"]).output().unwrap();
+    assert!(out.status.success());
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        shown.contains("(does not exist") && shown.contains("handoff config init"),
+        "{shown}"
+    );
+
+    let out = cmd().args(["config", "init"]).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        config.display().to_string()
+    );
+    let text = std::fs::read_to_string(&config).unwrap();
+    assert!(text.contains("# [profiles.ollama]"), "{text}");
+    // Every line a comment: a run still drafts offline, and show names the file as existing.
+    let out = cmd().args(["config", "show"]).output().unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("no model configured"), "{shown}");
+    assert!(!shown.contains("does not exist"), "{shown}");
+
+    // A second init keeps the user's file unless --force.
+    std::fs::write(&config, "default_profile = \"ollama\"\n").unwrap();
+    let out = cmd().args(["config", "init"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        "default_profile = \"ollama\"\n"
+    );
+    let out = cmd().args(["config", "init", "--force"]).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), text);
+}
+
+#[test]
+fn a_missing_config_file_named_explicitly_says_how_to_make_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nope.toml");
+    for args in [
+        vec!["config", "show", "--config"],
+        vec!["summarize", "--stdout", "--config"],
+    ] {
+        let out = handoff()
+            .current_dir(dir.path())
+            .args(&args)
+            .arg(&missing)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("no such config file")
+                && stderr.contains("handoff config init --config FILE"),
+            "{stderr}"
+        );
+        let errors: Vec<&str> = stderr.lines().filter(|l| l.contains("error")).collect();
+        assert_eq!(errors.len(), 1, "{stderr}");
+    }
+    assert!(!missing.exists());
+}
