@@ -271,6 +271,27 @@ pub(crate) static ABOUT_CHECKS: Phrases = Phrases::new(
     &["Rotation is implemented.", "The docs are updated."],
 );
 
+/// A claim that nothing is left uncommitted ("Working tree clean; all changes committed"),
+/// which git status can contradict.
+pub(crate) static CLEAN_TREE: Phrases = Phrases::new(
+    "clean tree",
+    r"(?i)\b(?:working\s+tree|work\s*tree|working\s+copy|working\s+directory|git\s+status|repo(?:sitory)?)\s+(?:is\s+)?(?:now\s+)?clean\b|\ball\s+(?:the\s+)?changes\s+(?:are\s+|were\s+|have\s+been\s+)?committed\b|\bnothing\s+(?:left\s+)?to\s+commit\b|\bno\s+uncommitted\s+changes\b",
+    &[
+        "Working tree clean; all changes committed.",
+        "The repository is clean",
+        "git status clean",
+        "nothing to commit",
+        "No uncommitted changes.",
+        "All changes have been committed",
+    ],
+    &[
+        "The working tree is not clean",
+        "Commit all changes before merging",
+        "Clean up the working tree",
+        "2 uncommitted changes",
+    ],
+);
+
 /// A next action that says nothing concrete ("continue working on auth", "Next: finish the
 /// frontend"), after an optional "Next:" / "Then" / "First," lead; group 1 is the phrase.
 pub(crate) static VAGUE_NEXT_ACTION: Phrases = Phrases::new(
@@ -327,7 +348,7 @@ pub(crate) static TODO_MARKER: Phrases = Phrases::new(
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 18] = [
+static ALL: [&Phrases; 19] = [
     &DECISION,
     &ALTERNATIVE,
     &AGENCY,
@@ -343,6 +364,7 @@ static ALL: [&Phrases; 18] = [
     &NO_FAILURES,
     &ABOUT_CHECKS,
     &VAGUE_NEXT_ACTION,
+    &CLEAN_TREE,
     &FUTURE_CREATION,
     &HARNESS_TEXT,
     &TODO_MARKER,

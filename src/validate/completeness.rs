@@ -20,7 +20,7 @@ fn describe(index: &str, worktree: &str) -> &'static str {
 }
 
 /// Whether a changed path is the note itself, its backup, or a note `handoff` wrote.
-fn is_note_file(cx: &Ctx, path: &str, note_path: Option<&Path>) -> bool {
+pub(super) fn is_note_file(cx: &Ctx, path: &str, note_path: Option<&Path>) -> bool {
     if path.starts_with(".handoff/") || path.ends_with(".md.orig") {
         return true;
     }

@@ -7,6 +7,7 @@ mod dump;
 mod loops;
 mod paths;
 mod secrets;
+mod state;
 mod structure;
 mod symbols;
 pub(crate) mod text;
@@ -218,6 +219,7 @@ pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
     symbols::check(note, &mut cx);
     verification::check(note, &mut cx);
     loops::check(note, &mut cx);
+    state::check(note, opts.note_path.as_deref(), &mut cx);
     dump::check(note, &mut cx);
     // Last, so that the entries it adds are not themselves checked.
     completeness::check(note, opts.note_path.as_deref(), &mut cx);

@@ -321,6 +321,20 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
 }
 
 /// Rule `citations`: every cited id exists in the evidence.
+/// A failing test run that no later run of the same tests superseded with a pass: `(id, what
+/// failed)`. Test runs that could not run the tests ([`crate::evidence::TestRun::not_run`])
+/// have no result and never count.
+pub(crate) fn outstanding_test_failure(cx: &Ctx) -> Option<(String, String)> {
+    let all = runs(cx);
+    all.iter()
+        .filter(|r| r.is_test && r.ok == Some(false))
+        .find(|failed| {
+            !all.iter()
+                .any(|r| r.ok == Some(true) && r.later_than(failed) && same_kind(r, failed))
+        })
+        .map(|r| (r.id.clone(), r.detail.clone()))
+}
+
 pub(crate) fn check_citations(note: &Note, cx: &mut Ctx) {
     for c in claims(note) {
         let unknown: Vec<&String> = c.cite.iter().filter(|id| !exists(cx, id)).collect();

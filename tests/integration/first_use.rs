@@ -189,3 +189,76 @@ fn a_missing_config_file_named_explicitly_says_how_to_make_one() {
     }
     assert!(!missing.exists());
 }
+
+#[test]
+fn validate_fails_on_proven_false_claims_and_refuses_what_is_no_note() {
+    let dir = repo();
+    std::fs::write(dir.path().join("a.txt"), "changed\n").unwrap();
+    std::fs::write(dir.path().join("b.txt"), "new\n").unwrap();
+    let note = dir.path().join("NOTE.md");
+    let text = "# Session Handoff: x\n\n## Workspace State\n\n- Working tree clean; all changes committed.\n\n## Goal & Current State\n\n- **Goal:** ship the import fix\n- **Verified:** `cargo test` passes (T1)\n\n## Decisions & Discarded Paths\n\n- None\n\n## Files & Symbols\n\n- `a.txt` — edited\n- `b.txt` — new\n\n## Open Loops\n\n- None\n\n## Next Action\n\n- Run `cargo test` and fix `a::b`.\n";
+    std::fs::write(&note, text).unwrap();
+    let tests = crate::support::fixture("test-output/cargo-test-fail.txt");
+    let validate = |extra: &[&str]| {
+        handoff()
+            .arg("validate")
+            .arg(&note)
+            .arg("--repo")
+            .arg(dir.path())
+            .arg("--tests")
+            .arg(&tests)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = validate(&[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // Contradicted without --strict: exit 1.
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("verification: `cargo test` passes: contradicted by T1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "Workspace State says the tree is clean, but git status lists 2 changed path(s)"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("open-loops: Open Loops says None, but T1 failed"),
+        "{stdout}"
+    );
+    // Merely unverified claims stay warnings unless --strict.
+    let text = text
+        .replace(
+            "- Working tree clean; all changes committed.\n",
+            "- Branch `main`\n",
+        )
+        .replace("`cargo test` passes (T1)", "the README reads well")
+        .replace(
+            "## Open Loops\n\n- None",
+            "## Open Loops\n\n- [Agent] fix `a::b` — Verify: `cargo test`",
+        );
+    std::fs::write(&note, &text).unwrap();
+    let out = validate(&[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(validate(&["--strict"]).status.code(), Some(1));
+    // A transcript is no note: exit 2 with one line.
+    let out = handoff()
+        .arg("validate")
+        .arg(evals("samples/claude-csv-quoted-fields.jsonl"))
+        .arg("--repo")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("not a Markdown note"), "{stderr}");
+    assert_eq!(out.stdout, b"");
+}
