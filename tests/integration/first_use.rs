@@ -262,3 +262,42 @@ fn validate_fails_on_proven_false_claims_and_refuses_what_is_no_note() {
     assert!(stderr.contains("not a Markdown note"), "{stderr}");
     assert_eq!(out.stdout, b"");
 }
+
+#[test]
+fn tokens_rejects_binary_input_and_says_what_it_counts_on_long_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("a.out");
+    let mut bytes = b"\x7fELF\x02\x01\x01\x00".to_vec();
+    bytes.extend((0..4096u32).map(|i| (i % 251) as u8));
+    std::fs::write(&bin, &bytes).unwrap();
+    let out = handoff().arg("tokens").arg(&bin).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("binary data, not text"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert_eq!(out.stdout, b"");
+    let out = handoff()
+        .args(["tokens", "-"])
+        .write_stdin(bytes)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("<stdin>: binary data"));
+
+    // A large input says what is being counted before the count (stderr is no terminal here,
+    // so a line instead of a bar); a small one stays quiet.
+    let line = "a transcript line with words, numbers 12345 and code fn main() {}\n";
+    let big = dir.path().join("big.txt");
+    std::fs::write(&big, line.repeat((17 << 20) / line.len() + 1)).unwrap();
+    let out = handoff().arg("tokens").arg(&big).output().unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("handoff: tokens: counting") && stderr.contains("(17 MB)"),
+        "{stderr}"
+    );
+    let small = dir.path().join("small.txt");
+    std::fs::write(&small, line).unwrap();
+    let out = handoff().arg("tokens").arg(&small).output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("counting"));
+}
