@@ -301,3 +301,55 @@ fn tokens_rejects_binary_input_and_says_what_it_counts_on_long_work() {
     let out = handoff().arg("tokens").arg(&small).output().unwrap();
     assert!(!String::from_utf8_lossy(&out.stderr).contains("counting"));
 }
+
+#[test]
+fn eval_fits_100_columns_explains_its_columns_and_names_the_cases() {
+    let out = handoff()
+        .args(["eval", "--offline", "--case", "claude-failing-tests"])
+        .arg(evals(""))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let table = String::from_utf8(out.stdout).unwrap();
+    for line in table.lines() {
+        assert!(line.chars().count() <= 100, "{line}");
+    }
+    for legend in ["  v.prec   validator precision", "  decis    … decisions"] {
+        assert!(table.contains(legend), "{table}");
+    }
+    assert!(table.contains("thresholds: none given"), "{table}");
+    assert!(!table.contains("thresholds: pass"), "{table}");
+
+    let out = handoff()
+        .args(["eval", "--offline", "--case", "nope"])
+        .arg(evals(""))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no such case; the cases are: aider-passing-tests, ")
+            && stderr.contains("claude-failing-tests"),
+        "{stderr}"
+    );
+    // An existing file is not "no such directory"; an installed binary run elsewhere is told
+    // where the sample cases are.
+    let file = evals("samples/claude-csv-quoted-fields.jsonl");
+    let out = handoff().arg("eval").arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("is a file, not a directory"), "{stderr}");
+    let elsewhere = tempfile::tempdir().unwrap();
+    let out = handoff()
+        .arg("eval")
+        .current_dir(elsewhere.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no such directory")
+            && stderr.contains("evals/ of the handoff source repository"),
+        "{stderr}"
+    );
+}
