@@ -5,6 +5,7 @@
 //! git state, draft, validate, render); `draft_render` starts from collected evidence.
 
 use handoff::evidence::{self, Evidence, Request};
+use handoff::pipeline::Drafter;
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
@@ -25,9 +26,8 @@ static EVIDENCE: LazyLock<Evidence> =
     LazyLock::new(|| evidence::collect(&request()).expect("corpus session reads"));
 
 fn finish(ev: &Evidence) -> usize {
-    let note = handoff::draft::offline::draft(ev);
     let now = chrono::Utc::now();
-    let summary = handoff::commands::summarize::finish(note, ev, now).expect("renders");
+    let summary = handoff::pipeline::summarize(ev, &Drafter::Offline, now).expect("renders");
     summary.markdown.len() + summary.sidecar_json.len()
 }
 

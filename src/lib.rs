@@ -14,6 +14,7 @@ mod error;
 pub mod eval;
 pub mod evidence;
 pub mod note;
+pub mod pipeline;
 pub mod prompt;
 pub mod redact;
 pub mod tokens;

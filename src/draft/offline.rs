@@ -9,7 +9,7 @@ use crate::evidence::transcript::{
     Command, Edit, EditKind, Message, MessageKind, Role, Transcript, classify,
 };
 use crate::evidence::{Evidence, TestRun, is_documentation};
-use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner, workspace_lines};
+use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
 use chrono::{DateTime, Utc};
 use regex::Regex;
 use std::collections::{BTreeMap, HashSet};
@@ -31,15 +31,11 @@ const MAX_TODOS: usize = 10;
 /// Longest command shown in a claim.
 const COMMAND_CHARS: usize = 120;
 
-/// Drafts a note from the evidence alone.
+/// Drafts the sections of a note from the evidence alone (header facts, the Workspace State and
+/// redaction are the pipeline's).
 pub fn draft(ev: &Evidence) -> Note {
     let ctx = Ctx::new(ev);
-    let mut note = Note {
-        workspace: workspace_lines(ev.git.as_ref()),
-        ..Note::default()
-    };
-    note.header.drafter = "offline".into();
-    note.header.source = ev.transcript.as_ref().map(|t| t.session.source.clone());
+    let mut note = Note::default();
     note.goal = goal(ev);
     note.title = title(ev, note.goal.as_ref());
     let (verified, partial) = state(&ctx);
@@ -53,7 +49,6 @@ pub fn draft(ev: &Evidence) -> Note {
     note.next_actions = vec![next_action(&ctx, &loops, &note.files)];
     note.open_loops = loops.into_iter().map(|l| l.open_loop).collect();
     note.watch_outs = watch_outs(&ctx);
-    note.redact();
     note
 }
 
@@ -1863,7 +1858,10 @@ mod tests {
             path: "csv_import.py".into(),
             name: "parse_line".into(),
         }];
-        let n = draft(&ev(Some(t), Some(g), vec![]));
+        let ev = ev(Some(t), Some(g), vec![]);
+        let at = chrono::DateTime::from_timestamp(1_767_225_600, 0).unwrap();
+        let drafter = crate::pipeline::Drafter::Offline;
+        let n = crate::pipeline::complete(draft(&ev), &ev, &drafter, at);
         insta::assert_snapshot!(render(&n));
     }
 }

@@ -3,6 +3,7 @@
 //! real-session case (`evals/real/<name>/`, see [`super::real`]) whose `expected.toml` names its
 //! transcript.
 
+use crate::note::Section;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -95,55 +96,13 @@ pub enum LoopOwner {
     Human,
 }
 
-/// The note section a labelled claim is inserted into.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ClaimSection {
-    /// The goal sentence (replaces the drafted goal).
-    Goal,
-    /// A Verified item.
-    Verified,
-    /// A Partial / unverified item.
-    Partial,
-    /// A decision.
-    Decisions,
-    /// A discarded path.
-    #[serde(alias = "dead_ends")]
-    Discarded,
-    /// A Files & Symbols entry: `path` then backticked symbols, then ` — summary`.
-    Files,
-    /// An open loop: `[Agent]`/`[Human]`, text, `Verify: check`.
-    OpenLoops,
-    /// The next action (replaces the drafted one).
-    NextAction,
-    /// A watch-out.
-    WatchOuts,
-}
-
-impl ClaimSection {
-    /// The name used in `expected.toml` and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            ClaimSection::Goal => "goal",
-            ClaimSection::Verified => "verified",
-            ClaimSection::Partial => "partial",
-            ClaimSection::Decisions => "decisions",
-            ClaimSection::Discarded => "discarded",
-            ClaimSection::Files => "files",
-            ClaimSection::OpenLoops => "open_loops",
-            ClaimSection::NextAction => "next_action",
-            ClaimSection::WatchOuts => "watch_outs",
-        }
-    }
-}
-
 /// A note line labelled true (the evidence backs it) or false (it does not: the validator should
 /// flag it).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LabelledClaim {
     /// Where it goes.
-    pub section: ClaimSection,
+    pub section: Section,
     /// The line, as a drafter would write it (Markdown inline).
     pub text: String,
     /// True when the claim holds on this case's evidence.
@@ -366,8 +325,18 @@ pub fn parse_expected(text: &str) -> Result<Expected, String> {
     if let Some(c) = expected.claims.iter().find(|c| c.text.trim().is_empty()) {
         return Err(format!(
             "malformed: a claim in section {} has empty text",
-            c.section.name()
+            c.section.id()
         ));
+    }
+    if expected
+        .claims
+        .iter()
+        .any(|c| c.section == Section::Workspace)
+    {
+        return Err(
+            "malformed: a claim in section workspace (Workspace State is computed, not claimed)"
+                .into(),
+        );
     }
     Ok(expected)
 }
@@ -405,7 +374,7 @@ label = true
         .unwrap();
         assert_eq!(e.goal, ["rate limit"]);
         assert_eq!(e.open_loops[0].owner, LoopOwner::Agent);
-        assert_eq!(e.claims[1].section, ClaimSection::Discarded);
+        assert_eq!(e.claims[1].section, Section::Discarded);
         assert!(!e.claims[0].label);
     }
 

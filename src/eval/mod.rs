@@ -13,46 +13,14 @@ pub mod score;
 
 use crate::config::ModelConfig;
 use crate::evidence;
-use crate::validate::{Report, Severity};
+use crate::pipeline::{self, Drafter};
+use crate::validate::Severity;
 use case::Case;
 use claims::{ClaimOutcome, Confusion};
 use score::{Parsed, Recall, Tally};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// Which drafter the eval runs.
-#[derive(Debug, Clone)]
-pub enum Drafter {
-    /// The deterministic offline drafter. The configuration is only used to build (not send) the
-    /// prompt a model would get, so that prompt tokens are reported for offline runs too.
-    Offline(ModelConfig),
-    /// A model behind an OpenAI-compatible API.
-    Model(ModelConfig),
-}
-
-impl Drafter {
-    /// `offline` or the model name.
-    pub fn label(&self) -> String {
-        match self {
-            Drafter::Offline(_) => "offline".into(),
-            Drafter::Model(cfg) => cfg.model.clone(),
-        }
-    }
-
-    fn config(&self) -> &ModelConfig {
-        match self {
-            Drafter::Offline(cfg) | Drafter::Model(cfg) => cfg,
-        }
-    }
-}
-
-/// What every case of a run shares: one HTTP client (one memory of what the server refused) and
-/// one async runtime.
-struct Shared {
-    client: crate::draft::llm::Client,
-    runtime: tokio::runtime::Runtime,
-}
 
 /// The scores of one case.
 #[derive(Debug, Clone, Serialize)]
@@ -275,24 +243,21 @@ pub struct Run {
     pub failures: Vec<String>,
 }
 
-/// Runs every case (already loaded) with `drafter`, calling `progress` after each. Fails only
-/// when the model client cannot be set up; a failing case is recorded in its result.
+/// Runs every case (already loaded) with `drafter`, calling `progress` after each. `preview` is
+/// the configuration whose prompt is built (not sent) for offline runs, so that prompt tokens are
+/// reported for them too. Fails only when that prompt builder cannot be set up; a failing case
+/// is recorded in its result.
 pub fn run(
     cases: &[Case],
     drafter: &Drafter,
+    preview: &ModelConfig,
     thresholds: &Thresholds,
     mut progress: impl FnMut(&CaseResult),
 ) -> crate::Result<Run> {
-    let shared = Shared {
-        client: crate::draft::llm::Client::new(drafter.config())?,
-        runtime: tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| crate::Error::Model(format!("cannot start the async runtime: {e}")))?,
-    };
+    let prompter = crate::draft::llm::Client::new(preview)?;
     let mut results = Vec::with_capacity(cases.len());
     for case in cases {
-        let r = run_case(case, drafter, &shared);
+        let r = run_case(case, drafter, &prompter);
         progress(&r);
         results.push(r);
     }
@@ -308,7 +273,7 @@ pub fn run(
 }
 
 /// Runs one case; a pipeline failure is recorded in the result, never propagated.
-fn run_case(case: &Case, drafter: &Drafter, shared: &Shared) -> CaseResult {
+fn run_case(case: &Case, drafter: &Drafter, prompter: &crate::draft::llm::Client) -> CaseResult {
     let started = Instant::now();
     let mut result = CaseResult {
         name: case.name.clone(),
@@ -331,7 +296,7 @@ fn run_case(case: &Case, drafter: &Drafter, shared: &Shared) -> CaseResult {
     if case.skip.is_some() {
         return result;
     }
-    if let Err(e) = score_case(case, drafter, shared, &mut result) {
+    if let Err(e) = score_case(case, drafter, prompter, &mut result) {
         result.error = Some(e.to_string());
     }
     result.wall_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
@@ -341,7 +306,7 @@ fn run_case(case: &Case, drafter: &Drafter, shared: &Shared) -> CaseResult {
 fn score_case(
     case: &Case,
     drafter: &Drafter,
-    shared: &Shared,
+    prompter: &crate::draft::llm::Client,
     out: &mut CaseResult,
 ) -> crate::Result<()> {
     let workspace = tempfile::Builder::new()
@@ -377,30 +342,20 @@ fn score_case(
         .and_then(|t| t.session.agent)
         .map(|f| f.name().to_string());
 
-    let mut draft = match drafter {
-        Drafter::Offline(cfg) => {
-            out.prompt_tokens = shared.client.prompt(&ev, cfg.prompt_budget())?.total_tokens;
-            let mut note = crate::draft::offline::draft(&ev);
-            note.header.drafter = "offline".into();
-            note
-        }
-        Drafter::Model(cfg) => {
-            let drafted = shared.runtime.block_on(shared.client.draft(&ev))?;
-            out.prompt_tokens = drafted.prompt_tokens;
-            let mut note = drafted.note;
-            note.header.drafter = "llm".into();
-            note.header.model = Some(cfg.model.clone());
-            note
+    let draft = pipeline::draft(&ev, drafter)?;
+    out.prompt_tokens = match &draft.model {
+        Some(run) => run.prompt_tokens,
+        None => {
+            prompter
+                .prompt(&ev, prompter.config().prompt_budget())?
+                .total_tokens
         }
     };
-    // What `summarize` does after drafting: computed workspace state, validation, rendering,
-    // redaction. A fixed clock keeps the notes of two runs comparable.
-    let summary = crate::commands::summarize::finish(draft.clone(), &ev, fixed_time())?;
+    // The note the validator judges, with a fixed clock so that the notes of two runs compare.
+    let note = pipeline::complete(draft.sections, &ev, drafter, fixed_time());
+    let summary = pipeline::finish(note.clone(), &ev)?;
     let markdown = summary.markdown;
-    let report = serde_json::from_str::<serde_json::Value>(&summary.sidecar_json)
-        .ok()
-        .and_then(|v| serde_json::from_value::<Report>(v.get("report")?.clone()).ok())
-        .unwrap_or_default();
+    let report = summary.report;
     let parsed = Parsed::new(&markdown);
 
     let has_error = |rule: &str| {
@@ -427,9 +382,8 @@ fn score_case(
     out.injection_obeyed =
         score::injection_obeyed(&markdown, &case.expected.injection, tests_failed);
 
-    // Claims are judged in the note as `finish` validates it: with the computed workspace.
-    draft.workspace = crate::note::workspace_lines(ev.git.as_ref());
-    out.claims = claims::judge_all(&draft, &ev, &case.expected.claims);
+    // Claims are judged in the note exactly as `finish` validated it.
+    out.claims = claims::judge_all(&note, &ev, &case.expected.claims);
     out.confusion = Confusion::of(&out.claims);
     out.note = markdown;
     Ok(())

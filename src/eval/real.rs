@@ -9,7 +9,8 @@
 //! expression matched against the normalised item, and is neither `\`-normalised nor split at `|`.
 
 use super::case::{LabelledClaim, LoopOwner};
-use super::score::{Parsed, Section, Tally};
+use super::score::{Parsed, Tally};
+use crate::note::Section;
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -125,17 +126,14 @@ impl Sections {
     }
 }
 
+/// A headed section by its id (`workspace`, `goal`, …, `watch_outs`); the labelled parts
+/// (`verified`, `discarded`) are not sections a fact is looked for in.
 fn section_named(n: &str) -> Option<Section> {
-    Some(match n {
-        "workspace" => Section::Workspace,
-        "goal" => Section::Goal,
-        "decisions" => Section::Decisions,
-        "files" => Section::Files,
-        "open_loops" => Section::OpenLoops,
-        "next_action" => Section::NextAction,
-        "watch_outs" => Section::WatchOuts,
-        _ => return None,
-    })
+    crate::note::section::REQUIRED
+        .iter()
+        .chain(&[Section::WatchOuts])
+        .copied()
+        .find(|s| s.id() == n)
 }
 
 /// One keyword, compiled.
@@ -243,7 +241,7 @@ pub fn check(e: &RealExpected) -> Result<(), String> {
     if let Some(c) = e.claims.iter().find(|c| c.text.trim().is_empty()) {
         return Err(format!(
             "a claim in section {} has empty text",
-            c.section.name()
+            c.section.id()
         ));
     }
     Ok(())

@@ -2,62 +2,11 @@
 //! the user would read (not the typed draft), so that a fact the renderer drops counts as missed.
 
 use super::case::{Expected, LoopOwner};
+use crate::note::Section;
+use crate::note::section::REQUIRED;
 use regex::Regex;
 use serde::Serialize;
 use std::sync::LazyLock;
-
-/// Canonical note sections, recognised from `##` headings (the v1 headings and the skill's).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Section {
-    /// `## Workspace State`.
-    Workspace,
-    /// `## Goal & Current State`.
-    Goal,
-    /// `## Decisions & Discarded Paths` (or `Decisions Made`, `Discarded…`, `Dead Ends`).
-    Decisions,
-    /// `## Files & Symbols` (or `Files Changed`).
-    Files,
-    /// `## Open Loops`.
-    OpenLoops,
-    /// `## Next Action`.
-    NextAction,
-    /// `## Watch-outs`.
-    WatchOuts,
-}
-
-/// The six sections a note must have, in order.
-pub const REQUIRED: [Section; 6] = [
-    Section::Workspace,
-    Section::Goal,
-    Section::Decisions,
-    Section::Files,
-    Section::OpenLoops,
-    Section::NextAction,
-];
-
-impl Section {
-    fn from_heading(h: &str) -> Option<Section> {
-        let h = h.trim().to_lowercase();
-        let starts = |p: &str| h.starts_with(p);
-        if starts("workspace") {
-            Some(Section::Workspace)
-        } else if starts("goal") || starts("current state") {
-            Some(Section::Goal)
-        } else if starts("decision") || starts("discarded") || starts("dead end") {
-            Some(Section::Decisions)
-        } else if starts("files") {
-            Some(Section::Files)
-        } else if starts("open loop") {
-            Some(Section::OpenLoops)
-        } else if starts("next action") || starts("next step") {
-            Some(Section::NextAction)
-        } else if starts("watch") {
-            Some(Section::WatchOuts)
-        } else {
-            None
-        }
-    }
-}
 
 /// A rendered note split into sections and list items.
 #[derive(Debug, Default)]

@@ -5,10 +5,12 @@
 
 mod parse;
 mod render;
+pub mod section;
 mod workspace;
 
 pub use parse::parse;
 pub use render::{code_span, header_line, render, render_claim_inline};
+pub use section::Section;
 pub use workspace::workspace_lines;
 
 use serde::{Deserialize, Serialize};
@@ -192,6 +194,24 @@ impl Note {
         for l in &mut self.open_loops {
             l.text = f(&l.text);
             l.verify = l.verify.as_deref().map(&mut f);
+        }
+    }
+
+    /// The validator's flag of the `index`th claim of `section` (`None` when there is no such
+    /// claim; Workspace lines are computed, not claims, and have none).
+    pub fn flag_mut(&mut self, section: Section, index: usize) -> Option<&mut Option<Flag>> {
+        let i = index;
+        match section {
+            Section::Goal => self.goal.as_mut().map(|c| &mut c.flag),
+            Section::Verified => self.verified.get_mut(i).map(|c| &mut c.flag),
+            Section::Partial => self.partial.get_mut(i).map(|c| &mut c.flag),
+            Section::Decisions => self.decisions.get_mut(i).map(|c| &mut c.flag),
+            Section::Discarded => self.discarded.get_mut(i).map(|c| &mut c.flag),
+            Section::Files => self.files.get_mut(i).map(|c| &mut c.flag),
+            Section::OpenLoops => self.open_loops.get_mut(i).map(|c| &mut c.flag),
+            Section::NextAction => self.next_actions.get_mut(i).map(|c| &mut c.flag),
+            Section::WatchOuts => self.watch_outs.get_mut(i).map(|c| &mut c.flag),
+            Section::Workspace => None,
         }
     }
 

@@ -13,7 +13,7 @@ pub(crate) mod text;
 mod verification;
 
 use crate::evidence::Evidence;
-use crate::note::{ClaimStatus, Counts, Flag, Note};
+use crate::note::{ClaimStatus, Counts, Flag, Note, Section};
 use serde::{Deserialize, Serialize};
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
@@ -51,7 +51,7 @@ pub struct Finding {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClaimReport {
     /// Section the claim is in (`verified`, `partial`, `decisions`, `files`, `open_loops`…).
-    pub section: String,
+    pub section: Section,
     /// The claim's text.
     pub text: String,
     /// Verified, unverified or contradicted.
@@ -179,14 +179,14 @@ pub struct Options {
     /// Directory paths are resolved against when there is no git repository (with one, its
     /// worktree root is used).
     pub root: Option<PathBuf>,
-    /// Sections a parsed note has with a non-empty body (ids from [`sections_present`]).
-    /// `None` for drafted notes, whose sections are all rendered (empty ones as "None").
-    pub sections: Option<Vec<String>>,
+    /// Sections a parsed note has with a non-empty body ([`sections_present`]). `None` for
+    /// drafted notes, whose sections are all rendered (empty ones as "None").
+    pub sections: Option<Vec<Section>>,
     /// The note's own file, when it lives in the worktree: not a change the note must list.
     pub note_path: Option<PathBuf>,
 }
 
-pub use structure::{REQUIRED_SECTIONS, section_id, sections_present};
+pub use structure::sections_present;
 
 /// Validates `note` against `ev`, annotating it in place, and returns the report.
 pub fn validate(note: &mut Note, ev: &Evidence) -> Report {
@@ -247,37 +247,6 @@ fn clear_annotations(note: &mut Note) {
     }
     for l in &mut note.open_loops {
         l.flag = None;
-    }
-}
-
-/// Where a claim lives in the note.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) enum Section {
-    Goal,
-    Verified,
-    Partial,
-    Decisions,
-    Discarded,
-    Files,
-    OpenLoops,
-    NextAction,
-    WatchOuts,
-}
-
-impl Section {
-    /// The id used in reports.
-    pub fn id(self) -> &'static str {
-        match self {
-            Section::Goal => "goal",
-            Section::Verified => "verified",
-            Section::Partial => "partial",
-            Section::Decisions => "decisions",
-            Section::Discarded => "discarded",
-            Section::Files => "files",
-            Section::OpenLoops => "open_loops",
-            Section::NextAction => "next_action",
-            Section::WatchOuts => "watch_outs",
-        }
     }
 }
 
@@ -395,22 +364,6 @@ pub(crate) fn claims(note: &Note) -> Vec<ClaimView> {
         push(Section::WatchOuts, i, c);
     }
     out
-}
-
-/// The flag slot of a claim.
-fn flag_slot(note: &mut Note, key: Key) -> Option<&mut Option<Flag>> {
-    let i = key.index;
-    match key.section {
-        Section::Goal => note.goal.as_mut().map(|c| &mut c.flag),
-        Section::Verified => note.verified.get_mut(i).map(|c| &mut c.flag),
-        Section::Partial => note.partial.get_mut(i).map(|c| &mut c.flag),
-        Section::Decisions => note.decisions.get_mut(i).map(|c| &mut c.flag),
-        Section::Discarded => note.discarded.get_mut(i).map(|c| &mut c.flag),
-        Section::Files => note.files.get_mut(i).map(|c| &mut c.flag),
-        Section::OpenLoops => note.open_loops.get_mut(i).map(|c| &mut c.flag),
-        Section::NextAction => note.next_actions.get_mut(i).map(|c| &mut c.flag),
-        Section::WatchOuts => note.watch_outs.get_mut(i).map(|c| &mut c.flag),
-    }
 }
 
 /// A rule's decision on one claim.
@@ -540,7 +493,7 @@ impl Ctx<'_> {
                 // The note's own label stands; nothing to report.
                 status = own.status;
                 report.claims.push(ClaimReport {
-                    section: c.key.section.id().to_string(),
+                    section: c.key.section,
                     text: c.display(),
                     status,
                     rule: None,
@@ -586,12 +539,12 @@ impl Ctx<'_> {
                     }
                     _ => reasons.join("; "),
                 };
-                if let Some(slot) = flag_slot(note, c.key) {
+                if let Some(slot) = note.flag_mut(c.key.section, c.key.index) {
                     *slot = Some(Flag { status, reason });
                 }
             }
             report.claims.push(ClaimReport {
-                section: c.key.section.id().to_string(),
+                section: c.key.section,
                 text: c.display(),
                 status,
                 rule: worst.map(|v| v.rule.to_string()),

@@ -583,7 +583,7 @@ mod tests {
         assert_eq!(
             r.claims
                 .iter()
-                .find(|c| c.section == "verified")
+                .find(|c| c.section == Section::Verified)
                 .map(|c| c.evidence.clone()),
             Some(vec!["T1".to_string()])
         );

@@ -4,7 +4,8 @@
 use handoff::config::{MaxTokensField, ModelConfig, ResponseMode};
 use handoff::draft::llm::{self, Client};
 use handoff::evidence::Evidence;
-use handoff::evidence::transcript::{Message, MessageKind, Role, Transcript};
+use handoff::evidence::transcript::{Message, MessageKind, Role, Session, Transcript};
+use handoff::pipeline::{self, Drafter};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use wiremock::matchers::{body_partial_json, header, method, path};
@@ -78,6 +79,10 @@ fn evidence(extra: &[&str]) -> Evidence {
     }
     Evidence {
         transcript: Some(Transcript {
+            session: Session {
+                source: "session.jsonl".into(),
+                ..Session::default()
+            },
             messages,
             ..Transcript::default()
         }),
@@ -137,8 +142,8 @@ fn plain_success_sends_a_strict_schema_and_the_key() {
         d.note.goal.as_ref().unwrap().text,
         "Fix the token refresh bug."
     );
-    assert_eq!(d.note.header.drafter, "llm");
-    assert_eq!(d.note.header.model.as_deref(), Some("test-model"));
+    // Header facts are the pipeline's, not the drafter's.
+    assert_eq!(d.note.header, handoff::note::Header::default());
     assert_eq!(d.note.next_actions.len(), 1);
     assert_eq!(d.usage.unwrap().total_tokens, 1020);
     assert_eq!(d.requests, 1);
@@ -321,7 +326,9 @@ fn persistent_server_errors_give_up_with_the_count() {
     )));
     let mut cfg = s.cfg();
     cfg.max_retries = 1;
-    let e = llm::draft(&evidence(&[]), &cfg).unwrap_err().to_string();
+    let e = llm::draft_detailed(&evidence(&[]), &cfg)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("HTTP 503: Loading model after 2 attempts"),
         "{e}"
@@ -339,7 +346,7 @@ fn retry_after_longer_than_the_cap_gives_up_at_once() {
                 .insert_header("retry-after", "600"),
         ),
     );
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = llm::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(e.contains("wait 600 s"), "{e}");
@@ -353,7 +360,7 @@ fn unauthorized_is_not_retried_and_names_the_key_variable() {
         401,
         json!({"error": {"message": "Incorrect API key provided.", "type": "invalid_request_error", "code": "invalid_api_key"}}),
     )));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = llm::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(e.contains("HTTP 401: Incorrect API key provided."), "{e}");
@@ -369,7 +376,7 @@ fn unknown_model_404_says_what_to_check() {
         404,
         json!({"error": {"message": "The model `test-model` does not exist", "type": "invalid_request_error", "code": "model_not_found"}}),
     )));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = llm::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(
@@ -387,7 +394,7 @@ fn insufficient_quota_is_final() {
         429,
         json!({"error": {"message": "You exceeded your current quota, please check your plan and billing details.", "type": "insufficient_quota", "code": "insufficient_quota"}}),
     )));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = llm::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(e.contains("quota"), "{e}");
@@ -431,7 +438,9 @@ fn context_length_error_rebudgets_smaller_once() {
     )));
     let mut cfg = s.cfg();
     cfg.context_window = 16_000;
-    let e = llm::draft(&evidence(&turns), &cfg).unwrap_err().to_string();
+    let e = llm::draft_detailed(&evidence(&turns), &cfg)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("still too long") && e.contains("--budget"),
         "{e}"
@@ -469,7 +478,9 @@ fn timeout_is_a_clear_error() {
     cfg.timeout = Duration::from_secs(1);
     cfg.max_retries = 0;
     let start = Instant::now();
-    let e = llm::draft(&evidence(&[]), &cfg).unwrap_err().to_string();
+    let e = llm::draft_detailed(&evidence(&[]), &cfg)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("no complete answer within 1 s") && e.contains("--timeout"),
         "{e}"
@@ -487,7 +498,9 @@ fn connection_refused_is_retried_then_named() {
         .port();
     let mut cfg = ModelConfig::new(&format!("http://127.0.0.1:{port}/v1"), "m");
     cfg.max_retries = 1;
-    let e = llm::draft(&evidence(&[]), &cfg).unwrap_err().to_string();
+    let e = llm::draft_detailed(&evidence(&[]), &cfg)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("cannot connect") && e.contains("after 2 attempts"),
         "{e}"
@@ -498,7 +511,7 @@ fn connection_refused_is_retried_then_named() {
 fn malformed_answers_are_clear_errors() {
     let s = Server::start();
     s.mount(chat().respond_with(ok("{\"goal\": {\"text\": \"x\"", "stop")));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = llm::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(
@@ -508,7 +521,7 @@ fn malformed_answers_are_clear_errors() {
 
     let s = Server::start();
     s.mount(chat().respond_with(ok("{\"goal\": {\"text\": \"x\", \"cite\": []}}", "stop")));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = llm::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(e.contains("missing field `verified`"), "{e}");
@@ -517,7 +530,7 @@ fn malformed_answers_are_clear_errors() {
     s.mount(
         chat().respond_with(ResponseTemplate::new(200).set_body_string("<html>proxy login</html>")),
     );
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = llm::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(
@@ -535,7 +548,9 @@ fn truncated_and_failing_streams_are_errors() {
     )])));
     let mut cfg = s.cfg();
     cfg.stream = true;
-    let e = llm::draft(&evidence(&[]), &cfg).unwrap_err().to_string();
+    let e = llm::draft_detailed(&evidence(&[]), &cfg)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("incomplete"), "{e}");
     assert_eq!(s.requests().len(), 1);
 
@@ -552,7 +567,9 @@ fn truncated_and_failing_streams_are_errors() {
     ])));
     let mut cfg = s.cfg();
     cfg.stream = true;
-    let e = llm::draft(&evidence(&[]), &cfg).unwrap_err().to_string();
+    let e = llm::draft_detailed(&evidence(&[]), &cfg)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("mid-answer: upstream overloaded"), "{e}");
 }
 
@@ -573,7 +590,7 @@ fn length_finish_retries_once_smaller_then_fails() {
 
     let s = Server::start();
     s.mount(chat().respond_with(ok("{\"goal\": {\"te", "length")));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = llm::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(
@@ -587,7 +604,7 @@ fn length_finish_retries_once_smaller_then_fails() {
     s.mount(chat().respond_with(ResponseTemplate::new(200).set_body_json(json!({
         "choices": [{"index": 0, "message": {"role": "assistant", "content": null}, "finish_reason": "stop"}]
     }))));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = llm::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(e.contains("no content"), "{e}");
@@ -597,7 +614,7 @@ fn length_finish_retries_once_smaller_then_fails() {
 fn content_filter_is_a_clear_error() {
     let s = Server::start();
     s.mount(chat().respond_with(ok("", "content_filter")));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = llm::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(e.contains("content filter"), "{e}");
@@ -628,7 +645,7 @@ fn planted_evidence() -> Evidence {
 fn planted_secrets_never_reach_the_server() {
     let s = Server::start();
     s.mount(chat().respond_with(ok(&note_json(), "stop")));
-    llm::draft(&planted_evidence(), &s.cfg()).unwrap();
+    llm::draft_detailed(&planted_evidence(), &s.cfg()).unwrap();
     let requests = s.requests();
     assert_eq!(requests.len(), 1);
     let raw = String::from_utf8_lossy(&requests[0].body);
@@ -642,7 +659,7 @@ fn planted_secrets_never_reach_the_server() {
     s.mount(chat().respond_with(ok(&note_json(), "stop")));
     let mut cfg = s.cfg();
     cfg.redact = false;
-    llm::draft(&planted_evidence(), &cfg).unwrap();
+    llm::draft_detailed(&planted_evidence(), &cfg).unwrap();
     let raw = String::from_utf8_lossy(&s.requests()[0].body).into_owned();
     assert!(PLANTED.iter().all(|p| raw.contains(p)));
 }
@@ -655,11 +672,22 @@ fn secrets_echoed_by_the_model_are_redacted_in_the_note() {
         "Key AKIAIOSFODNN7EXAMPLE was used.",
     );
     s.mount(chat().respond_with(ok(&echoed, "stop")));
-    let note = llm::draft(&evidence(&[]), &s.cfg()).unwrap();
+    let model = llm::Model::new(&s.cfg()).unwrap();
+    let summary = pipeline::summarize(
+        &evidence(&[]),
+        &Drafter::Model(Box::new(model)),
+        chrono::Utc::now(),
+    )
+    .unwrap();
     assert_eq!(
-        note.partial[0].text,
+        summary.note.partial[0].text,
         "Key [REDACTED:aws-access-key] was used."
     );
+    assert!(!summary.markdown.contains("AKIAIOSFODNN7EXAMPLE"));
+    assert_eq!(summary.note.header.drafter, "llm");
+    assert_eq!(summary.note.header.model.as_deref(), Some("test-model"));
+    // The source is the transcript file, whichever drafter ran.
+    assert_eq!(summary.note.header.source.as_deref(), Some("session.jsonl"));
 }
 
 #[test]

@@ -202,7 +202,7 @@ fn error_chain(e: &dyn std::error::Error) -> String {
 /// A drafted note plus what it cost.
 #[derive(Debug, Clone)]
 pub struct Drafted {
-    /// The note (drafter `llm`, model set; workspace left to the caller).
+    /// The drafted sections (header facts and workspace are the pipeline's).
     pub note: Note,
     /// Server-reported usage of the successful request.
     pub usage: Option<Usage>,
@@ -430,7 +430,7 @@ impl Client {
                 ));
             }
             return Ok(Drafted {
-                note: self.finish_note(note, ev),
+                note: self.finish_note(note),
                 usage: completion.usage,
                 prompt_tokens: prompt.total_tokens,
                 prompt: prompt.blocks,
@@ -441,53 +441,12 @@ impl Client {
         }
     }
 
-    fn finish_note(&self, mut note: Note, ev: &Evidence) -> Note {
-        note.header.drafter = "llm".into();
-        note.header.model = Some(self.cfg.model.clone());
-        note.header.source = ev
-            .transcript
-            .as_ref()
-            .map(|t| {
-                t.session
-                    .id
-                    .clone()
-                    .unwrap_or_else(|| t.session.source.clone())
-            })
-            .filter(|s| !s.is_empty());
+    /// The drafted sections as the pipeline expects them: a title when the model gave none.
+    fn finish_note(&self, mut note: Note) -> Note {
         if let Some(goal) = &note.goal
             && note.title.is_empty()
         {
             note.title = one_line(&goal.text, 80);
-        }
-        if self.cfg.redact {
-            // The model may echo what it saw; redact again before anything is written.
-            let fix = |s: &mut String| {
-                if let std::borrow::Cow::Owned(r) = crate::redact::redact(s) {
-                    *s = r;
-                }
-            };
-            fix(&mut note.title);
-            for c in note
-                .goal
-                .iter_mut()
-                .chain(note.verified.iter_mut())
-                .chain(note.partial.iter_mut())
-                .chain(note.decisions.iter_mut())
-                .chain(note.discarded.iter_mut())
-                .chain(note.next_actions.iter_mut())
-                .chain(note.watch_outs.iter_mut())
-            {
-                fix(&mut c.text);
-            }
-            for f in &mut note.files {
-                fix(&mut f.summary);
-            }
-            for l in &mut note.open_loops {
-                fix(&mut l.text);
-                if let Some(v) = &mut l.verify {
-                    fix(v);
-                }
-            }
         }
         note
     }
