@@ -4,13 +4,15 @@
 //! collected fact, and cites the evidence ids it came from. When the evidence is thin the note
 //! says so instead of filling the gaps.
 
+use crate::evidence::freshness::{self, RunPoint};
 use crate::evidence::git::StatusEntry;
+use crate::evidence::paths::{self, affects_runs};
+use crate::evidence::shell::{self, lexer};
 use crate::evidence::transcript::{
-    Command, Edit, EditKind, Message, MessageKind, Role, Transcript, classify,
+    Command, Edit, EditKind, Message, MessageKind, Role, Transcript,
 };
-use crate::evidence::{Evidence, TestRun, is_documentation};
+use crate::evidence::{Evidence, TestRun};
 use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
-use chrono::{DateTime, Utc};
 use regex::Regex;
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
@@ -59,10 +61,6 @@ struct Ctx<'a> {
     edits: Vec<&'a Edit>,
     /// Event order of the last edit.
     last_edit_seq: Option<u64>,
-    /// Time of the last edit, when the format records it.
-    last_edit_at: Option<DateTime<Utc>>,
-    /// Latest mtime of the files git reports as changed.
-    latest_change_mtime: Option<DateTime<Utc>>,
     /// Repository root, when there is one.
     root: Option<&'a str>,
 }
@@ -73,30 +71,12 @@ impl<'a> Ctx<'a> {
         let commands: Vec<&Command> = t.map(|t| t.commands.iter().collect()).unwrap_or_default();
         let edits: Vec<&Edit> = t.map(|t| t.edits.iter().collect()).unwrap_or_default();
         let last_edit_seq = edits.iter().map(|e| e.seq).max();
-        let last_edit_at = edits
-            .iter()
-            .filter(|e| !is_documentation(&e.path))
-            .filter_map(|e| e.at)
-            .max();
         let root = ev.git.as_ref().map(|g| g.root.as_str());
-        let latest_change_mtime = ev.git.as_ref().and_then(|g| {
-            g.status
-                .iter()
-                .filter(|s| !is_documentation(&s.path))
-                .filter_map(|s| {
-                    let meta = std::fs::metadata(Path::new(&g.root).join(&s.path)).ok()?;
-                    meta.is_file().then_some(())?;
-                    meta.modified().ok().map(DateTime::<Utc>::from)
-                })
-                .max()
-        });
         Ctx {
             ev,
             commands,
             edits,
             last_edit_seq,
-            last_edit_at,
-            latest_change_mtime,
             root,
         }
     }
@@ -105,16 +85,17 @@ impl<'a> Ctx<'a> {
         self.ev.transcript.as_ref()
     }
 
-    /// A test run is fresh when it was run by `--test-cmd` now, or when nothing changed after
-    /// it (no later edit in the transcript, no changed file modified later). `None`: unknown.
+    /// A test run is fresh when it was run by `--test-cmd` now, or when nothing that can affect
+    /// it changed after it ([`freshness`]). `None`: unknown (no time recorded).
     fn run_is_fresh(&self, run: &TestRun) -> Option<bool> {
         if run.source == "command" {
             return Some(true);
         }
-        let at = run.at?;
-        let edited_later = self.last_edit_at.is_some_and(|e| e > at);
-        let modified_later = self.latest_change_mtime.is_some_and(|m| m > at);
-        Some(!edited_later && !modified_later)
+        let point = RunPoint {
+            seq: None,
+            at: Some(run.at?),
+        };
+        Some(freshness::stale_after(self.ev, point).is_empty())
     }
 
     /// Commands that judge the work (tests and checks), grouped by command line, in order of
@@ -123,8 +104,9 @@ impl<'a> Ctx<'a> {
         let mut groups: BTreeMap<String, Vec<&Command>> = BTreeMap::new();
         for c in &self.commands {
             if (c.is_test || c.is_check) && c.ok.is_some() {
-                let key =
-                    classify::judging_part(&c.command).unwrap_or_else(|| norm_cmd(&c.command));
+                let key = shell::judged_identity(&c.command)
+                    .map(|id| id.to_string())
+                    .unwrap_or_else(|| norm_cmd(&c.command));
                 groups.entry(key).or_default().push(c);
             }
         }
@@ -147,14 +129,14 @@ impl<'a> Ctx<'a> {
         self.edits
             .iter()
             .copied()
-            .filter(|e| seq.is_none_or(|s| e.seq > s) && !is_documentation(&e.path))
+            .filter(|e| seq.is_none_or(|s| e.seq > s) && affects_runs(&e.path))
             .collect()
     }
 
     /// The path of an edit relative to the repository root.
     fn edit_path(&self, e: &Edit) -> String {
         let cwd = self.transcript().and_then(|t| t.session.cwd.as_deref());
-        repo_relative(&e.path, cwd, self.root)
+        paths::repo_relative(&e.path, cwd, self.root)
     }
 
     /// The session's cwd when it lies outside this repository (the transcript is about another
@@ -277,7 +259,11 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 .as_ref()
                 .map(|s| format!(" ({})", counts(s.passed, s.failed, s.skipped)))
                 .unwrap_or_default();
-            let later: Vec<&Edit> = ctx.edits_after(Some(last.seq));
+            let point = RunPoint {
+                seq: Some(last.seq),
+                at: last.at,
+            };
+            let later = freshness::stale_after(ctx.ev, point);
             if later.is_empty() {
                 verified.push(claim(
                     format!("{shown} passed{counts} after the last edit"),
@@ -285,16 +271,21 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 ));
             } else {
                 let mut cite = vec![last.id.clone()];
-                cite.extend(later.iter().rev().take(3).rev().map(|e| e.id.clone()));
+                cite.extend(later.edits.iter().rev().take(3).rev().map(|e| e.id.clone()));
+                let mut changed = edit_paths(ctx, &later.edits);
+                for s in &later.files {
+                    if !changed.contains(&s.path) {
+                        changed.push(s.path.clone());
+                    }
+                }
+                if !later.files.is_empty() {
+                    cite.push("G".into());
+                }
                 partial.push(claim(
                     format!(
                         "{shown} passed{counts}, but {} {} edited after it; not re-run since",
-                        paths_phrase(ctx, &later),
-                        if distinct_paths(ctx, &later) == 1 {
-                            "was"
-                        } else {
-                            "were"
-                        }
+                        paths_phrase(&changed),
+                        if changed.len() == 1 { "was" } else { "were" }
                     ),
                     cite,
                 ));
@@ -315,9 +306,7 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
         .any(|t| t.ok && ctx.run_is_fresh(t) == Some(true));
     if !fresh_t {
         let untested = ctx.edits_after(ctx.last_pass_seq());
-        let already = partial
-            .iter()
-            .any(|c| c.text.contains("was edited after it"));
+        let already = partial.iter().any(|c| c.text.contains(" edited after it;"));
         if !untested.is_empty() && !already {
             let cite = untested
                 .iter()
@@ -332,7 +321,10 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 "were never tested: no test or check passed in the session"
             };
             partial.push(claim(
-                format!("Edits to {} {tail}", paths_phrase(ctx, &untested)),
+                format!(
+                    "Edits to {} {tail}",
+                    paths_phrase(&edit_paths(ctx, &untested))
+                ),
                 cite,
             ));
         }
@@ -457,31 +449,18 @@ fn replaced_commands(ctx: &Ctx) -> Vec<Claim> {
 }
 
 /// Read-only probes whose non-zero exit means "nothing found", not a failed approach.
+const PROBES: &[&str] = &[
+    "grep", "rg", "find", "ls", "sed", "awk", "test", "[", "diff", "which", "cat", "head", "tail",
+    "stat", "file", "command", "type",
+];
+
+/// Whether any simple command of the line is a read-only probe.
 fn is_probe(cmd: &str) -> bool {
-    cmd.split(['|', ';', '&'])
-        .filter_map(|seg| seg.split_whitespace().next())
-        .any(|p| {
-            matches!(
-                p,
-                "grep"
-                    | "rg"
-                    | "find"
-                    | "ls"
-                    | "sed"
-                    | "awk"
-                    | "test"
-                    | "["
-                    | "diff"
-                    | "which"
-                    | "cat"
-                    | "head"
-                    | "tail"
-                    | "stat"
-                    | "file"
-                    | "command"
-                    | "type"
-            )
-        })
+    lexer::parse(cmd)
+        .segments
+        .iter()
+        .filter_map(|seg| seg.first())
+        .any(|p| PROBES.contains(&p.as_str()))
 }
 
 fn same_kind(a: &Command, b: &Command) -> bool {
@@ -490,12 +469,14 @@ fn same_kind(a: &Command, b: &Command) -> bool {
         || program(&a.command).is_some_and(|p| Some(p) == program(&b.command))
 }
 
-/// The program a command line runs, skipping `cd …&&`, env assignments and `sudo`.
-fn program(cmd: &str) -> Option<&str> {
-    let last_segment = cmd.rsplit("&&").next().unwrap_or(cmd);
-    last_segment
+/// The program a command line runs ([`shell::normalise`]: after `cd …&&`, environment
+/// assignments and wrappers).
+fn program(cmd: &str) -> Option<String> {
+    shell::normalise(cmd)
+        .command
         .split_whitespace()
-        .find(|w| !w.contains('=') && *w != "sudo" && *w != "npx" && *w != "uv" && *w != "run")
+        .next()
+        .map(str::to_string)
 }
 
 /// Files: git status first (every path), then files edited in the session that git does not
@@ -1125,16 +1106,8 @@ fn command_failure(c: &Command) -> String {
     }
 }
 
-fn distinct_paths(ctx: &Ctx, edits: &[&Edit]) -> usize {
-    edits
-        .iter()
-        .map(|e| ctx.edit_path(e))
-        .collect::<HashSet<_>>()
-        .len()
-}
-
-/// "`a`", "`a` and `b`", "`a`, `b` and 3 more".
-fn paths_phrase(ctx: &Ctx, edits: &[&Edit]) -> String {
+/// The repository-relative paths of `edits`, each once, in order of its last edit.
+fn edit_paths(ctx: &Ctx, edits: &[&Edit]) -> Vec<String> {
     let mut paths: Vec<String> = Vec::new();
     for e in edits.iter().rev() {
         let p = ctx.edit_path(e);
@@ -1143,6 +1116,11 @@ fn paths_phrase(ctx: &Ctx, edits: &[&Edit]) -> String {
         }
     }
     paths.reverse();
+    paths
+}
+
+/// "`a`", "`a` and `b`", "`a`, `b` and 3 more".
+fn paths_phrase(paths: &[String]) -> String {
     let shown: Vec<String> = paths.iter().take(3).map(|p| code(p)).collect();
     match paths.len() {
         0 => "files".to_string(),
@@ -1151,26 +1129,6 @@ fn paths_phrase(ctx: &Ctx, edits: &[&Edit]) -> String {
         3 => format!("{}, {} and {}", shown[0], shown[1], shown[2]),
         n => format!("{} and {} more files", shown.join(", "), n - 3),
     }
-}
-
-/// A path relative to the repository root: absolute paths under the root lose the root;
-/// relative paths are taken from the session cwd.
-fn repo_relative(path: &str, cwd: Option<&str>, root: Option<&str>) -> String {
-    let p = Path::new(path);
-    let abs = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        match cwd {
-            Some(c) => Path::new(c).join(p),
-            None => return path.trim_start_matches("./").to_string(),
-        }
-    };
-    for base in [root, cwd].into_iter().flatten() {
-        if let Ok(rel) = abs.strip_prefix(base) {
-            return rel.to_string_lossy().replace('\\', "/");
-        }
-    }
-    path.to_string()
 }
 
 fn norm_cmd(c: &str) -> String {

@@ -1,7 +1,10 @@
 //! The facts a note is built from: git state, test runs and the transcript, each item with a
 //! short stable id (`G`, `T*`, `M*`, `C*`, `E*`) that drafts cite and the validator resolves.
 
+pub mod freshness;
 pub mod git;
+pub mod paths;
+pub mod shell;
 pub mod test_results;
 pub mod transcript;
 
@@ -165,18 +168,6 @@ fn mark_session_commits(git: &mut GitState, t: &Transcript) {
     }
 }
 
-/// Whether `path` is documentation: prose that no test reads, so editing it does not make an
-/// earlier test run stale (a note's own `.handoff/` folder included). One definition for the
-/// drafter and the validator.
-pub fn is_documentation(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
-    [".md", ".markdown", ".txt", ".rst", ".adoc"]
-        .iter()
-        .any(|e| lower.ends_with(e))
-        || lower.starts_with(".handoff/")
-        || lower.contains("/.handoff/")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,14 +199,5 @@ mod tests {
         mark_session_commits(&mut g, &t);
         let marked: Vec<bool> = g.commits.iter().map(|c| c.in_session).collect();
         assert_eq!(marked, [true, true, false]);
-    }
-
-    #[test]
-    fn documentation_paths() {
-        assert!(is_documentation("README.md"));
-        assert!(is_documentation("docs/guide.rst"));
-        assert!(is_documentation(".handoff/20260101-x.md"));
-        assert!(!is_documentation("src/lib.rs"));
-        assert!(!is_documentation("tests/test_md.py"));
     }
 }

@@ -2,8 +2,8 @@
 //! missing one is added to the note (`added_by_validator`, rendered with a marker saying so), so
 //! the next session sees every change even when the draft forgot it.
 
-use super::text::same_path;
 use super::{Ctx, Key, Section, Severity, rule};
+use crate::evidence::paths::same_path;
 use crate::note::{FileEntry, Note};
 use std::path::Path;
 

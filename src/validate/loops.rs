@@ -4,8 +4,9 @@
 //! is exactly one instruction that names a path, symbol or command and does not start with a
 //! vague continuation (the list is [`VAGUE_CONTINUATIONS`]).
 
-use super::text::{is_test_path, looks_like_command, mentions, sentences};
+use super::text::{looks_like_command, mentions, sentences};
 use super::{Ctx, Key, Section, Severity, rule};
+use crate::evidence::paths::is_test_path;
 use crate::note::{Note, Owner};
 
 /// Openings of a next action that say nothing concrete ("continue working on auth"). Matched

@@ -7,8 +7,9 @@
 //! or add something, or a `Verify:` check naming a test still to be written), a path that does
 //! not exist yet is fine. Discarded paths are not checked: they describe what was undone.
 
-use super::text::{PathRef, is_test_path, mentions, same_path};
+use super::text::{PathRef, mentions};
 use super::{ClaimView, Ctx, Section, claims, rule};
+use crate::evidence::paths::{is_test_path, same_path};
 use crate::note::{ClaimStatus, Note};
 use regex::Regex;
 use std::sync::LazyLock;

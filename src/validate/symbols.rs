@@ -3,8 +3,9 @@
 //! `path::symbol` anywhere — occurs in that file (read bounded) or in its diff hunks (a removed
 //! function is still a fact about the file). Else the claim is unverified.
 
-use super::text::{Span, bare_symbol, classify, mentions, same_path};
+use super::text::{Span, bare_symbol, classify, mentions};
 use super::{Ctx, Section, claims, rule};
+use crate::evidence::paths::same_path;
 use crate::note::{ClaimStatus, Note};
 use std::io::Read;
 

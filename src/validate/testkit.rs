@@ -70,7 +70,7 @@ pub fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Command {
         exit_code: ok.map(|o| if o { 0 } else { 1 }),
         ok,
         output: String::new(),
-        is_test: crate::validate::text::test_family(command).is_some(),
+        is_test: crate::evidence::shell::test_family(command).is_some(),
         is_check: false,
         tests: None,
         has_result: ok.is_some(),

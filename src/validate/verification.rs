@@ -12,11 +12,12 @@
 //! file in question was edited after it (transcript order or timestamps, worktree mtimes), which
 //! makes it stale.
 
-use super::text::{
-    Family, commands_match, is_doc_path, is_test_path, mentions, same_path, sentences, test_family,
-};
+use super::text::{mentions, sentences};
 use super::{ClaimView, Ctx, Key, Section, claims, rule};
 use crate::evidence::TestFormat;
+use crate::evidence::freshness::{self, RunPoint};
+use crate::evidence::paths::{affects_runs, is_test_path, same_path, strip_root};
+use crate::evidence::shell::{Family, commands_match, test_family};
 use crate::note::{ClaimStatus, Note};
 use chrono::{DateTime, Utc};
 use regex::Regex;
@@ -55,9 +56,6 @@ static ABOUT_TESTS: LazyLock<Regex> = LazyLock::new(|| {
 });
 static EVIDENCE_ID: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(?:G|[TMCE][1-9][0-9]*)$").expect("regex"));
-
-/// Seconds of slack when comparing a run's time with file mtimes (coarse file systems).
-const MTIME_SLACK_SECS: i64 = 1;
 
 /// What a claim asserts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -309,62 +307,32 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
     Support::Verified(vec![last.id.clone()])
 }
 
-/// Edits after `run` to the linked files (any non-documentation file when none is linked):
-/// (evidence ids, paths).
+/// Changes after `run` ([`freshness`]) to the linked files (any file that can affect a run when
+/// none is linked): (evidence ids, paths).
 fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<String>) {
     let relevant = |path: &str| {
         if linked.is_empty() {
-            !is_doc_path(path)
+            affects_runs(path)
         } else {
             linked.iter().any(|l| same_path(l, path))
         }
     };
-    let mut ids = Vec::new();
-    let mut paths: Vec<String> = Vec::new();
-    let add = |path: &str, paths: &mut Vec<String>| {
-        let path = cx
-            .root
-            .as_ref()
-            .and_then(|r| path.strip_prefix(&format!("{}/", r.display())))
-            .unwrap_or(path)
-            .to_string();
-        if !paths.iter().any(|p| same_path(p, &path)) {
-            paths.push(path);
-        }
+    let point = RunPoint {
+        seq: run.seq,
+        at: run.at,
     };
-    if let Some(tr) = &cx.ev.transcript {
-        for e in &tr.edits {
-            let after = match (run.seq, run.at, e.at) {
-                (Some(seq), _, _) => e.seq > seq,
-                (None, Some(t), Some(et)) => et > t,
-                _ => false,
-            };
-            if after && relevant(&e.path) {
-                ids.push(e.id.clone());
-                add(&e.path, &mut paths);
-            }
+    let later = freshness::changes_after(cx.ev, point, relevant);
+    let mut ids: Vec<String> = later.edits.iter().map(|e| e.id.clone()).collect();
+    let mut paths: Vec<String> = Vec::new();
+    let changed = later.edits.iter().map(|e| e.path.as_str());
+    for path in changed.chain(later.files.iter().map(|s| s.path.as_str())) {
+        let path = strip_root(path, cx.root.as_deref());
+        if !paths.iter().any(|p| same_path(p, path)) {
+            paths.push(path.to_string());
         }
     }
-    if let (Some(t), Some(git)) = (run.at, &cx.ev.git) {
-        let limit = t + chrono::Duration::seconds(MTIME_SLACK_SECS);
-        let mut touched = false;
-        for s in &git.status {
-            if s.index == "D" || s.worktree == "D" || s.path.ends_with('/') || !relevant(&s.path) {
-                continue;
-            }
-            let modified = cx
-                .resolve(&s.path)
-                .and_then(|p| std::fs::metadata(p).ok())
-                .and_then(|m| m.modified().ok())
-                .map(DateTime::<Utc>::from);
-            if modified.is_some_and(|m| m > limit) {
-                touched = true;
-                add(&s.path, &mut paths);
-            }
-        }
-        if touched && !ids.iter().any(|i| i == "G") {
-            ids.push("G".into());
-        }
+    if !later.files.is_empty() {
+        ids.push("G".into());
     }
     (ids, paths)
 }

@@ -356,49 +356,11 @@ impl Builder {
     }
 }
 
-/// Makes `path` relative to `cwd` when it lies inside it (handles `/` and `\` separators).
-pub fn relative_to(path: &str, cwd: Option<&str>) -> String {
-    let Some(cwd) = cwd else {
-        return path.to_string();
-    };
-    let norm = |s: &str| s.replace('\\', "/");
-    let (p, c) = (norm(path), norm(cwd));
-    let c = c.trim_end_matches('/');
-    if c.is_empty() {
-        return p;
-    }
-    let (pl, cl) = (p.to_lowercase(), c.to_lowercase());
-    // Windows paths compare case-insensitively; POSIX paths are left alone unless equal.
-    let windows = c.as_bytes().get(1) == Some(&b':');
-    let inside = if windows {
-        pl.starts_with(&cl) && pl[cl.len()..].starts_with('/')
-    } else {
-        p.starts_with(c) && p[c.len()..].starts_with('/')
-    };
-    if inside {
-        p[c.len() + 1..].to_string()
-    } else {
-        p
-    }
-}
+use crate::evidence::paths::relative_to;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn relative_paths() {
-        assert_eq!(relative_to("/a/b/c.rs", Some("/a")), "b/c.rs");
-        assert_eq!(relative_to("/ab/c.rs", Some("/a")), "/ab/c.rs");
-        assert_eq!(relative_to("src/x.rs", Some("/a")), "src/x.rs");
-        assert_eq!(
-            relative_to(
-                "C:\\Users\\me\\proj\\src\\a.ts",
-                Some("c:\\users\\me\\proj")
-            ),
-            "src/a.ts"
-        );
-    }
 
     #[test]
     fn pairs_calls_with_results_and_assigns_ids() {
