@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod cli;
 pub mod commands;
 pub mod config;

@@ -769,6 +769,7 @@ mod tests {
                     }],
                 }],
                 commits: vec![],
+                remote: None,
             }),
             tests: vec![TestRun {
                 id: "T1".into(),

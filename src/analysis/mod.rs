@@ -39,8 +39,8 @@ pub struct Analysis {
     pub project: project::Project,
     /// The user's requests and the goal.
     pub requests: requests::Requests,
-    /// Checks grouped by what they run.
-    pub checks: Vec<checks::Check>,
+    /// Checks grouped by what they run, and requested commands never run.
+    pub checks: checks::Checks,
     /// Commits made by the session, and by others meanwhile.
     pub commits: commits::Commits,
     /// Files the session changed, grouped.
@@ -51,6 +51,8 @@ pub struct Analysis {
     pub loops: Vec<loops::LoopFact>,
     /// Watch-outs.
     pub hazards: Vec<hazards::Hazard>,
+    /// Results the agent reported that no recorded command shows.
+    pub reported: Vec<loops::Reported>,
     /// Where the session stopped.
     pub stopped: loops::Stopped,
     /// The next action.
@@ -66,8 +68,9 @@ pub fn analyse(ev: &Evidence) -> Analysis {
     let checks = checks::of(ev, &view, &project, &requests);
     let commits = commits::of(ev, &view);
     let files = files::of(ev, &view, &project, &commits);
-    let history = history::of(ev, &view, &checks, &commits, &files);
+    let history = history::of(ev, &view, &project, &checks, &commits);
     let stopped = loops::stopped(&view);
+    let reported = loops::reported(&view);
     let loops = loops::of(ev, &view, &project, &requests, &checks, &commits, &stopped);
     let hazards = hazards::of(ev, &view, &project, &checks, &history, &requests);
     let next = next::of(&view, &requests, &checks, &loops, &files);
@@ -81,6 +84,7 @@ pub fn analyse(ev: &Evidence) -> Analysis {
         history,
         loops,
         hazards,
+        reported,
         stopped,
         next,
     }

@@ -157,7 +157,7 @@ fn request_text(m: &Message) -> Option<String> {
             let harness = phrases::HARNESS_COMMANDS
                 .iter()
                 .any(|h| bare.eq_ignore_ascii_case(h));
-            (!harness && !args.trim().is_empty()).then(|| format!("/{bare} {}", args.trim()))
+            (!harness && !args.trim().is_empty()).then(|| format!("/{bare}\n{}", args.trim()))
         }
         _ => None,
     }

@@ -184,6 +184,7 @@ mod tests {
             summary: format!("commit {id}"),
             time: at(t),
             in_session: false,
+            ..git::CommitInfo::default()
         };
         let mut g = GitState {
             commits: vec![

@@ -190,13 +190,42 @@ fn main_segment(line: &CommandLine) -> Option<usize> {
                     && program_words(&segs[i])
                         .first()
                         .is_some_and(|p| OUTPUT_FILTERS.contains(&p.as_str()));
-                !is_cd(&segs[i]) && !filter
+                // `cmd; echo "exit=$?"` reports on `cmd`: the echo is not what the line runs.
+                let report = i > 0
+                    && program_words(&segs[i])
+                        .first()
+                        .is_some_and(|p| p == "echo" || p == "printf");
+                !is_cd(&segs[i]) && !filter && !report
             })
         })
 }
 
+/// Shells that run their `-c` argument (`bash -lc 'pytest -q'`, `zsh -c "…"`).
+const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "fish"];
+
+/// The command line a shell wrapper runs (`zsh -lc 'source ~/.zshrc; opencode models x'` →
+/// `source ~/.zshrc; opencode models x`); the line itself when it is no such wrapper.
+pub fn unwrap_shell(command: &str) -> std::borrow::Cow<'_, str> {
+    let line = lexer::parse(command.trim().trim_start_matches("$ "));
+    if let [seg] = line.segments.as_slice() {
+        let words = program_words(seg);
+        let start = wrapper_len(seg);
+        if words.first().is_some_and(|p| SHELLS.contains(&p.as_str()))
+            && let Some(flag) = seg.get(start + 1)
+            && flag.starts_with('-')
+            && !flag.starts_with("--")
+            && flag.contains('c')
+            && let Some(inner) = seg.get(start + 2)
+        {
+            return std::borrow::Cow::Owned(inner.clone());
+        }
+    }
+    std::borrow::Cow::Borrowed(command)
+}
+
 /// The identity of what `command` runs (see [`CheckIdentity`]).
 pub fn normalise(command: &str) -> CheckIdentity {
+    let command = unwrap_shell(command);
     let line = lexer::parse(command.trim().trim_start_matches("$ "));
     let Some(pick) = main_segment(&line) else {
         return CheckIdentity::default();
@@ -262,8 +291,8 @@ pub fn test_family(command: &str) -> Option<Family> {
 }
 
 /// The simple commands of a line as they ran (set-up words and redirections removed).
-fn segment_commands(command: &str) -> Vec<String> {
-    lexer::parse(command.trim().trim_start_matches("$ "))
+pub fn segment_commands(command: &str) -> Vec<String> {
+    lexer::parse(unwrap_shell(command).trim().trim_start_matches("$ "))
         .segments
         .iter()
         .map(|s| command_words(s).join(" "))
@@ -333,6 +362,18 @@ mod tests {
                 "pytest -q",
             ),
             ("ls -la", None, "ls -la"),
+            (
+                "node scripts/z.mjs FAKE; echo \"exit=$?\"",
+                None,
+                "node scripts/z.mjs FAKE",
+            ),
+            ("echo hi", None, "echo hi"),
+            (
+                "zsh -lc 'source ~/.zshrc; opencode models zenmux'",
+                None,
+                "opencode models zenmux",
+            ),
+            ("bash -c \"cd web && npm test\"", Some("web"), "npm test"),
         ];
         for (line, dir, command) in table {
             let id = normalise(line);

@@ -1,0 +1,824 @@
+//! The commands that judge the work, grouped by what they run, each group with its latest
+//! verdict and whether a later change can have changed it.
+//!
+//! A command judges the work when it runs tests or a check (the runner table in
+//! `evidence::shell`), runs a script the session wrote (a reproducer, the edited program), or
+//! runs a command the user's request asked for. Runs are grouped by identity: the command
+//! without set-up words, wrappers, redirections and output filters, in the directory it ran in
+//! (a `cd DIR &&`, or where an earlier `cd` left a Claude Code shell). A later run of the same
+//! check supersedes an earlier one.
+//!
+//! A run's verdict, in order: its own exit status (not a pipeline's: `x | tail` exits with
+//! `tail`'s); an echoed `exit=$?`; the reader's test summary; a failure line in the output; a
+//! success line in the output (not from output cut by `head`); for a script or a requested
+//! command that printed no error, "ran cleanly". Otherwise the result is not recorded — never
+//! "never tested".
+
+use super::phrases;
+use super::project::Project;
+use super::requests::Requests;
+use super::scope::View;
+use super::text;
+use crate::evidence::Evidence;
+use crate::evidence::freshness::{self, RunPoint};
+use crate::evidence::paths;
+use crate::evidence::shell::{self, lexer};
+use crate::evidence::transcript::{Command, EditKind, Format};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// What a check is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckKind {
+    /// A test suite.
+    Test,
+    /// A build, typecheck or lint.
+    Build,
+    /// A script the session wrote or edited, run.
+    Script,
+    /// A command the user's request asked for.
+    Requested,
+}
+
+/// A run's verdict.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "verdict")]
+pub enum Verdict {
+    /// It passed; `how` says what shows it ("exit 0", "Compiled successfully", "69 passing").
+    Pass {
+        /// What shows it.
+        how: String,
+    },
+    /// It failed; `error` is the first error line (or the exit status).
+    Fail {
+        /// The first error.
+        error: String,
+    },
+    /// Its result is not recorded (or not provable, e.g. output cut by `head`).
+    Unknown {
+        /// Why.
+        why: String,
+    },
+}
+
+impl Verdict {
+    /// A pass.
+    pub fn passed(&self) -> bool {
+        matches!(self, Verdict::Pass { .. })
+    }
+
+    /// A failure.
+    pub fn failed(&self) -> bool {
+        matches!(self, Verdict::Fail { .. })
+    }
+}
+
+/// One run of a check.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    /// The command id.
+    pub id: String,
+    /// The command line as it ran, for display.
+    pub shown: String,
+    /// The verdict.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// Event order.
+    pub seq: u64,
+}
+
+/// Failures a later pass of the same check put behind.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Resolved {
+    /// How many runs failed before the pass.
+    pub failures: usize,
+    /// The first failing run.
+    pub first: String,
+    /// Its error.
+    pub first_error: String,
+    /// Dependency changes between the last failure and the pass (install commands), ids.
+    pub installs: Vec<String>,
+    /// Their command lines, shortened.
+    pub install_lines: Vec<String>,
+    /// Files edited between the last failure and the pass.
+    pub edited: Vec<String>,
+    /// Their edit ids.
+    pub edit_ids: Vec<String>,
+}
+
+/// A check and its runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Check {
+    /// What it runs (set-up words, wrappers and output filters removed).
+    pub identity: String,
+    /// The directory it ran in, relative to the repository (empty: the session's folder).
+    pub dir: String,
+    /// What kind of check.
+    pub kind: CheckKind,
+    /// Its runs, in order.
+    pub runs: Vec<Run>,
+    /// The latest verdict (the last run that has one; else the last run's unknown state).
+    #[serde(flatten)]
+    pub latest: Verdict,
+    /// The run that decided `latest`.
+    pub latest_run: String,
+    /// For a pass: edits after it that can change its outcome (ids), and their paths.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stale_by: Vec<String>,
+    /// Paths behind `stale_by`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stale_paths: Vec<String>,
+    /// For a pass: the failures it put behind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<Resolved>,
+}
+
+impl Check {
+    /// The latest run.
+    pub fn last(&self) -> Option<&Run> {
+        self.runs.iter().find(|r| r.id == self.latest_run)
+    }
+
+    /// A pass nothing made stale.
+    pub fn fresh_pass(&self) -> bool {
+        self.latest.passed() && self.stale_by.is_empty() && self.stale_paths.is_empty()
+    }
+
+    /// `identity` with its directory: "`npx hardhat test` (in `contracts/`)".
+    pub fn label(&self) -> String {
+        let shown = self
+            .last()
+            .map(|r| r.shown.clone())
+            .unwrap_or_else(|| self.identity.clone());
+        if self.dir.is_empty() || shown.contains(&self.dir) {
+            crate::note::code_span(&shown)
+        } else {
+            format!(
+                "{} (in {})",
+                crate::note::code_span(&shown),
+                crate::note::code_span(&format!("{}/", self.dir))
+            )
+        }
+    }
+}
+
+/// A command a request asked for that the session never ran.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unrun {
+    /// The command as the request wrote it.
+    pub command: String,
+    /// The request.
+    pub request: String,
+}
+
+/// Checks and requested commands never run.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Checks {
+    /// Checks, in order of their latest run.
+    pub items: Vec<Check>,
+    /// Requested commands never run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unrun: Vec<Unrun>,
+}
+
+impl Checks {
+    /// Checks whose latest verdict is a failure.
+    pub fn failing(&self) -> impl Iterator<Item = &Check> {
+        self.items.iter().filter(|c| c.latest.failed())
+    }
+}
+
+/// Longest command shown.
+const SHOWN_CHARS: usize = 110;
+
+/// Groups the session's checks and judges them.
+pub fn of(ev: &Evidence, view: &View, project: &Project, requests: &Requests) -> Checks {
+    let edited: Vec<String> = view.edits.iter().map(|e| paths::normalize(&e.path)).collect();
+    let requested = requested_commands(view, requests);
+    let dirs = effective_dirs(view);
+    let mut groups: Vec<Check> = Vec::new();
+    let mut index: HashMap<(String, String), usize> = HashMap::new();
+    for (c, dir) in view.commands.iter().zip(&dirs) {
+        let id = shell::normalise(&c.command);
+        if id.command.is_empty() {
+            continue;
+        }
+        let dir = repo_dir(project, view, &join_dir(dir.as_deref(), id.dir.as_deref()));
+        let Some(kind) = kind_of(c, &id.command, &edited, &requested) else {
+            continue;
+        };
+        let run = Run {
+            id: c.id.clone(),
+            shown: shown(&c.command),
+            verdict: verdict(c, kind),
+            seq: c.seq,
+        };
+        let key = (dir.clone(), id.command.clone());
+        let at = *index.entry(key).or_insert_with(|| {
+            groups.push(Check {
+                identity: id.command.clone(),
+                dir,
+                kind,
+                runs: Vec::new(),
+                latest: Verdict::Unknown { why: String::new() },
+                latest_run: String::new(),
+                stale_by: Vec::new(),
+                stale_paths: Vec::new(),
+                resolved: None,
+            });
+            groups.len() - 1
+        });
+        groups[at].runs.push(run);
+    }
+    for g in &mut groups {
+        settle(ev, view, project, g);
+    }
+    groups.sort_by_key(|g| g.last().map(|r| r.seq).unwrap_or(0));
+    let unrun = requested
+        .iter()
+        .filter(|(cmd, _)| {
+            !view
+                .commands
+                .iter()
+                .any(|c| shell::commands_match(cmd, &c.command))
+        })
+        .take(3)
+        .map(|(cmd, req)| Unrun {
+            command: cmd.clone(),
+            request: req.clone(),
+        })
+        .collect();
+    Checks {
+        items: groups,
+        unrun,
+    }
+}
+
+/// Latest verdict, staleness and resolved failures of one group.
+fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
+    let decided = g
+        .runs
+        .iter()
+        .rev()
+        .find(|r| !matches!(r.verdict, Verdict::Unknown { .. }))
+        .or(g.runs.last());
+    let Some(decided) = decided else { return };
+    g.latest = decided.verdict.clone();
+    g.latest_run = decided.id.clone();
+    if !g.latest.passed() {
+        return;
+    }
+    let pass_seq = decided.seq;
+    // Failures the pass put behind.
+    let failed: Vec<&Run> = g
+        .runs
+        .iter()
+        .filter(|r| r.seq < pass_seq && r.verdict.failed())
+        .collect();
+    if let (Some(first), Some(last)) = (failed.first(), failed.last()) {
+        let between = |seq: u64| seq > last.seq && seq < pass_seq;
+        let installs: Vec<&&Command> = view
+            .commands
+            .iter()
+            .filter(|c| between(c.seq) && phrases::INSTALL.is_match(&c.command))
+            .collect();
+        let edits: Vec<_> = view.edits.iter().filter(|e| between(e.seq)).collect();
+        let mut edited: Vec<String> = Vec::new();
+        for e in &edits {
+            let p = project.repo_path(&e.path, view);
+            if !edited.contains(&p) {
+                edited.push(p);
+            }
+        }
+        g.resolved = Some(Resolved {
+            failures: failed.len(),
+            first: first.id.clone(),
+            first_error: match &first.verdict {
+                Verdict::Fail { error } => error.clone(),
+                _ => String::new(),
+            },
+            installs: installs.iter().map(|c| c.id.clone()).collect(),
+            install_lines: installs.iter().map(|c| shown(&c.command)).collect(),
+            edited,
+            edit_ids: edits.iter().map(|e| e.id.clone()).collect(),
+        });
+    }
+    // Staleness: the one rule (evidence::freshness), narrowed to what can change this check.
+    let at = view
+        .commands
+        .iter()
+        .find(|c| c.id == g.latest_run)
+        .and_then(|c| c.at);
+    let root = package_root(ev, &g.dir);
+    let later = freshness::changes_after(
+        ev,
+        RunPoint {
+            seq: Some(pass_seq),
+            at,
+        },
+        |p| affects(&project.repo_path(p, view), root.as_deref()),
+    );
+    for e in later.edits {
+        if e.kind == EditKind::Delete || !view.edits.iter().any(|v| v.id == e.id) {
+            continue;
+        }
+        g.stale_by.push(e.id.clone());
+        let p = project.repo_path(&e.path, view);
+        if !g.stale_paths.contains(&p) {
+            g.stale_paths.push(p);
+        }
+    }
+    for s in later.files {
+        if !g.stale_paths.contains(&s.path) {
+            g.stale_paths.push(s.path.clone());
+            if !g.stale_by.iter().any(|i| i == "G") {
+                g.stale_by.push("G".into());
+            }
+        }
+    }
+}
+
+/// Whether a change to `path` (repository-relative) can change a check run in package `root`:
+/// not documentation, a backup, an ignore file or an `*.example` template, and inside the
+/// check's package (a check in `contracts/` is not changed by an edit in `frontend/`).
+pub fn affects(path: &str, root: Option<&str>) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    let inert = name.ends_with("ignore") && name.starts_with('.')
+        || name.ends_with(".example")
+        || name.contains(".example.")
+        || name.ends_with(".sample");
+    paths::affects_runs(path)
+        && !inert
+        && root.is_none_or(|r| r.is_empty() || path == r || path.starts_with(&format!("{r}/")))
+}
+
+/// Files that make a directory a package of its own.
+const MANIFESTS: &[&str] = &[
+    "package.json",
+    "Cargo.toml",
+    "pyproject.toml",
+    "setup.py",
+    "go.mod",
+    "pom.xml",
+    "build.gradle",
+    "build.gradle.kts",
+    "Gemfile",
+    "composer.json",
+    "hardhat.config.js",
+    "foundry.toml",
+];
+
+/// The package a check in `dir` belongs to: the nearest directory at or above it with a
+/// manifest, relative to the repository; `None` when unknown (no repository, or the root).
+pub fn package_root(ev: &Evidence, dir: &str) -> Option<String> {
+    let root = ev.git.as_ref().map(|g| Path::new(&g.root))?;
+    let mut d = dir.trim_matches('/').to_string();
+    while !d.is_empty() && !d.starts_with('/') && !d.contains("..") {
+        if MANIFESTS.iter().any(|m| root.join(&d).join(m).is_file()) {
+            return Some(d);
+        }
+        d = match d.rfind('/') {
+            Some(i) => d[..i].to_string(),
+            None => String::new(),
+        };
+    }
+    None
+}
+
+/// What kind of check a command is, if any.
+fn kind_of(
+    c: &Command,
+    identity: &str,
+    edited: &[String],
+    requested: &[(String, String)],
+) -> Option<CheckKind> {
+    let inner = shell::unwrap_shell(&c.command);
+    if c.is_test || shell::is_test_command(&inner) {
+        return Some(CheckKind::Test);
+    }
+    if c.is_check || shell::is_check_command(&inner) {
+        return Some(CheckKind::Build);
+    }
+    if runs_script(identity, edited) {
+        return Some(CheckKind::Script);
+    }
+    if requested
+        .iter()
+        .any(|(r, _)| shell::commands_match(r, &c.command))
+    {
+        return Some(CheckKind::Requested);
+    }
+    None
+}
+
+/// Programs that run a script file given as their first argument.
+const INTERPRETERS: &[&str] = &[
+    "python", "python3", "py", "node", "deno", "bun", "ts-node", "tsx", "ruby", "perl", "php",
+    "bash", "sh", "zsh", "pwsh", "powershell",
+];
+
+/// Whether the command runs a file the session created or edited (`python tests/repro.py`,
+/// `node scripts/x.mjs --help`, `./run.sh`).
+fn runs_script(identity: &str, edited: &[String]) -> bool {
+    let words: Vec<&str> = identity.split_whitespace().collect();
+    let Some(first) = words.first() else {
+        return false;
+    };
+    let target = if INTERPRETERS.contains(first) {
+        words.iter().skip(1).find(|w| !w.starts_with('-')).copied()
+    } else if first.starts_with("./") || first.contains('/') {
+        Some(*first)
+    } else {
+        None
+    };
+    target.is_some_and(|t| {
+        let t = t.trim_start_matches("./");
+        t.contains('.') && edited.iter().any(|e| paths::same_path(t, e))
+    })
+}
+
+/// The directory each command ran in, as far as the transcript shows: Claude Code's shell keeps
+/// the directory a `cd` moved to; other agents start every command afresh.
+fn effective_dirs(view: &View) -> Vec<Option<String>> {
+    let persistent = view.agent() == Some(Format::ClaudeCode);
+    let mut current: Option<String> = None;
+    let mut out = Vec::with_capacity(view.commands.len());
+    for c in &view.commands {
+        out.push(current.clone());
+        if !persistent {
+            continue;
+        }
+        let line = lexer::parse(&c.command);
+        for (i, seg) in line.segments.iter().enumerate() {
+            // Only a `cd` that the shell itself runs (first, or after `&&`/`;`) moves it.
+            let top = i == 0
+                || matches!(
+                    line.seps.get(i - 1),
+                    Some(lexer::Sep::And) | Some(lexer::Sep::Seq)
+                );
+            if top && seg.first().is_some_and(|w| w == "cd") {
+                let to = seg.get(1).map(|d| d.trim_end_matches('/').to_string());
+                current = match (current, to) {
+                    (_, None) => None,
+                    (Some(d), Some(t)) if !is_absolute(&t) => Some(format!("{d}/{t}")),
+                    (_, Some(t)) => Some(t),
+                };
+            }
+        }
+    }
+    out
+}
+
+fn is_absolute(p: &str) -> bool {
+    p.starts_with('/') || p.starts_with('~') || p.as_bytes().get(1) == Some(&b':')
+}
+
+fn join_dir(base: Option<&str>, own: Option<&str>) -> Option<String> {
+    match (base, own) {
+        (_, Some(o)) if is_absolute(o) => Some(o.to_string()),
+        (Some(b), Some(o)) => Some(format!("{b}/{o}")),
+        (None, Some(o)) => Some(o.to_string()),
+        (b, None) => b.map(str::to_string),
+    }
+}
+
+/// A command's directory relative to the repository (`""` for the session folder itself).
+fn repo_dir(project: &Project, view: &View, dir: &Option<String>) -> String {
+    match dir {
+        None => String::new(),
+        Some(d) => {
+            let rel = project.repo_path(&git_bash_to_windows(d), view);
+            let rel = rel.trim_matches('/');
+            if rel == "." { String::new() } else { rel.to_string() }
+        }
+    }
+}
+
+/// `/c/Users/x` (Git Bash) → `c:/Users/x`, so that it compares with a Windows cwd.
+fn git_bash_to_windows(p: &str) -> String {
+    let b = p.as_bytes();
+    if b.len() >= 3 && b[0] == b'/' && b[1].is_ascii_alphabetic() && b[2] == b'/' {
+        format!("{}:{}", &p[1..2], &p[2..])
+    } else {
+        p.to_string()
+    }
+}
+
+/// The command for display: its first line, without `2>&1` and a trailing output filter.
+pub fn shown(command: &str) -> String {
+    let first = command
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    let mut s = text::one_line(first).replace(" 2>&1", "");
+    for filter in [" | tail", " | head", " | grep", " | tee"] {
+        if let Some(i) = s.rfind(filter) {
+            s.truncate(i);
+        }
+    }
+    if command.trim().lines().count() > 1 {
+        s.push_str(" …");
+    }
+    text::shorten(s.trim(), SHOWN_CHARS)
+}
+
+/// How a command line's output reached the transcript.
+struct Pipes {
+    /// The line's status is a filter's, not the command's.
+    masked: bool,
+    /// Output cut after its first lines.
+    head_cut: bool,
+}
+
+fn pipes(command: &str) -> Pipes {
+    let line = lexer::parse(&shell::unwrap_shell(command));
+    let mut masked = false;
+    let mut head_cut = false;
+    for (i, sep) in line.seps.iter().enumerate() {
+        if *sep != lexer::Sep::Pipe {
+            continue;
+        }
+        masked = true;
+        let prog = line
+            .segments
+            .get(i + 1)
+            .map(|s| shell::program_words(s))
+            .and_then(|w| w.first().cloned())
+            .unwrap_or_default();
+        if prog == "head" || prog == "select-object" {
+            head_cut = true;
+        }
+    }
+    Pipes { masked, head_cut }
+}
+
+/// The verdict on one run (see the module docs for the order).
+fn verdict(c: &Command, kind: CheckKind) -> Verdict {
+    let p = pipes(&c.command);
+    let fail_line = first_error(&c.output);
+    if let Some(code) = c.exit_code.filter(|_| !p.masked) {
+        return if code == 0 {
+            Verdict::Pass {
+                how: "exit 0".into(),
+            }
+        } else {
+            Verdict::Fail {
+                error: match fail_line {
+                    Some(l) => format!("exit {code}: {l}"),
+                    None => format!("exit {code}"),
+                },
+            }
+        };
+    }
+    if c.command.contains("$?")
+        && let Some(code) = phrases::ECHOED_EXIT
+            .captures_iter(&c.output)
+            .last()
+            .and_then(|m| m[1].parse::<i32>().ok())
+    {
+        return if code == 0 && !p.masked {
+            Verdict::Pass {
+                how: "exit 0 (echoed)".into(),
+            }
+        } else if code != 0 {
+            Verdict::Fail {
+                error: match fail_line {
+                    Some(l) => format!("{l} (exit {code})"),
+                    None => format!("exit {code}"),
+                },
+            }
+        } else {
+            Verdict::Unknown {
+                why: "the echoed status is a pipeline's".into(),
+            }
+        };
+    }
+    if let Some(s) = &c.tests {
+        if s.failed > 0 {
+            return Verdict::Fail {
+                error: fail_line.unwrap_or_else(|| format!("{} failed", s.failed)),
+            };
+        }
+        if s.passed > 0 && c.ok != Some(false) {
+            return Verdict::Pass {
+                how: format!("{} passed", s.passed),
+            };
+        }
+    }
+    if c.ok == Some(false) {
+        return Verdict::Fail {
+            error: fail_line.unwrap_or_else(|| "failed".into()),
+        };
+    }
+    if let Some(l) = fail_line {
+        return Verdict::Fail { error: l };
+    }
+    if !p.head_cut
+        && let Some(m) = phrases::OUTPUT_PASS.find(&c.output)
+    {
+        return Verdict::Pass {
+            how: format!("output: \"{}\"", text::shorten(m.as_str().trim(), 60)),
+        };
+    }
+    if c.ok == Some(true) && !p.masked {
+        return Verdict::Pass {
+            how: "no error reported".into(),
+        };
+    }
+    if matches!(kind, CheckKind::Script | CheckKind::Requested)
+        && c.has_result
+        && !p.head_cut
+        && !c.output.trim().is_empty()
+    {
+        return Verdict::Pass {
+            how: "ran cleanly; no exit status recorded".into(),
+        };
+    }
+    Verdict::Unknown {
+        why: if !c.has_result {
+            "no result recorded".into()
+        } else if p.head_cut {
+            "output cut by `head`, exit status not its own".into()
+        } else {
+            "result not recorded".into()
+        },
+    }
+}
+
+/// The first line of the output that shows an error, shortened.
+pub fn first_error(output: &str) -> Option<String> {
+    let clean = strip_ansi(output);
+    clean
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("Exit code"))
+        .find(|l| phrases::OUTPUT_FAIL.is_match(l))
+        .map(|l| text::shorten(l, 160))
+}
+
+/// Terminal colour codes removed.
+pub fn strip_ansi(s: &str) -> String {
+    static ANSI: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\x1b\[[0-9;?]*[A-Za-z]|\[[0-9;]{1,8}m").expect("static regex")
+    });
+    ANSI.replace_all(s, "").into_owned()
+}
+
+/// Command lines the user's requests ask to run (a line or code span that starts with a program
+/// the session itself ran), with the request's id. Long specifications are skipped: their
+/// command lines are examples, not instructions.
+fn requested_commands(view: &View, requests: &Requests) -> Vec<(String, String)> {
+    let programs: Vec<String> = view
+        .commands
+        .iter()
+        .flat_map(|c| shell::segment_commands(&c.command))
+        .filter_map(|s| s.split_whitespace().next().map(str::to_lowercase))
+        .collect();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for r in requests.items.iter().filter(|r| r.text.len() <= 4000) {
+        let mut candidates: Vec<String> = text::code_spans(&r.text);
+        candidates.extend(r.text.lines().map(|l| l.trim().trim_start_matches("$ ").to_string()));
+        for cand in candidates {
+            let words: Vec<&str> = cand.split_whitespace().collect();
+            if words.len() < 2 || cand.len() > 160 {
+                continue;
+            }
+            let prog = words[0].to_lowercase();
+            if !programs.contains(&prog) || prog == "echo" || prog == "cd" {
+                continue;
+            }
+            if !out.iter().any(|(c, _)| c == &cand) {
+                out.push((cand, r.id.clone()));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::project;
+    use crate::analysis::requests;
+    use crate::analysis::scope::{self, View};
+    use crate::analysis::text::tests_support::*;
+
+    fn checks(t: crate::evidence::transcript::Transcript) -> Checks {
+        let ev = evidence(t);
+        let s = scope::of(&ev);
+        let v = View::new(&ev, &s);
+        let p = project::of(&ev, &v);
+        let r = requests::of(&v);
+        of(&ev, &v, &p, &r)
+    }
+
+    #[test]
+    fn a_later_pass_of_the_same_check_supersedes_a_failure() {
+        let mut t = transcript(vec![user(1, "build it", 0)]);
+        t.session.agent = Some(Format::ClaudeCode);
+        t.commands = vec![
+            cmd(1, "cd contracts && npx hardhat compile 2>&1", Some(1), "Error: Hardhat only supports ESM projects.", 1),
+            cmd(2, "npm install --save-dev hardhat@^2.22.0", Some(0), "added 1", 2),
+            cmd(3, "npx hardhat compile", None, "Compiled 3 Solidity files successfully (evm target: paris).", 3),
+        ];
+        let c = checks(t);
+        assert_eq!(c.items.len(), 1, "{:?}", c.items);
+        let g = &c.items[0];
+        assert_eq!(g.dir, "contracts");
+        assert!(g.latest.passed(), "{:?}", g.latest);
+        let r = g.resolved.as_ref().unwrap();
+        assert_eq!(r.failures, 1);
+        assert!(r.first_error.contains("ESM"), "{}", r.first_error);
+        assert_eq!(r.installs, ["C2"]);
+    }
+
+    #[test]
+    fn output_decides_when_no_exit_status_is_recorded() {
+        let mut t = transcript(vec![user(1, "build", 0)]);
+        t.commands = vec![
+            cmd(1, "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm build 2>&1 | tail -60", None, "   ▲ Next.js 15.5.15\n ✓ Compiled successfully in 17.3s\n", 1),
+            cmd(2, "pnpm lint 2>&1 | head -5", None, "ok\n", 2),
+        ];
+        let c = checks(t);
+        let build = c.items.iter().find(|g| g.identity == "pnpm build").unwrap();
+        match &build.latest {
+            Verdict::Pass { how } => assert!(how.contains("Compiled successfully"), "{how}"),
+            v => panic!("{v:?}"),
+        }
+        assert_eq!(build.label(), "`COREPACK_ENABLE_PROJECT_SPEC=0 pnpm build`");
+        let lint = c.items.iter().find(|g| g.identity == "pnpm lint").unwrap();
+        assert!(matches!(lint.latest, Verdict::Unknown { .. }), "{:?}", lint.latest);
+    }
+
+    #[test]
+    fn a_script_the_session_wrote_counts_when_it_runs_cleanly() {
+        let mut t = transcript(vec![user(1, "fix it", 0)]);
+        t.edits = vec![edit(1, "tests/missing_colon.py", EditKind::Modify, 1)];
+        t.commands = vec![
+            cmd(1, "python tests/missing_colon.py", None, "8.2\n", 2),
+            cmd(2, "node scripts/other.mjs", None, "hi\n", 3),
+        ];
+        t.commands[0].ok = None;
+        let c = checks(t);
+        assert_eq!(c.items.len(), 1);
+        assert_eq!(c.items[0].kind, CheckKind::Script);
+        assert!(c.items[0].fresh_pass(), "{:?}", c.items[0]);
+    }
+
+    #[test]
+    fn an_echoed_exit_status_is_read() {
+        let mut t = transcript(vec![user(1, "x", 0)]);
+        t.edits = vec![edit(1, "scripts/z.mjs", EditKind::Create, 1)];
+        t.commands = vec![cmd(
+            1,
+            "node scripts/z.mjs FAKE; echo \"exit=$?\"",
+            None,
+            "error: `zerion` CLI not found on PATH.\nexit=2\n",
+            2,
+        )];
+        t.commands[0].ok = Some(true);
+        let c = checks(t);
+        match &c.items[0].latest {
+            Verdict::Fail { error } => assert!(error.contains("not found on PATH"), "{error}"),
+            v => panic!("{v:?}"),
+        }
+    }
+
+    #[test]
+    fn only_edits_that_can_affect_a_run_make_it_stale() {
+        assert!(affects("src/a.ts", None));
+        assert!(!affects("README.md", None));
+        assert!(!affects(".gitignore", None));
+        assert!(!affects("contracts/.env.example", None));
+        assert!(!affects("frontend/src/a.ts", Some("contracts")));
+        assert!(affects("contracts/test/a.js", Some("contracts")));
+        let mut t = transcript(vec![user(1, "x", 0)]);
+        t.commands = vec![cmd(1, "cargo test", Some(0), "test result: ok", 1)];
+        t.edits = vec![
+            edit(1, "README.md", EditKind::Modify, 2),
+            edit(2, "old.rs", EditKind::Delete, 3),
+            edit(3, "src/lib.rs", EditKind::Modify, 4),
+        ];
+        let c = checks(t);
+        assert_eq!(c.items[0].stale_by, ["E3"]);
+    }
+
+    #[test]
+    fn requested_commands_that_never_ran() {
+        let mut t = transcript(vec![user(
+            1,
+            "Set up ZenMux.\n\n  4. Test that opencode sees the model:\n\n  opencode models zenmux\n\n  5. Run opencode:\n\n  opencode -m zenmux/x-ai/grok-4.5-free\n\n  echo 'export KEY=x' >> ~/.zshrc",
+            0,
+        )]);
+        t.commands = vec![cmd(1, "zsh -lc 'source ~/.zshrc; opencode models zenmux'", Some(0), "zenmux/x-ai/grok-4.5-free\n", 1)];
+        let c = checks(t);
+        assert_eq!(c.items.len(), 1);
+        assert_eq!(c.items[0].kind, CheckKind::Requested);
+        assert!(c.items[0].latest.passed());
+        assert_eq!(c.unrun.len(), 1);
+        assert_eq!(c.unrun[0].command, "opencode -m zenmux/x-ai/grok-4.5-free");
+    }
+}

@@ -1,0 +1,889 @@
+//! Open-loop candidates, each with an owner and a check: requests nothing answered (or whose
+//! answer was undone); questions, offers and options the agent's final message leaves open;
+//! steps it hands to the person; checks still failing; a session that stopped mid-task; claims
+//! of completion nothing checked; uncommitted work; commands the user asked for that never ran.
+//! Also: where the session stopped, and the results the agent reported that no command shows.
+
+use super::checks::{self, Checks};
+use super::commits::Commits;
+use super::history::last_said;
+use super::phrases;
+use super::project::{Project, Relation};
+use super::requests::{Answer, Requests};
+use super::scope::View;
+use super::text::{self, Block};
+use crate::evidence::Evidence;
+use crate::evidence::shell;
+use crate::evidence::transcript::Role;
+use crate::note::code_span;
+use serde::{Deserialize, Serialize};
+
+/// Who closes a loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LoopOwner {
+    /// The next agent.
+    Agent,
+    /// The next agent, once the owner has answered.
+    AgentAfterOwner,
+    /// The person.
+    Human,
+}
+
+/// What kind of loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LoopKind {
+    /// A request nothing answered.
+    Unanswered,
+    /// A request whose answer the owner undid.
+    Undone,
+    /// A question or offer the final message leaves open.
+    Question,
+    /// Steps handed to the person.
+    Handoff,
+    /// A check still failing.
+    Failing,
+    /// The session stopped before its last step finished.
+    Stopped,
+    /// A claim of completion nothing checked.
+    Unchecked,
+    /// Uncommitted work.
+    Uncommitted,
+    /// A command the request asked for, never run.
+    NeverRun,
+}
+
+/// One open-loop candidate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoopFact {
+    /// What kind.
+    pub kind: LoopKind,
+    /// Who closes it.
+    pub owner: LoopOwner,
+    /// What is open.
+    pub text: String,
+    /// How to tell it is closed (a command, or an observable event).
+    pub verify: String,
+    /// Evidence ids.
+    pub cite: Vec<String>,
+    /// The next action this loop makes, when it is chosen.
+    pub next: String,
+}
+
+/// Where the session stopped.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stopped {
+    /// The last command (id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    /// It, shortened.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub command_text: String,
+    /// True when its result is not in the transcript and nothing came after it.
+    pub no_result: bool,
+    /// The agent's last message (id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub said: Option<String>,
+    /// Its last sentence, shortened.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub said_text: String,
+    /// The agent's stated next step when the session stopped before doing it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub plan: String,
+}
+
+/// A result the agent reported that no recorded command shows ("Test 2 PASSED!").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reported {
+    /// The claim.
+    pub text: String,
+    /// Where the agent said it was a simulation, quoted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub simulated: Option<String>,
+    /// Evidence ids.
+    pub cite: Vec<String>,
+}
+
+/// Where the session stopped.
+pub fn stopped(view: &View) -> Stopped {
+    let mut s = Stopped::default();
+    let last_seq = view.last_seq();
+    if let Some(c) = view.commands.last() {
+        s.command = Some(c.id.clone());
+        s.command_text = checks::shown(&c.command);
+        s.no_result = !c.has_result && Some(c.seq) == last_seq;
+    }
+    if let Some(m) = last_said(view) {
+        s.said = Some(m.id.clone());
+        let plain = text::plain(&text::without_fences(&m.text));
+        let sents = text::sentences(&plain);
+        s.said_text = sents.last().map(|l| text::shorten(l, 200)).unwrap_or_default();
+        // A stated next step the session never got to: the message is (nearly) the last event.
+        let after = view.commands.iter().filter(|c| c.seq > m.seq).count()
+            + view.edits.iter().filter(|e| e.seq > m.seq).count();
+        if after <= 1 && (s.no_result || after == 0) {
+            s.plan = sents
+                .iter()
+                .filter(|t| phrases::INTENT.is_match(t) && !phrases::QUESTION.is_match(t))
+                .map(|t| text::shorten(t, 220))
+                .next_back()
+                .unwrap_or_default();
+        }
+    }
+    s
+}
+
+/// Results the agent reported that no recorded command shows.
+pub fn reported(view: &View) -> Vec<Reported> {
+    static CLAIM: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)^\W*(?:test|step|check|scenario|case)\b[^.!]{0,40}\b(?:passed|passes|works|succeeded|ok)\b")
+            .expect("static regex")
+    });
+    let said: Vec<_> = view.said().collect();
+    let mut out = Vec::new();
+    for (k, m) in said.iter().enumerate() {
+        let plain = text::plain(&text::without_fences(&m.text));
+        let sents = text::sentences(&plain);
+        let Some(first) = sents.iter().position(|s| CLAIM.is_match(s)) else {
+            continue;
+        };
+        let claim = sents[first..]
+            .iter()
+            .take(2)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" ");
+        // A command that judged the work in the same turn backs it.
+        let from = if k > 0 { said[k - 1].seq } else { 0 };
+        let backed = view.commands.iter().any(|c| {
+            c.seq > from && c.seq < m.seq && (c.is_test || c.is_check) && c.ok == Some(true)
+        });
+        if backed {
+            continue;
+        }
+        let simulated = [Some(*m), k.checked_sub(1).map(|i| said[i])]
+            .into_iter()
+            .flatten()
+            .find_map(|x| {
+                text::sentences(&text::plain(&x.text))
+                    .into_iter()
+                    .find(|s| phrases::SIMULATED.is_match(s))
+                    .map(|s| (x.id.clone(), s))
+            });
+        let mut cite = vec![m.id.clone()];
+        if let Some((id, _)) = &simulated
+            && id != &m.id
+        {
+            cite.push(id.clone());
+        }
+        out.push(Reported {
+            text: text::shorten(&claim, 160),
+            simulated: simulated.map(|(id, s)| format!("{} ({id})", text::quote(&s, 160))),
+            cite,
+        });
+    }
+    out
+}
+
+/// The open-loop candidates.
+#[allow(clippy::too_many_arguments)]
+pub fn of(
+    ev: &Evidence,
+    view: &View,
+    project: &Project,
+    requests: &Requests,
+    checks: &Checks,
+    commits: &Commits,
+    stopped: &Stopped,
+) -> Vec<LoopFact> {
+    let _ = commits;
+    let mut out: Vec<LoopFact> = Vec::new();
+    unanswered(view, requests, &mut out);
+    let last = last_said(view);
+    let last_request_seq = requests.goal().map(|r| r.seq).unwrap_or(0);
+    if let Some(m) = last.filter(|m| m.seq > last_request_seq || open_request_after(requests, m.seq)) {
+        questions(m, &mut out);
+        handoffs(m, &mut out);
+    }
+    for c in checks.failing() {
+        let error = match &c.latest {
+            checks::Verdict::Fail { error } => error.clone(),
+            _ => String::new(),
+        };
+        let shown = c.last().map(|r| r.shown.clone()).unwrap_or_else(|| c.identity.clone());
+        let human = needs_a_person(&error);
+        out.push(LoopFact {
+            kind: LoopKind::Failing,
+            owner: if human { LoopOwner::Human } else { LoopOwner::Agent },
+            text: format!("{} fails on its last run: {error}", c.label()),
+            verify: code_span(&shown),
+            cite: vec![c.latest_run.clone()],
+            next: format!("Run {} and fix its first error: {error}", c.label()),
+        });
+    }
+    if stopped.no_result
+        && let Some(id) = &stopped.command
+    {
+        let cmd = view.commands.iter().find(|c| &c.id == id);
+        let written: Vec<String> = match (cmd, &ev.git) {
+            (Some(c), Some(g)) => g
+                .status
+                .iter()
+                .filter(|s| {
+                    let name = s.path.rsplit('/').next().unwrap_or(&s.path);
+                    name.len() > 3 && c.command.contains(name)
+                })
+                .map(|s| s.path.clone())
+                .collect(),
+            _ => Vec::new(),
+        };
+        let plan = if stopped.plan.is_empty() {
+            String::new()
+        } else {
+            format!("; the agent's last words: {}", text::quote(&stopped.plan, 200))
+        };
+        let wrote = if written.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; it writes {}, which git shows as changed",
+                written.iter().map(|p| code_span(p)).collect::<Vec<_>>().join(", ")
+            )
+        };
+        let verify = if written.is_empty() {
+            format!("re-run {} and read its output", code_span(&stopped.command_text))
+        } else {
+            code_span(&format!("ls -la {}", shell_quote_all(&written)))
+        };
+        let mut cite = vec![id.clone()];
+        cite.extend(stopped.said.clone());
+        out.push(LoopFact {
+            kind: LoopKind::Stopped,
+            owner: LoopOwner::Agent,
+            text: format!(
+                "The session ended on {} ({id}) with no result recorded{wrote}{plan}",
+                code_span(&stopped.command_text)
+            ),
+            verify: verify.clone(),
+            cite,
+            next: format!(
+                "Check what the last command ({id}) did: {verify}; then continue from the agent's last step"
+            ),
+        });
+    }
+    unchecked(view, checks, &mut out);
+    uncommitted(ev, view, project, requests, &mut out);
+    for u in &checks.unrun {
+        out.push(LoopFact {
+            kind: LoopKind::NeverRun,
+            owner: LoopOwner::Agent,
+            text: format!(
+                "Requested in {} but never run: {}",
+                u.request,
+                code_span(&u.command)
+            ),
+            verify: code_span(&u.command),
+            cite: vec![u.request.clone()],
+            next: format!("Run {} (requested in {}) and read its output", code_span(&u.command), u.request),
+        });
+    }
+    out
+}
+
+/// Whether an open request follows `seq` (the final message still stands when the person's
+/// later messages went unanswered).
+fn open_request_after(requests: &Requests, seq: u64) -> bool {
+    requests
+        .open_at_end()
+        .first()
+        .is_some_and(|r| r.seq > seq)
+}
+
+/// A failure only the person can fix: a missing tool, key, login or permission.
+pub fn needs_a_person(error: &str) -> bool {
+    static HUMAN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(?i)(not found on path|command not found|not installed|permission denied|api[_ ]?key|credential|unauthori[sz]ed|\b401\b|\b403\b|access denied|not logged in|login required|no installed distributions)")
+            .expect("static regex")
+    });
+    HUMAN.is_match(error)
+}
+
+fn unanswered(view: &View, requests: &Requests, out: &mut Vec<LoopFact>) {
+    let open = requests.open_at_end();
+    let Some(last) = open.last() else { return };
+    let mut ids: Vec<String> = open.iter().flat_map(|r| r.also.iter().cloned()).collect();
+    ids.extend(open.iter().map(|r| r.id.clone()));
+    match &last.answer {
+        Answer::Unanswered { errors } => {
+            let why = match errors.last() {
+                Some(e) => format!(
+                    "no reply: the session ended with {} model/API error(s), the last: {}",
+                    errors.len(),
+                    text::quote(e, 140)
+                ),
+                None => "no reply came before the session ended".to_string(),
+            };
+            let (verify, hint) = match named_command(view, &last.text) {
+                Some((cmd, id)) => (
+                    code_span(&cmd),
+                    format!(" — the agent named {} for it ({id})", code_span(&cmd)),
+                ),
+                None => ("the request is answered in the next session".to_string(), String::new()),
+            };
+            let what = if open.len() > 1 {
+                format!("The last {} requests are unanswered", open.len())
+            } else {
+                "Unanswered request".to_string()
+            };
+            out.push(LoopFact {
+                kind: LoopKind::Unanswered,
+                owner: LoopOwner::Agent,
+                text: format!(
+                    "{what} ({}): {}; {why}{hint}",
+                    ids.join(", "),
+                    text::quote(&last.summary, 200)
+                ),
+                verify,
+                cite: ids.clone(),
+                next: format!(
+                    "Answer the unanswered request {} ({}){hint}",
+                    text::quote(&last.summary, 160),
+                    last.id
+                ),
+            });
+        }
+        Answer::Undone { by, commit } => {
+            let what = match commit {
+                Some(c) => format!("commit `{c}`"),
+                None => "the agent's answer".to_string(),
+            };
+            out.push(LoopFact {
+                kind: LoopKind::Undone,
+                owner: LoopOwner::Human,
+                text: format!(
+                    "The owner undid the answer to {} {} with /undo ({by}): {what}; they have not said what they want instead",
+                    last.id,
+                    text::quote(&last.summary, 180)
+                ),
+                verify: "the owner says which approach to take".into(),
+                cite: vec![last.id.clone(), by.clone()],
+                next: format!(
+                    "Ask the owner what they want for {} {} now that {what} was undone ({by})",
+                    last.id,
+                    text::quote(&last.summary, 140)
+                ),
+            });
+        }
+        Answer::Answered => {}
+    }
+}
+
+/// A command the agent named in its messages for the request (shares a content word with it).
+fn named_command(view: &View, request: &str) -> Option<(String, String)> {
+    let words = text::content_words(request);
+    for m in view.said().collect::<Vec<_>>().into_iter().rev() {
+        for span in text::code_spans(&m.text).into_iter().rev() {
+            let id = shell::normalise(&span);
+            let looks_like_command = span.split_whitespace().count() >= 2
+                && !id.command.is_empty()
+                && !span.contains('(')
+                && span.len() <= 160;
+            if !looks_like_command {
+                continue;
+            }
+            let lower = span.to_lowercase();
+            if words.iter().any(|w| {
+                let stem: String = w.chars().take(5).collect();
+                lower.contains(&stem)
+            }) {
+                return Some((span, m.id.clone()));
+            }
+        }
+    }
+    None
+}
+
+/// Questions and offers in the final message, each with the heading it sits under.
+fn questions(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) {
+    let blocks = text::blocks(&m.text);
+    let mut heading = String::new();
+    let mut found = 0;
+    for (i, b) in blocks.iter().enumerate() {
+        if let Block::Heading(h) = b {
+            heading = text::plain(h).trim().to_string();
+            continue;
+        }
+        let (Block::Para(p) | Block::Item(p)) = b else {
+            continue;
+        };
+        let plain = text::plain(p);
+        for s in text::sentences(&plain) {
+            let asks = phrases::QUESTION.is_match(&s)
+                || s.trim_end().ends_with('?') && s.split_whitespace().count() >= 4;
+            if !asks || found >= 2 {
+                continue;
+            }
+            found += 1;
+            // Options listed right after "Would you like to:".
+            let options: Vec<String> = blocks[i + 1..]
+                .iter()
+                .take_while(|x| matches!(x, Block::Item(_)))
+                .map(|x| text::shorten(&text::plain(x.text()), 80))
+                .collect();
+            let lead = bold_lead(p);
+            let context = match (&lead, heading.is_empty()) {
+                (Some(l), _) => format!(" under {}", text::quote(l, 80)),
+                (None, false) => format!(" under {}", text::quote(&heading, 80)),
+                _ => String::new(),
+            };
+            let mut asked = text::quote(&s, 300);
+            if !options.is_empty() {
+                asked.push_str(&format!(
+                    " — options: {}",
+                    options
+                        .iter()
+                        .enumerate()
+                        .map(|(k, o)| format!("({}) {o}", k + 1))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ));
+            }
+            let offers: Vec<String> = text::sentences(&plain)
+                .into_iter()
+                .filter(|t| {
+                    let l = t.to_lowercase();
+                    (l.starts_with("i can ") || l.contains(" i can help") || l.starts_with("i could "))
+                        && t != &s
+                })
+                .take(1)
+                .chain(
+                    blocks[..i]
+                        .iter()
+                        .rev()
+                        .take(4)
+                        .flat_map(|x| text::sentences(&text::plain(x.text())))
+                        .filter(|t| {
+                            let l = t.to_lowercase();
+                            l.starts_with("i can ") || l.contains(" i can help")
+                        })
+                        .take(1),
+                )
+                .collect();
+            let offer = offers
+                .first()
+                .map(|o| format!(" (offered: {})", text::quote(o, 160)))
+                .unwrap_or_default();
+            let about_commit = s.to_lowercase().contains("commit");
+            out.push(LoopFact {
+                kind: LoopKind::Question,
+                owner: if about_commit {
+                    LoopOwner::AgentAfterOwner
+                } else {
+                    LoopOwner::Human
+                },
+                text: format!("The agent asked ({}){context}: {asked}{offer}", m.id),
+                verify: format!("the owner answers (a user message after {})", m.id),
+                cite: vec![m.id.clone()],
+                next: format!(
+                    "Ask the owner{context} and wait for the answer: {asked}",
+                ),
+            });
+        }
+    }
+}
+
+fn bold_lead(t: &str) -> Option<String> {
+    let rest = t.trim_start().strip_prefix("**")?;
+    let end = rest.find("**")?;
+    Some(rest[..end].trim().trim_end_matches(':').to_string())
+}
+
+/// Steps the final message hands to the person: imperative items under a heading such as
+/// "Next Steps (manual)" or "The Fix", and sentences such as "you'll need to…".
+fn handoffs(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) {
+    let blocks = text::blocks(&m.text);
+    let mut steps: Vec<String> = Vec::new();
+    let mut under: Option<String> = None;
+    let mut context = String::new();
+    for (i, b) in blocks.iter().enumerate() {
+        match b {
+            Block::Heading(h) => {
+                let h = text::plain(h).trim().to_string();
+                under = phrases::HANDOFF_HEADING.is_match(&h).then(|| h.clone()).or_else(|| {
+                    // A numbered sub-heading inside a hand-off section keeps it open.
+                    under.clone().filter(|_| h.chars().next().is_some_and(|c| c.is_ascii_digit()))
+                });
+                if let Some(u) = &under
+                    && context.is_empty()
+                {
+                    context = u.clone();
+                }
+                if under.is_some() && IMPERATIVE_HEADING.is_match(&h) {
+                    steps.push(text::shorten(h.trim_end_matches(':'), 120));
+                }
+            }
+            Block::Item(t) if under.is_some() => {
+                let plain = text::plain(t);
+                if phrases::IMPERATIVE.is_match(plain.trim()) || phrases::HANDOFF.is_match(&plain) {
+                    steps.push(text::shorten(&plain, 140));
+                }
+            }
+            Block::Para(t) | Block::Item(t) => {
+                let plain = text::plain(t);
+                for s in text::sentences(&plain) {
+                    if phrases::HANDOFF.is_match(&s) && !phrases::QUESTION.is_match(&s) {
+                        let mut step = text::shorten(&s, 220);
+                        if s.trim_end().ends_with(':')
+                            && let Some(Block::Code(code)) = blocks.get(i + 1)
+                            && code.lines().count() <= 2
+                        {
+                            step.push_str(&format!(" {}", code_span(&text::one_line(code))));
+                        }
+                        steps.push(step);
+                    }
+                }
+            }
+            Block::Code(_) => {}
+        }
+    }
+    steps.dedup();
+    if steps.is_empty() {
+        return;
+    }
+    let shown: Vec<String> = steps.iter().take(8).cloned().collect();
+    let more = steps.len().saturating_sub(shown.len());
+    let ctx = if context.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", text::quote(&context, 60))
+    };
+    let list = shown.join("; ");
+    out.push(LoopFact {
+        kind: LoopKind::Handoff,
+        owner: LoopOwner::Human,
+        text: format!(
+            "Left to the owner by the agent ({}{ctx}): {list}{}",
+            m.id,
+            if more > 0 { format!("; and {more} more") } else { String::new() }
+        ),
+        verify: "the owner confirms each step is done".into(),
+        cite: vec![m.id.clone()],
+        next: format!(
+            "Ask the owner whether these steps are done before going on ({}): {}",
+            m.id,
+            text::shorten(&list, 300)
+        ),
+    });
+}
+
+static IMPERATIVE_HEADING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"(?i)^\d+[.)]?\s+(?:add|create|update|set|go|run|install|deploy|configure|replace|get|make)\b")
+        .expect("static regex")
+});
+
+/// Claims of completion in the final message when no check passed after the last change.
+fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
+    let Some(m) = last_said(view) else { return };
+    let last_edit = view.edits.iter().map(|e| e.seq).max();
+    let proven = checks.items.iter().any(|c| {
+        c.fresh_pass()
+            && matches!(c.kind, checks::CheckKind::Test | checks::CheckKind::Build)
+            && c.last().is_some_and(|r| last_edit.is_none_or(|e| r.seq > e))
+    });
+    if proven || view.edits.is_empty() && checks.items.iter().any(|c| c.latest.passed()) {
+        return;
+    }
+    let plain = text::plain(&text::without_fences(&m.text));
+    let claims: Vec<String> = text::sentences(&plain)
+        .into_iter()
+        .filter(|s| phrases::COMPLETION.is_match(s) && !phrases::QUESTION.is_match(s))
+        .filter(|s| s.split_whitespace().count() >= 4)
+        .take(2)
+        .collect();
+    if claims.is_empty() {
+        return;
+    }
+    let quoted: Vec<String> = claims.iter().map(|c| text::quote(c, 200)).collect();
+    let verify = absence_check(&claims.join(" "))
+        .unwrap_or_else(|| "a command that shows it (a test, a build, or running it) passes".into());
+    out.push(LoopFact {
+        kind: LoopKind::Unchecked,
+        owner: LoopOwner::Agent,
+        text: format!(
+            "Unchecked claim in the agent's last message ({}): {} — no test, build or command after the last change shows it",
+            m.id,
+            quoted.join(" ")
+        ),
+        verify: verify.clone(),
+        cite: vec![m.id.clone()],
+        next: format!("Check the agent's last claim ({}) before building on it: {verify}", m.id),
+    });
+}
+
+/// A `grep` that checks a claim of absence ("no `require` … found under `dist/`"): the code
+/// spans it names, in the folder it names.
+fn absence_check(claim: &str) -> Option<String> {
+    let lower = claim.to_lowercase();
+    if !(lower.contains("no ") || lower.contains("none")) {
+        return None;
+    }
+    let spans = text::code_spans(claim);
+    let folder = spans
+        .iter()
+        .find(|s| s.ends_with('/') && !s.contains(' '))
+        .cloned()
+        .or_else(|| {
+            claim
+                .split_whitespace()
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '/' && c != '.' && c != '_' && c != '-'))
+                .find(|w| w.ends_with('/') && w.len() > 1)
+                .map(str::to_string)
+        })?;
+    let terms: Vec<String> = spans
+        .iter()
+        .filter(|s| !s.ends_with('/') && !s.contains(' ') && s.len() <= 40)
+        .map(|s| regex::escape(s.trim_end_matches('*')))
+        .collect();
+    if terms.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{} prints nothing",
+        code_span(&format!(
+            "grep -rnE {} {}",
+            shell_quote(&terms.join("|")),
+            shell_quote(&folder)
+        ))
+    ))
+}
+
+/// Uncommitted changes: the session's own first, with a `git status --short -- PATHS` check.
+fn uncommitted(
+    ev: &Evidence,
+    view: &View,
+    project: &Project,
+    requests: &Requests,
+    out: &mut Vec<LoopFact>,
+) {
+    let _ = requests;
+    let Some(g) = &ev.git else { return };
+    let own: Vec<&str> = g
+        .status
+        .iter()
+        .map(|s| s.path.as_str())
+        .filter(|p| !phrases::BOOKKEEPING.is_match(p))
+        .collect();
+    if own.is_empty() || project.relation == Relation::Elsewhere {
+        return;
+    }
+    let edited: Vec<String> = view
+        .edits
+        .iter()
+        .map(|e| project.repo_path(&e.path, view))
+        .collect();
+    let by_session = own
+        .iter()
+        .filter(|p| edited.iter().any(|e| crate::evidence::paths::same_path(e, p)))
+        .count();
+    let shown: Vec<&str> = own.iter().take(4).copied().collect();
+    let more = own.len() - shown.len();
+    let list = format!(
+        "{}{}",
+        shown.iter().map(|p| code_span(p)).collect::<Vec<_>>().join(", "),
+        if more > 0 { format!(" and {more} more") } else { String::new() }
+    );
+    let unborn = g.head.is_none();
+    let whose = if by_session == own.len() {
+        "all changed by this session".to_string()
+    } else if by_session > 0 {
+        format!("{by_session} changed by this session")
+    } else {
+        "none edited by this session".to_string()
+    };
+    // The agent said it kept them out on purpose, or asked when to commit: the owner decides.
+    let deferred = last_said(view).is_some_and(|m| {
+        let l = m.text.to_lowercase();
+        (l.contains("uncommitted") || l.contains("commit"))
+            && (phrases::QUESTION.is_match(&m.text) || l.contains("deliberately") || l.contains("kept them out"))
+    });
+    let verify_paths: Vec<String> = own.iter().take(6).map(|p| p.to_string()).collect();
+    let verify = if unborn {
+        code_span("git log --oneline -1")
+    } else {
+        code_span(&format!("git status --short -- {}", shell_quote_all(&verify_paths)))
+    };
+    let text = if unborn {
+        format!(
+            "Nothing is committed yet: branch {} has no commits and {} path(s) are uncommitted ({list}; {whose}) — make the first commit",
+            g.branch.as_deref().map(code_span).unwrap_or_else(|| "HEAD".into()),
+            own.len()
+        )
+    } else {
+        format!(
+            "{} uncommitted path(s) ({list}; {whose}) — commit or discard them",
+            own.len()
+        )
+    };
+    let next_path = own
+        .iter()
+        .find(|p| {
+            g.status.iter().any(|s| {
+                &s.path == *p && s.index != "?" && s.worktree != "?" && !s.path.ends_with('/')
+            })
+        })
+        .copied();
+    let next = match (unborn, next_path) {
+        (true, _) => format!(
+            "Review the staged files with {} and make the first commit",
+            code_span("git status --short")
+        ),
+        (false, Some(p)) => format!(
+            "Review the uncommitted change with {} and commit or discard it",
+            code_span(&format!("git diff HEAD -- {}", shell_quote(p)))
+        ),
+        (false, None) => format!(
+            "Review the untracked files with {} and commit or discard them",
+            code_span(&format!("git status --short -- {}", shell_quote_all(&verify_paths)))
+        ),
+    };
+    out.push(LoopFact {
+        kind: LoopKind::Uncommitted,
+        owner: if deferred {
+            LoopOwner::AgentAfterOwner
+        } else {
+            LoopOwner::Agent
+        },
+        text,
+        verify,
+        cite: vec!["G".into()],
+        next,
+    });
+}
+
+/// A path as one POSIX shell word: bare when it is safe, else single-quoted (`'` as `'\''`).
+pub fn shell_quote(word: &str) -> String {
+    let safe = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+:@%=,".contains(c));
+    if safe {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+fn shell_quote_all(words: &[String]) -> String {
+    words.iter().map(|w| shell_quote(w)).collect::<Vec<_>>().join(" ")
+}
+
+/// Whether anything the person typed came after `seq` (used by renderers).
+pub fn person_spoke_after(view: &View, seq: u64) -> bool {
+    view.messages
+        .iter()
+        .any(|m| m.seq > seq && m.role == Role::User && m.is_user_request())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::scope::{self, View};
+    use crate::analysis::text::tests_support::*;
+    use crate::analysis::{project, requests};
+    use crate::evidence::transcript::EditKind;
+
+    fn loops(ev: &Evidence) -> Vec<LoopFact> {
+        let s = scope::of(ev);
+        let v = View::new(ev, &s);
+        let p = project::of(ev, &v);
+        let r = requests::of(&v);
+        let c = checks::of(ev, &v, &p, &r);
+        let k = super::super::commits::of(ev, &v);
+        let st = stopped(&v);
+        of(ev, &v, &p, &r, &c, &k, &st)
+    }
+
+    #[test]
+    fn questions_carry_their_heading_and_options() {
+        let ev = evidence(transcript(vec![
+            user(1, "help decide FW-007", 0),
+            said(2, "## FW-007 — recommendation\n\n**Source Currency: future-only.**\n\nWant me to (a) pull the trigger, (b) include the mock, or (c) something else?\n\n**Note on uncommitted state:** ROADMAP.md is uncommitted. Let me know when you want a separate `docs(roadmap)` commit for those.", 1),
+        ]));
+        let l = loops(&ev);
+        let q: Vec<&LoopFact> = l.iter().filter(|x| x.kind == LoopKind::Question).collect();
+        assert_eq!(q.len(), 2, "{l:?}");
+        assert!(q[0].text.contains("FW-007 — recommendation"), "{}", q[0].text);
+        assert_eq!(q[0].owner, LoopOwner::Human);
+        assert!(q[1].text.contains("docs(roadmap)"));
+        assert_eq!(q[1].owner, LoopOwner::AgentAfterOwner);
+        let ev = evidence(transcript(vec![
+            user(1, "add a todo", 0),
+            said(2, "Todo saved.\n\nWould you like to:\n\n1. Continue with current work (switch back to main)\n2. Add another todo\n3. View all todos (`/gsd:check-todos`)", 1),
+        ]));
+        let l = loops(&ev);
+        assert!(l.iter().any(|x| x.text.contains("check-todos") && x.text.contains("(2) Add another todo")), "{l:?}");
+    }
+
+    #[test]
+    fn steps_handed_to_the_person() {
+        let ev = evidence(transcript(vec![
+            user(1, "build it", 0),
+            said(2, "Done.\n\n### Next Steps (manual)\n1. Add your private key to `contracts/.env`\n2. Deploy: `cd contracts && npx hardhat run scripts/deploy.js --network polkadotTestnet`\n3. Update `CONTRACT_ADDRESS` in contract.ts with the deployed address", 1),
+        ]));
+        let l = loops(&ev);
+        let h = l.iter().find(|x| x.kind == LoopKind::Handoff).expect("handoff");
+        assert!(h.text.contains("CONTRACT_ADDRESS") && h.text.contains("Next Steps (manual)"), "{}", h.text);
+        assert_eq!(h.owner, LoopOwner::Human);
+    }
+
+    #[test]
+    fn an_unanswered_request_names_the_command_the_agent_gave_for_it() {
+        let ev = evidence(transcript(vec![
+            user(1, "build it", 0),
+            said(2, "3. Deploy: `cd contracts && npx hardhat run scripts/deploy.js --network polkadotTestnet`", 1),
+            user(3, "deploy the contract i have updated env with tokens", 2),
+        ]));
+        let l = loops(&ev);
+        let u = l.iter().find(|x| x.kind == LoopKind::Unanswered).expect("unanswered");
+        assert!(u.next.contains("deploy.js"), "{}", u.next);
+        assert!(u.verify.contains("hardhat run"));
+    }
+
+    #[test]
+    fn an_unchecked_claim_of_absence_gets_a_grep() {
+        let mut t = transcript(vec![
+            user(1, "scan dist/ for CommonJS", 0),
+            said(2, "After scanning all provided files under `dist/`, **no CommonJS usage** (`require`, `module.exports`, `exports.*`) was found.", 2),
+        ]);
+        t.edits = vec![edit(1, "dist/index.js", EditKind::Modify, 1)];
+        let l = loops(&evidence(t));
+        let u = l.iter().find(|x| x.kind == LoopKind::Unchecked).expect("unchecked");
+        assert_eq!(u.verify, "`grep -rnE 'require|module\\.exports|exports\\.' dist/` prints nothing");
+    }
+
+    #[test]
+    fn uncommitted_work_is_checked_with_quoted_paths() {
+        let mut ev = evidence(transcript(vec![user(1, "x", 0)]));
+        ev.git = Some(git(&[(" M", "src/x$(touch PWNED).py"), ("??", "new file.txt")]));
+        let l = loops(&ev);
+        let u = l.iter().find(|x| x.kind == LoopKind::Uncommitted).expect("uncommitted");
+        assert!(u.verify.contains("'src/x$(touch PWNED).py'"), "{}", u.verify);
+        assert!(u.next.contains("git diff HEAD -- 'src/x$(touch PWNED).py'"), "{}", u.next);
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+    }
+
+    #[test]
+    fn reported_results_and_simulations() {
+        let t = transcript(vec![
+            user(1, "run the test plan", 0),
+            said(2, "To simulate a second device, I'll clear the device keypair from IndexedDB.", 1),
+            said(3, "**Test 2 PASSED!** The registry now has 2 devices.", 2),
+        ]);
+        let ev = evidence(t);
+        let s = scope::of(&ev);
+        let r = reported(&View::new(&ev, &s));
+        assert_eq!(r.len(), 1);
+        assert!(r[0].simulated.as_deref().unwrap().contains("IndexedDB"));
+    }
+}
