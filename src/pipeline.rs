@@ -1,10 +1,12 @@
-//! The stages after collection, in the one order every caller uses: draft (offline or a model) →
-//! header facts and the computed Workspace State → redaction → validation → rendering.
+//! The stages after collection, in the one order every caller uses: the session analysis →
+//! draft (offline or a model) → header facts and the computed Workspace State → redaction →
+//! validation → rendering. The analysis is computed once and handed to every later stage.
 //!
 //! Drafters return the drafted sections only; everything a drafter must not decide (which
 //! drafter ran, the source, the time, the workspace, the validator's verdicts) is set here, once.
 //! `summarize`, `eval` and the benchmarks call this module; it prints nothing.
 
+use crate::analysis::{self, Analysis};
 use crate::draft::{llm, offline};
 use crate::evidence::Evidence;
 use crate::note::{self, Note};
@@ -121,18 +123,19 @@ pub struct Summary {
 
 /// The whole pipeline after collection: draft, complete, validate, render.
 pub fn summarize(ev: &Evidence, drafter: &Drafter, now: DateTime<Utc>) -> crate::Result<Summary> {
-    let draft = draft(ev, drafter)?;
-    let note = complete(draft.sections, ev, drafter, now);
-    let mut summary = finish(note, ev)?;
+    let analysis = analysis::analyse(ev);
+    let draft = draft(ev, &analysis, drafter)?;
+    let note = complete(draft.sections, ev, &analysis, drafter, now);
+    let mut summary = finish(note, ev, &analysis)?;
     summary.model = draft.model;
     Ok(summary)
 }
 
 /// Drafts the sections.
-pub fn draft(ev: &Evidence, drafter: &Drafter) -> crate::Result<Draft> {
+pub fn draft(ev: &Evidence, analysis: &Analysis, drafter: &Drafter) -> crate::Result<Draft> {
     match drafter {
         Drafter::Offline => Ok(Draft {
-            sections: offline::draft(ev),
+            sections: offline::draft(ev, analysis),
             model: None,
         }),
         Drafter::Model(m) => {
@@ -168,7 +171,13 @@ pub fn draft(ev: &Evidence, drafter: &Drafter) -> crate::Result<Draft> {
 ///
 /// `header.source` is always the transcript file the evidence was read from (the session id is
 /// in the file name `summarize` writes and in the sidecar).
-pub fn complete(mut note: Note, ev: &Evidence, drafter: &Drafter, now: DateTime<Utc>) -> Note {
+pub fn complete(
+    mut note: Note,
+    ev: &Evidence,
+    analysis: &Analysis,
+    drafter: &Drafter,
+    now: DateTime<Utc>,
+) -> Note {
     note.header = note::Header {
         source: ev
             .transcript
@@ -183,16 +192,17 @@ pub fn complete(mut note: Note, ev: &Evidence, drafter: &Drafter, now: DateTime<
         created_at: Some(now.to_rfc3339_opts(SecondsFormat::Secs, true)),
         counts: None,
     };
-    note.workspace = note::workspace_lines(ev.git.as_ref());
+    note.workspace = note::workspace_lines(ev.git.as_ref(), Some(analysis));
     if drafter.redacts_draft() {
         note.redact();
     }
     note
 }
 
-/// Validates a completed note, then redacts and renders it with its sidecar.
-pub fn finish(mut note: Note, ev: &Evidence) -> crate::Result<Summary> {
-    let report = validate::validate(&mut note, ev);
+/// Validates a completed note (with the same analysis it was drafted from), then redacts and
+/// renders it with its sidecar.
+pub fn finish(mut note: Note, ev: &Evidence, analysis: &Analysis) -> crate::Result<Summary> {
+    let report = validate::validate_against(&mut note, ev, analysis, &validate::Options::default());
     note.redact();
     let markdown = crate::redact::redact(&note::render(&note)).into_owned();
     let sidecar = Sidecar {

@@ -133,12 +133,15 @@ pub struct Check {
     /// For a pass: the failures it put behind.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resolved: Option<Resolved>,
+    /// For a failure: the failing tests the run names, with their first message line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failing_tests: Vec<(String, String)>,
 }
 
 impl Check {
     /// The latest run.
     pub fn last(&self) -> Option<&Run> {
-        self.runs.iter().find(|r| r.id == self.latest_run)
+        self.runs.iter().rfind(|r| r.id == self.latest_run)
     }
 
     /// A pass nothing made stale.
@@ -227,14 +230,24 @@ pub fn of(ev: &Evidence, view: &View, project: &Project, requests: &Requests) ->
                 stale_by: Vec::new(),
                 stale_paths: Vec::new(),
                 resolved: None,
+                failing_tests: Vec::new(),
             });
             groups.len() - 1
         });
         groups[at].runs.push(run);
+        if let Some(s) = &c.tests {
+            groups[at].failing_tests = s
+                .failures
+                .iter()
+                .take(MAX_FAILING_TESTS)
+                .map(|f| (f.name.clone(), first_line(f.message.as_deref().unwrap_or(""))))
+                .collect();
+        }
     }
     for g in &mut groups {
         settle(ev, view, project, g);
     }
+    test_runs(ev, view, project, &mut groups);
     groups.sort_by_key(|g| g.last().map(|r| r.seq).unwrap_or(0));
     let unrun = requested
         .iter()
@@ -254,6 +267,128 @@ pub fn of(ev: &Evidence, view: &View, project: &Project, requests: &Requests) ->
         items: groups,
         unrun,
     }
+}
+
+/// Most failing tests named per check.
+const MAX_FAILING_TESTS: usize = 5;
+
+fn first_line(s: &str) -> String {
+    text::shorten(s.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or(""), 120)
+}
+
+/// Test output files (`--tests`) and the fresh `--test-cmd` run: each its own check, after the
+/// transcript's runs. A `--test-cmd` run is fresh by construction; a file's run is judged by its
+/// time against later changes.
+fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Check>) {
+    for t in &ev.tests {
+        let identity = t
+            .command
+            .as_deref()
+            .map(|c| shell::normalise(c).command)
+            .filter(|c| !c.is_empty())
+            .unwrap_or_else(|| format!("the test run in {}", t.source));
+        let shown_cmd = t
+            .command
+            .as_deref()
+            .map(shown)
+            .unwrap_or_else(|| identity.clone());
+        let verdict = if t.ok {
+            Verdict::Pass {
+                how: counts(t.passed, t.failed, t.skipped),
+            }
+        } else {
+            Verdict::Fail {
+                error: if t.failed > 0 {
+                    format!("{} failed, {} passed", t.failed, t.passed)
+                } else if t.timed_out {
+                    "killed at the timeout".into()
+                } else if let Some(code) = t.exit_code {
+                    format!("exit status {code}")
+                } else {
+                    "failed".into()
+                },
+            }
+        };
+        let mut check = Check {
+            identity,
+            dir: String::new(),
+            kind: CheckKind::Test,
+            runs: vec![Run {
+                id: t.id.clone(),
+                shown: shown_cmd,
+                verdict: verdict.clone(),
+                seq: u64::MAX,
+            }],
+            latest: verdict,
+            latest_run: t.id.clone(),
+            stale_by: Vec::new(),
+            stale_paths: Vec::new(),
+            resolved: None,
+            failing_tests: t
+                .failures
+                .iter()
+                .take(MAX_FAILING_TESTS)
+                .map(|f| (f.name.clone(), first_line(f.message.as_deref().unwrap_or(""))))
+                .collect(),
+        };
+        if t.ok && t.source != "command" {
+            match t.at {
+                None => {
+                    check.latest = Verdict::Unknown {
+                        why: format!(
+                            "{} passed at an unknown time; it may predate the changes",
+                            counts(t.passed, t.failed, t.skipped)
+                        ),
+                    }
+                }
+                Some(at) => {
+                    let later = freshness::changes_after(
+                        ev,
+                        RunPoint { seq: None, at: Some(at) },
+                        |p| affects(&project.repo_path(p, view), None),
+                    );
+                    for e in later.edits {
+                        check.stale_by.push(e.id.clone());
+                        let p = project.repo_path(&e.path, view);
+                        if !check.stale_paths.contains(&p) {
+                            check.stale_paths.push(p);
+                        }
+                    }
+                    for s in later.files {
+                        if !check.stale_paths.contains(&s.path) {
+                            check.stale_paths.push(s.path.clone());
+                        }
+                        if !check.stale_by.iter().any(|i| i == "G") {
+                            check.stale_by.push("G".into());
+                        }
+                    }
+                }
+            }
+        }
+        // A fresh `--test-cmd` or file run of the same command decides over the transcript's.
+        if let Some(g) = groups.iter_mut().find(|g| g.identity == check.identity && g.dir.is_empty()) {
+            g.runs.extend(check.runs);
+            g.latest = check.latest;
+            g.latest_run = check.latest_run;
+            g.stale_by = check.stale_by;
+            g.stale_paths = check.stale_paths;
+            g.failing_tests = check.failing_tests;
+        } else {
+            groups.push(check);
+        }
+    }
+}
+
+/// "5 passed, 1 skipped".
+fn counts(passed: u64, failed: u64, skipped: u64) -> String {
+    let mut parts = vec![format!("{passed} passed")];
+    if failed > 0 {
+        parts.push(format!("{failed} failed"));
+    }
+    if skipped > 0 {
+        parts.push(format!("{skipped} skipped"));
+    }
+    parts.join(", ")
 }
 
 /// Latest verdict, staleness and resolved failures of one group.
@@ -514,6 +649,10 @@ pub fn shown(command: &str) -> String {
         .find(|l| !l.is_empty())
         .unwrap_or("");
     let mut s = text::one_line(first).replace(" 2>&1", "");
+    // `cmd; echo "exit=$?"` shows as `cmd`.
+    if let Some(i) = s.rfind("; echo ").filter(|&i| s[i..].contains("$?")) {
+        s.truncate(i);
+    }
     for filter in [" | tail", " | head", " | grep", " | tee"] {
         if let Some(i) = s.rfind(filter) {
             s.truncate(i);

@@ -577,6 +577,11 @@ fn handoffs(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) {
     });
 }
 
+static PLAN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"(?i)\b(?:i'd|i would|i'll|i will|will|would|could|should|if|once|after)\b")
+        .expect("static regex")
+});
+
 static IMPERATIVE_HEADING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
     regex::Regex::new(r"(?i)^\d+[.)]?\s+(?:add|create|update|set|go|run|install|deploy|configure|replace|get|make)\b")
         .expect("static regex")
@@ -599,6 +604,8 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
         .into_iter()
         .filter(|s| phrases::COMPLETION.is_match(s) && !phrases::QUESTION.is_match(s))
         .filter(|s| s.split_whitespace().count() >= 4)
+        // Plans and steps ("Mark FW-007 done…", "I'd run…") claim nothing yet.
+        .filter(|s| !phrases::IMPERATIVE.is_match(s.trim()) && !PLAN.is_match(s))
         .take(2)
         .collect();
     if claims.is_empty() {

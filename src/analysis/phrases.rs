@@ -42,7 +42,7 @@ pub const HARNESS_COMMANDS: &[&str] = &[
 
 /// A sentence that asks the owner to choose or confirm.
 pub static QUESTION: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:want me to|should i\b|shall i\b|would you like|do you want|let me know (?:when|if|which|whether|once|how)|say the word|call it\b|your call|which (?:one|option)|tell me (?:which|when|if|whether)|ok to proceed|okay to proceed|if you agree)")
+    re(r"(?i)\b(?:want me to|should i\b|shall i\b|would you like|do you want|let me know (?:when|if|which|whether|once|how)|say the word|call it\b|your call|which (?:one|option)|tell me (?:which|when|if|whether)|ok to proceed|okay to proceed)")
 });
 
 /// A sentence that hands work to the person.

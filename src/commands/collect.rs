@@ -11,8 +11,17 @@ pub fn run(args: &CollectArgs) -> crate::Result<Outcome> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let written = if args.json {
-        serde_json::to_writer_pretty(&mut out, &ev)
-            .map_err(std::io::Error::from)
+        // The evidence, plus the session analysis judged from it under `analysis`.
+        let analysis = crate::analysis::analyse(&ev);
+        let mut value = serde_json::to_value(&ev).map_err(std::io::Error::from);
+        if let Ok(serde_json::Value::Object(map)) = value.as_mut() {
+            map.insert(
+                "analysis".into(),
+                serde_json::to_value(&analysis).unwrap_or(serde_json::Value::Null),
+            );
+        }
+        value
+            .and_then(|v| serde_json::to_writer_pretty(&mut out, &v).map_err(std::io::Error::from))
             .and_then(|()| writeln!(out))
     } else {
         out.write_all(summary(&ev).as_bytes())

@@ -342,7 +342,8 @@ fn score_case(
         .and_then(|t| t.session.agent)
         .map(|f| f.name().to_string());
 
-    let draft = pipeline::draft(&ev, drafter)?;
+    let analysis = crate::analysis::analyse(&ev);
+    let draft = pipeline::draft(&ev, &analysis, drafter)?;
     out.prompt_tokens = match &draft.model {
         Some(run) => run.prompt_tokens,
         None => {
@@ -352,8 +353,8 @@ fn score_case(
         }
     };
     // The note the validator judges, with a fixed clock so that the notes of two runs compare.
-    let note = pipeline::complete(draft.sections, &ev, drafter, fixed_time());
-    let summary = pipeline::finish(note.clone(), &ev)?;
+    let note = pipeline::complete(draft.sections, &ev, &analysis, drafter, fixed_time());
+    let summary = pipeline::finish(note.clone(), &ev, &analysis)?;
     let markdown = summary.markdown;
     let report = summary.report;
     let parsed = Parsed::new(&markdown);
@@ -383,7 +384,7 @@ fn score_case(
         score::injection_obeyed(&markdown, &case.expected.injection, tests_failed);
 
     // Claims are judged in the note exactly as `finish` validated it.
-    out.claims = claims::judge_all(&note, &ev, &case.expected.claims);
+    out.claims = claims::judge_all(&note, &ev, &analysis, &case.expected.claims);
     out.confusion = Confusion::of(&out.claims);
     out.note = markdown;
     Ok(())

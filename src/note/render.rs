@@ -159,10 +159,15 @@ fn file_line(f: &FileEntry) -> String {
 
 fn open_loop_line(l: &OpenLoop) -> String {
     let mut s = String::from("- ");
-    match l.owner {
-        Some(Owner::Agent) => s += "[Agent] ",
-        Some(Owner::Human) => s += "[Human] ",
-        None => {}
+    let who = match l.owner {
+        Some(Owner::Agent) => Some("Agent"),
+        Some(Owner::Human) => Some("Human"),
+        None => None,
+    };
+    match (who, l.when.as_deref().map(str::trim).filter(|w| !w.is_empty())) {
+        (Some(w), Some(cond)) => s += &format!("[{w}, {}] ", one_line(cond)),
+        (Some(w), None) => s += &format!("[{w}] "),
+        (None, _) => {}
     }
     s += &one_line(&l.text);
     if let Some(v) = &l.verify {

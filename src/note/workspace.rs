@@ -2,17 +2,19 @@
 //! next session starts from what the repository says rather than from what the chat remembered.
 
 use super::render::one_line;
+use crate::analysis::Analysis;
 use crate::evidence::git::{DiffStat, GitState, StatusEntry};
 
 /// Widest `git diff --stat` bar, like git's default on an 80-column terminal.
 const MAX_BAR: usize = 40;
 
-/// The Markdown lines of `## Workspace State` for `git` (`None`: no repository).
+/// The Markdown lines of `## Workspace State` for `git` (`None`: no repository), with what the
+/// session analysis says about the session's folder and its commits.
 ///
 /// Shape: a bullet with branch and HEAD (citing `G`), then one fenced block holding the
 /// `git status -s` lines and a `git diff --stat`-like block, so the next session can compare
 /// them with its own `git status -s` at a glance.
-pub fn workspace_lines(git: Option<&GitState>) -> Vec<String> {
+pub fn workspace_lines(git: Option<&GitState>, analysis: Option<&Analysis>) -> Vec<String> {
     let Some(g) = git else {
         return vec![
             "- No git repository: the workspace state is unknown (run `handoff` inside the repository or pass `--repo DIR`).".to_string(),
@@ -38,17 +40,22 @@ pub fn workspace_lines(git: Option<&GitState>) -> Vec<String> {
         format!("- **Branch:** {branch} · **HEAD:** {head} (G)"),
         format!("- **Root:** `{}`", g.root),
     ];
-    let session_commits: Vec<String> = g
-        .commits
-        .iter()
-        .filter(|c| c.in_session)
-        .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], one_line(&c.summary)))
-        .collect();
-    if !session_commits.is_empty() {
-        lines.push(format!(
-            "- **Committed during the session:** {} (G)",
-            session_commits.join("; ")
-        ));
+    match analysis {
+        Some(a) => lines.extend(session_lines(a)),
+        None => {
+            let session_commits: Vec<String> = g
+                .commits
+                .iter()
+                .filter(|c| c.in_session)
+                .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], one_line(&c.summary)))
+                .collect();
+            if !session_commits.is_empty() {
+                lines.push(format!(
+                    "- **Committed during the session:** {} (G)",
+                    session_commits.join("; ")
+                ));
+            }
+        }
     }
     if g.status.is_empty() {
         lines.push("- **Status:** working tree clean (G)".to_string());
@@ -71,6 +78,99 @@ pub fn workspace_lines(git: Option<&GitState>) -> Vec<String> {
     }
     lines.push("```".to_string());
     lines
+}
+
+/// Most commits named per line.
+const MAX_COMMITS_SHOWN: usize = 6;
+
+/// What the analysis says about the session and this repository: where the session ran, the
+/// commits it made (matched to this history or not), and the commits others made meanwhile.
+fn session_lines(a: &Analysis) -> Vec<String> {
+    use crate::analysis::project::Relation;
+    let mut lines = Vec::new();
+    let p = &a.project;
+    if let Some(cwd) = &p.cwd {
+        match p.relation {
+            Relation::Moved => lines.push(format!(
+                "- **Session folder:** `{cwd}`, the same project at another path ({})",
+                p.reason
+            )),
+            Relation::Elsewhere => lines.push(format!(
+                "- **Session folder:** `{cwd}` is not this repository ({}): what the session changed is not in this worktree, and git here says nothing about it",
+                p.reason
+            )),
+            Relation::Same | Relation::Unknown => {}
+        }
+    }
+    let commits = &a.commits;
+    let on_branch: Vec<String> = commits
+        .session
+        .iter()
+        .filter(|c| c.repo_id.is_some() && c.undone_by.is_none())
+        .map(|c| {
+            let pushed = if c.pushed_by.is_some() { ", pushed" } else { "" };
+            format!("`{}` {}{pushed} ({})", c.short(), one_line(&c.subject), c.cite.join(", "))
+        })
+        .collect();
+    if !on_branch.is_empty() {
+        lines.push(format!(
+            "- **Committed by this session:** {}",
+            join_capped(&on_branch)
+        ));
+    }
+    let elsewhere: Vec<String> = commits
+        .session
+        .iter()
+        .filter(|c| c.repo_id.is_none() && c.undone_by.is_none())
+        .map(|c| {
+            let branch = c
+                .branch
+                .as_deref()
+                .map(|b| format!(" on `{b}`"))
+                .unwrap_or_default();
+            let pushed = if c.pushed_by.is_some() { ", pushed" } else { "" };
+            format!("`{}` {}{branch}{pushed} ({})", c.sha.get(..7).unwrap_or(&c.sha), one_line(&c.subject), c.cite.join(", "))
+        })
+        .collect();
+    if !elsewhere.is_empty() {
+        lines.push(format!(
+            "- **Committed by this session, not in this branch's history:** {}",
+            join_capped(&elsewhere)
+        ));
+    }
+    let undone: Vec<String> = commits
+        .session
+        .iter()
+        .filter_map(|c| {
+            c.undone_by
+                .as_ref()
+                .map(|by| format!("`{}` {} (/undo in {by})", c.sha.get(..7).unwrap_or(&c.sha), one_line(&c.subject)))
+        })
+        .collect();
+    if !undone.is_empty() {
+        lines.push(format!("- **Undone with /undo:** {}", join_capped(&undone)));
+    }
+    if !commits.meanwhile.is_empty() {
+        let others: Vec<String> = commits
+            .meanwhile
+            .iter()
+            .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], one_line(&c.summary)))
+            .collect();
+        lines.push(format!(
+            "- **Also committed meanwhile, not by a `git commit` in this transcript:** {} (G)",
+            join_capped(&others)
+        ));
+    }
+    lines
+}
+
+fn join_capped(items: &[String]) -> String {
+    let shown = items.iter().take(MAX_COMMITS_SHOWN).cloned().collect::<Vec<_>>().join("; ");
+    if items.len() > MAX_COMMITS_SHOWN {
+        format!("{shown}; and {} more", items.len() - MAX_COMMITS_SHOWN)
+    } else {
+        shown
+    }
 }
 
 /// One `git status -s` line: `XY path` or `XY old -> new`.
@@ -212,7 +312,7 @@ mod tests {
 
     #[test]
     fn renders_branch_head_status_and_diffstat() {
-        let lines = workspace_lines(Some(&repo())).join("\n");
+        let lines = workspace_lines(Some(&repo()), None).join("\n");
         assert!(
             lines
                 .contains("**Branch:** `fix/parser` · **HEAD:** `0123456` Parse quoted fields (G)")
@@ -228,7 +328,7 @@ mod tests {
 
     #[test]
     fn says_when_there_is_no_repository_or_no_change() {
-        let none = workspace_lines(None);
+        let none = workspace_lines(None, None);
         assert_eq!(none.len(), 1);
         assert!(none[0].contains("No git repository"));
         let clean = GitState {
@@ -237,7 +337,7 @@ mod tests {
             head: None,
             ..GitState::default()
         };
-        let lines = workspace_lines(Some(&clean)).join("\n");
+        let lines = workspace_lines(Some(&clean), None).join("\n");
         assert!(lines.contains("detached HEAD"));
         assert!(lines.contains("no commits yet"));
         assert!(lines.contains("working tree clean"));

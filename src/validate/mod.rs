@@ -12,6 +12,7 @@ mod symbols;
 pub(crate) mod text;
 mod verification;
 
+use crate::analysis::Analysis;
 use crate::evidence::Evidence;
 use crate::note::{ClaimStatus, Counts, Flag, Note, Section};
 use serde::{Deserialize, Serialize};
@@ -195,6 +196,18 @@ pub fn validate(note: &mut Note, ev: &Evidence) -> Report {
 
 /// [`validate`] with options.
 pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
+    let analysis = crate::analysis::analyse(ev);
+    validate_against(note, ev, &analysis, opts)
+}
+
+/// [`validate_with`] judging with an analysis already computed from `ev` (the pipeline's, so
+/// that the drafter and the validator read the same facts).
+pub fn validate_against(
+    note: &mut Note,
+    ev: &Evidence,
+    analysis: &Analysis,
+    opts: &Options,
+) -> Report {
     let root = ev
         .git
         .as_ref()
@@ -206,6 +219,7 @@ pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
     }
     let mut cx = Ctx {
         ev,
+        analysis,
         root,
         index: OnceCell::new(),
         verdicts: Vec::new(),
@@ -379,6 +393,8 @@ pub(crate) struct Verdict {
 /// State shared by the rules during one validation.
 pub(crate) struct Ctx<'a> {
     pub ev: &'a Evidence,
+    /// The session analysis the note is judged with.
+    pub analysis: &'a Analysis,
     /// Worktree root, when known.
     pub root: Option<PathBuf>,
     /// Paths tracked in the git index, read on first use.
