@@ -208,7 +208,15 @@ pub fn of(ev: &Evidence, view: &View, project: &Project, requests: &Requests) ->
         if id.command.is_empty() {
             continue;
         }
-        let dir = repo_dir(project, view, &join_dir(dir.as_deref(), id.dir.as_deref()));
+        // Where an earlier `cd` left the shell, unless that folder is not in the repository (the
+        // transcript cannot show which `cd` failed): then the command's own `cd`, else none.
+        let tracked = repo_dir(project, view, &join_dir(dir.as_deref(), id.dir.as_deref()));
+        let dir = if tracked.is_empty() || dir_exists(ev, &tracked) {
+            tracked
+        } else {
+            let own = repo_dir(project, view, &id.dir);
+            if own.is_empty() || dir_exists(ev, &own) { own } else { String::new() }
+        };
         let Some(kind) = kind_of(c, &id.command, &edited, &requested) else {
             continue;
         };
@@ -406,18 +414,29 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
         return;
     }
     let pass_seq = decided.seq;
-    // Failures the pass put behind.
+    // Failures the pass put behind, and what changed between the last of them and the first
+    // pass after it.
     let failed: Vec<&Run> = g
         .runs
         .iter()
         .filter(|r| r.seq < pass_seq && r.verdict.failed())
         .collect();
     if let (Some(first), Some(last)) = (failed.first(), failed.last()) {
-        let between = |seq: u64| seq > last.seq && seq < pass_seq;
+        let fixed_at = g
+            .runs
+            .iter()
+            .find(|r| r.seq > last.seq && r.verdict.passed())
+            .map(|r| r.seq)
+            .unwrap_or(pass_seq);
+        let between = |seq: u64| seq > last.seq && seq < fixed_at;
         let installs: Vec<&&Command> = view
             .commands
             .iter()
             .filter(|c| between(c.seq) && phrases::INSTALL.is_match(&c.command))
+            .filter(|c| {
+                let d = shell::normalise(&c.command).dir;
+                d.is_none() || d.as_deref().is_some_and(|d| d.trim_end_matches('/').ends_with(&g.dir) && !g.dir.is_empty())
+            })
             .collect();
         let edits: Vec<_> = view.edits.iter().filter(|e| between(e.seq)).collect();
         let mut edited: Vec<String> = Vec::new();
@@ -487,6 +506,15 @@ pub fn affects(path: &str, root: Option<&str>) -> bool {
     paths::affects_runs(path)
         && !inert
         && root.is_none_or(|r| r.is_empty() || path == r || path.starts_with(&format!("{r}/")))
+}
+
+/// Whether a repository-relative folder exists in the worktree (true without a repository:
+/// nothing to check against).
+fn dir_exists(ev: &Evidence, dir: &str) -> bool {
+    match &ev.git {
+        Some(g) => !dir.starts_with('/') && Path::new(&g.root).join(dir).is_dir(),
+        None => true,
+    }
 }
 
 /// Files that make a directory a package of its own.
@@ -698,6 +726,7 @@ fn pipes(command: &str) -> Pipes {
 fn verdict(c: &Command, kind: CheckKind) -> Verdict {
     let p = pipes(&c.command);
     let fail_line = first_error(&c.output);
+    let why_line = || error_line(&c.output);
     if let Some(code) = c.exit_code.filter(|_| !p.masked) {
         return if code == 0 {
             Verdict::Pass {
@@ -705,7 +734,7 @@ fn verdict(c: &Command, kind: CheckKind) -> Verdict {
             }
         } else {
             Verdict::Fail {
-                error: match fail_line {
+                error: match why_line() {
                     Some(l) => format!("exit {code}: {l}"),
                     None => format!("exit {code}"),
                 },
@@ -749,7 +778,7 @@ fn verdict(c: &Command, kind: CheckKind) -> Verdict {
     }
     if c.ok == Some(false) {
         return Verdict::Fail {
-            error: fail_line.unwrap_or_else(|| "failed".into()),
+            error: why_line().unwrap_or_else(|| "failed".into()),
         };
     }
     if let Some(l) = fail_line {
@@ -769,11 +798,14 @@ fn verdict(c: &Command, kind: CheckKind) -> Verdict {
     }
     if matches!(kind, CheckKind::Script | CheckKind::Requested)
         && c.has_result
-        && !p.head_cut
         && !c.output.trim().is_empty()
     {
         return Verdict::Pass {
-            how: "ran cleanly; no exit status recorded".into(),
+            how: if p.head_cut {
+                "printed no error in the lines shown (output cut by `head`); no exit status recorded".into()
+            } else {
+                "ran cleanly; no exit status recorded".into()
+            },
         };
     }
     Verdict::Unknown {
@@ -787,14 +819,38 @@ fn verdict(c: &Command, kind: CheckKind) -> Verdict {
     }
 }
 
-/// The first line of the output that shows an error, shortened.
+/// The line that says why a run failed: [`first_error`], else the first line of the output with
+/// words in it (not the harness's `Exit code N`).
+pub fn error_line(output: &str) -> Option<String> {
+    first_error(output).or_else(|| {
+        strip_ansi(output)
+            .lines()
+            .map(str::trim)
+            .find(|l| {
+                l.chars().filter(|c| c.is_alphabetic()).count() >= 3
+                    && !l.starts_with("Exit code")
+                    && !phrases::ECHOED_EXIT.is_match(l)
+            })
+            .map(|l| text::shorten(l, 160))
+    })
+}
+
+/// The first line of the output that shows an error, shortened: a message line (`Error: …`,
+/// `AssertionError: …`, `error TS…`) before a count line (`1 failing`).
 pub fn first_error(output: &str) -> Option<String> {
+    static COUNT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^\W*\d+ (?:failing|failed)\b").expect("static regex")
+    });
     let clean = strip_ansi(output);
-    clean
+    let lines: Vec<&str> = clean
         .lines()
         .map(str::trim)
-        .filter(|l| !l.starts_with("Exit code"))
-        .find(|l| phrases::OUTPUT_FAIL.is_match(l))
+        .filter(|l| !l.starts_with("Exit code") && phrases::OUTPUT_FAIL.is_match(l))
+        .collect();
+    lines
+        .iter()
+        .find(|l| !COUNT.is_match(l) && l.chars().filter(|c| c.is_alphabetic()).count() > 12)
+        .or(lines.first())
         .map(|l| text::shorten(l, 160))
 }
 
@@ -819,7 +875,14 @@ fn requested_commands(view: &View, requests: &Requests) -> Vec<(String, String)>
     let mut out: Vec<(String, String)> = Vec::new();
     for r in requests.items.iter().filter(|r| r.text.len() <= 4000) {
         let mut candidates: Vec<String> = text::code_spans(&r.text);
-        candidates.extend(r.text.lines().map(|l| l.trim().trim_start_matches("$ ").to_string()));
+        // A plain line counts when it is introduced as a command (the line before ends with
+        // `:`, as in "4. Test that opencode sees the model:").
+        let lines: Vec<&str> = r.text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        for w in lines.windows(2) {
+            if w[0].ends_with(':') {
+                candidates.push(w[1].trim_start_matches("$ ").to_string());
+            }
+        }
         for cand in candidates {
             let words: Vec<&str> = cand.split_whitespace().collect();
             if words.len() < 2 || cand.len() > 160 {

@@ -94,6 +94,16 @@ pub fn of(ev: &Evidence, view: &View) -> Commits {
             continue;
         }
         let body = message_body(&c.command);
+        // The paths `git add` named on the same line: what the commit holds when this
+        // repository's history does not have it.
+        let added: Vec<String> = crate::evidence::shell::lexer::parse(&c.command)
+            .segments
+            .iter()
+            .filter(|s| s.len() > 2 && s[0] == "git" && s[1] == "add")
+            .flat_map(|s| s[2..].iter())
+            .filter(|w| !w.starts_with('-') && *w != "." && !w.contains('*'))
+            .cloned()
+            .collect();
         for m in COMMIT_OUTPUT.captures_iter(&c.output) {
             session.push(SessionCommit {
                 sha: m[2].to_string(),
@@ -101,7 +111,7 @@ pub fn of(ev: &Evidence, view: &View) -> Commits {
                 body: body.clone(),
                 branch: Some(m[1].to_string()),
                 repo_id: None,
-                files: Vec::new(),
+                files: added.clone(),
                 pushed_by: None,
                 undone_by: None,
                 cite: vec![c.id.clone()],

@@ -132,7 +132,12 @@ pub fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commits) -> F
         let exists = root.is_some_and(|r| Path::new(r).join(&p).exists());
         let state = if let Some(c) = committed {
             let undone = if c.undone_by.is_some() { " (undone)" } else { "" };
-            format!("committed in `{}` {}{undone}", c.short(), c.subject)
+            let elsewhere = if c.repo_id.is_none() {
+                " (not in this branch's history)"
+            } else {
+                ""
+            };
+            format!("committed in `{}` {}{undone}{elsewhere}", c.short(), c.subject)
         } else if last == EditKind::Delete {
             "deleted by the session".to_string()
         } else if root.is_some() && !exists {
@@ -163,7 +168,10 @@ pub fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commits) -> F
         });
     }
     if entries.len() > GROUP_ABOVE {
-        entries = group(entries);
+        entries = group(entries, false);
+    }
+    if entries.len() > MAX_ENTRIES {
+        entries = group(entries, true);
     }
     if entries.len() > MAX_ENTRIES {
         out.more = entries.len() - MAX_ENTRIES;
@@ -174,12 +182,12 @@ pub fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commits) -> F
 }
 
 /// Files of one folder in the same state, with no symbols of their own, become one entry.
-fn group(entries: Vec<FileFact>) -> Vec<FileFact> {
+fn group(entries: Vec<FileFact>, with_symbols: bool) -> Vec<FileFact> {
     let folder = |p: &str| p.rfind('/').map(|i| p[..=i].to_string());
     let base_state = |s: &str| s.split(", +").next().unwrap_or(s).to_string();
     let mut out: Vec<FileFact> = Vec::new();
     for e in entries {
-        let groupable = e.symbols.is_empty() && folder(&e.path).is_some();
+        let groupable = (with_symbols || e.symbols.is_empty()) && folder(&e.path).is_some();
         if groupable {
             let dir = folder(&e.path).unwrap_or_default();
             let state = base_state(&e.state);
@@ -262,12 +270,15 @@ mod tests {
 
     #[test]
     fn folders_of_files_in_one_state_are_grouped() {
-        let g = group(vec![
+        let g = group(
+            vec![
             fact("frontend/src/components/A.tsx", "added (staged)"),
             fact("frontend/src/components/B.tsx", "added (staged)"),
             fact("frontend/src/lib/c.ts", "added (staged)"),
             fact("README.md", "added (staged)"),
-        ]);
+            ],
+            false,
+        );
         assert_eq!(g.len(), 3);
         assert_eq!(g[0].path, "frontend/src/components/");
         assert_eq!(g[0].members, ["A.tsx", "B.tsx"]);

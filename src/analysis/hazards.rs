@@ -84,8 +84,19 @@ pub fn of(
 fn running(view: &View, out: &mut Vec<Hazard>) {
     let mut shown: Vec<(String, Vec<String>)> = Vec::new();
     let mut tunnel_url: Option<String> = None;
+    // Background jobs the session stopped (Claude Code's TaskStop / KillShell).
+    let stopped: Vec<&str> = view
+        .transcript
+        .map(|t| t.stopped_jobs.iter().map(String::as_str).collect())
+        .unwrap_or_default();
     for c in &view.commands {
-        let background = phrases::BACKGROUND_ID.is_match(&c.output);
+        let job = phrases::BACKGROUND_ID
+            .captures(&c.output)
+            .and_then(|m| m.get(1).map(|x| x.as_str().to_string()));
+        if job.as_deref().is_some_and(|j| stopped.contains(&j)) {
+            continue;
+        }
+        let background = job.is_some();
         let line = lexer::parse(&c.command);
         let mut started: Vec<String> = Vec::new();
         for (i, seg) in line.segments.iter().enumerate() {
@@ -225,9 +236,10 @@ fn local_config(ev: &Evidence, view: &View, project: &Project, out: &mut Vec<Haz
             .rfind(|x| project.repo_path(&x.path, view) == p)
             .map(|x| x.seq)
             .unwrap_or(0);
+        let name = p.rsplit('/').next().unwrap_or(&p).to_string();
         let why = view
             .said()
-            .filter(|m| m.seq < last)
+            .filter(|m| m.seq < last && m.text.contains(&name))
             .last()
             .and_then(|m| {
                 text::sentences(&text::plain(&m.text))

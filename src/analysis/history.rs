@@ -110,11 +110,11 @@ pub fn of(
     for c in &checks.items {
         if let Some(r) = &c.resolved {
             let mut t = format!(
-                "{} failed {}× before it passed ({}); first error: {}",
+                "{} failed {}× (first error: {}), then passed ({})",
                 c.label(),
                 r.failures,
-                c.latest_run,
-                r.first_error
+                r.first_error,
+                c.latest_run
             );
             if !r.install_lines.is_empty() {
                 t.push_str(&format!(
@@ -175,6 +175,16 @@ pub fn of(
             });
         }
     }
+    // Diagnoses get revised as a session learns: keep the latest two.
+    let findings = h.decisions.iter().filter(|d| d.source == Source::Finding).count();
+    let mut seen = 0;
+    h.decisions.retain(|d| {
+        if d.source != Source::Finding {
+            return true;
+        }
+        seen += 1;
+        seen + 2 > findings
+    });
     dedupe(&mut h.decisions);
     dedupe(&mut h.dead_ends);
     keep_best(&mut h.decisions);
@@ -265,7 +275,8 @@ fn statements(view: &View, h: &mut History) {
             if !prose(&s) {
                 continue;
             }
-            let reject = phrases::REJECT.is_match(&s);
+            // "Let me revert…" is an action, not a dead end.
+            let reject = phrases::REJECT.is_match(&s) && !phrases::INTENT.is_match(&s);
             let finding = !reject && phrases::FINDING.is_match(&s);
             let choice = !reject && !finding && phrases::CHOICE.is_match(&s);
             if !(reject || finding || choice) {
@@ -353,14 +364,7 @@ pub fn failure(c: &Command) -> Option<String> {
     if code.is_none() && c.ok != Some(false) && !unreachable {
         return None;
     }
-    let line = checks::first_error(&c.output).or_else(|| {
-        checks::strip_ansi(&c.output)
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with("Exit code") && !phrases::ECHOED_EXIT.is_match(l))
-            .next_back()
-            .map(|l| text::shorten(l, 140))
-    });
+    let line = checks::error_line(&c.output);
     Some(match (code, line) {
         (Some(n), Some(l)) => format!("exit {n}: {l}"),
         (Some(n), None) => format!("exit {n}"),
@@ -386,6 +390,10 @@ fn workarounds(view: &View, h: &mut History) {
     let mut used: Vec<usize> = Vec::new();
     for (i, f) in cmds.iter().enumerate() {
         let Some(error) = failure(f) else { continue };
+        // A `cd` into a folder that is not there is a wrong directory, not an approach.
+        if error.contains("cd: ") && error.contains("No such file") {
+            continue;
+        }
         let fid = shell::normalise(&f.command);
         let fwords: Vec<&str> = fid.command.split_whitespace().collect();
         let Some(prog) = fwords.first() else { continue };
@@ -409,7 +417,10 @@ fn workarounds(view: &View, h: &mut History) {
                 .chars()
                 .take(60)
                 .collect::<String>();
-            let passed = failure(p).is_none()
+            // `cmd || echo "not found"` hides its own failure: no proof it worked.
+            let masked = p.command.contains("||");
+            let passed = !masked
+                && failure(p).is_none()
                 && (p.exit_code == Some(0) || p.ok == Some(true))
                 && checks::first_error(&p.output).is_none()
                 && (repeats.len() < 12 || !p.output.contains(&repeats));
@@ -466,8 +477,21 @@ fn abandoned(view: &View, h: &mut History) {
     let mut i = 0;
     while i < cmds.len() {
         let s = stem(cmds[i]);
+        let words = |c: &Command| {
+            shell::normalise(&c.command)
+                .command
+                .split_whitespace()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
         let mut j = i + 1;
-        while j < cmds.len() && stem(cmds[j]) == s {
+        // Retries: the same program and subcommand with at most a few words changed.
+        while j < cmds.len() && stem(cmds[j]) == s && {
+            let (a, b) = (words(cmds[j - 1]), words(cmds[j]));
+            let a: Vec<&str> = a.iter().map(String::as_str).collect();
+            let b: Vec<&str> = b.iter().map(String::as_str).collect();
+            word_difference(&a, &b) <= 3
+        } {
             j += 1;
         }
         let attempts = j - i;
@@ -480,7 +504,8 @@ fn abandoned(view: &View, h: &mut History) {
                     && m.seq < next_seq
                     && text::sentences(&m.text).iter().any(|t| {
                         let l = t.to_lowercase();
-                        l.contains("instead") || l.contains("manually") || l.contains("different approach")
+                        !t.contains('|')
+                            && (l.contains("instead") || l.contains("manually") || l.contains("different approach"))
                     })
             });
             if let Some(m) = given_up {
@@ -495,7 +520,8 @@ fn abandoned(view: &View, h: &mut History) {
                     .into_iter()
                     .find(|t| {
                         let l = t.to_lowercase();
-                        l.contains("instead") || l.contains("manually") || l.contains("different approach")
+                        !t.contains('|')
+                            && (l.contains("instead") || l.contains("manually") || l.contains("different approach"))
                     })
                     .unwrap_or_default();
                 h.dead_ends.push(Item {

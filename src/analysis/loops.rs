@@ -137,7 +137,7 @@ pub fn stopped(view: &View) -> Stopped {
 /// Results the agent reported that no recorded command shows.
 pub fn reported(view: &View) -> Vec<Reported> {
     static CLAIM: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)^\W*(?:test|step|check|scenario|case)\b[^.!]{0,40}\b(?:passed|passes|works|succeeded|ok)\b")
+        regex::Regex::new(r"(?i)^\W*(?:test|step|check|scenario|case)\s+#?\d+\b[^.!|]{0,40}\b(?:passed|passes|works|succeeded|ok)\b")
             .expect("static regex")
     });
     let said: Vec<_> = view.said().collect();
@@ -168,7 +168,7 @@ pub fn reported(view: &View) -> Vec<Reported> {
             .find_map(|x| {
                 text::sentences(&text::plain(&x.text))
                     .into_iter()
-                    .find(|s| phrases::SIMULATED.is_match(s))
+                    .find(|s| phrases::SIMULATED.is_match(s) && !s.contains('|'))
                     .map(|s| (x.id.clone(), s))
             });
         let mut cite = vec![m.id.clone()];
@@ -179,7 +179,7 @@ pub fn reported(view: &View) -> Vec<Reported> {
         }
         out.push(Reported {
             text: text::shorten(&claim, 160),
-            simulated: simulated.map(|(id, s)| format!("{} ({id})", text::quote(&s, 160))),
+            simulated: simulated.map(|(_, s)| text::quote(&s, 160)),
             cite,
         });
     }
@@ -217,7 +217,7 @@ pub fn of(
             kind: LoopKind::Failing,
             owner: if human { LoopOwner::Human } else { LoopOwner::Agent },
             text: format!("{} fails on its last run: {error}", c.label()),
-            verify: code_span(&shown),
+            verify: shown.clone(),
             cite: vec![c.latest_run.clone()],
             next: format!("Run {} and fix its first error: {error}", c.label()),
         });
@@ -254,7 +254,7 @@ pub fn of(
         let verify = if written.is_empty() {
             format!("re-run {} and read its output", code_span(&stopped.command_text))
         } else {
-            code_span(&format!("ls -la {}", shell_quote_all(&written)))
+            format!("ls -la {}", shell_quote_all(&written))
         };
         let mut cite = vec![id.clone()];
         cite.extend(stopped.said.clone());
@@ -283,7 +283,7 @@ pub fn of(
                 u.request,
                 code_span(&u.command)
             ),
-            verify: code_span(&u.command),
+            verify: u.command.clone(),
             cite: vec![u.request.clone()],
             next: format!("Run {} (requested in {}) and read its output", code_span(&u.command), u.request),
         });
@@ -326,10 +326,26 @@ fn unanswered(view: &View, requests: &Requests, out: &mut Vec<LoopFact>) {
             };
             let (verify, hint) = match named_command(view, &last.text) {
                 Some((cmd, id)) => (
-                    code_span(&cmd),
+                    cmd.clone(),
                     format!(" — the agent named {} for it ({id})", code_span(&cmd)),
                 ),
-                None => ("the request is answered in the next session".to_string(), String::new()),
+                None => {
+                    // What the agent's last reply before it was about, to start from.
+                    let context = last_said(view).filter(|m| m.seq < last.seq).and_then(|m| {
+                        text::code_spans(&m.text)
+                            .into_iter()
+                            .find(|s| !s.contains(' ') && s.len() >= 4)
+                            .map(|s| (s, m.id.clone()))
+                    });
+                    let verify = "the request is answered in the next session".to_string();
+                    match context {
+                        Some((s, id)) => (
+                            verify,
+                            format!(" — the agent's last reply ({id}) was about {}", code_span(&s)),
+                        ),
+                        None => (verify, String::new()),
+                    }
+                }
             };
             let what = if open.len() > 1 {
                 format!("The last {} requests are unanswered", open.len())
@@ -409,7 +425,9 @@ fn questions(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) 
     let blocks = text::blocks(&m.text);
     let mut heading = String::new();
     let mut found = 0;
+    let mut asked_here;
     for (i, b) in blocks.iter().enumerate() {
+        asked_here = false;
         if let Block::Heading(h) = b {
             heading = text::plain(h).trim().to_string();
             continue;
@@ -421,10 +439,12 @@ fn questions(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) 
         for s in text::sentences(&plain) {
             let asks = phrases::QUESTION.is_match(&s)
                 || s.trim_end().ends_with('?') && s.split_whitespace().count() >= 4;
-            if !asks || found >= 2 {
+            // One question per paragraph (its first), two per message.
+            if !asks || found >= 2 || asked_here {
                 continue;
             }
             found += 1;
+            asked_here = true;
             // Options listed right after "Would you like to:".
             let options: Vec<String> = blocks[i + 1..]
                 .iter()
@@ -563,7 +583,7 @@ fn handoffs(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) {
         kind: LoopKind::Handoff,
         owner: LoopOwner::Human,
         text: format!(
-            "Left to the owner by the agent ({}{ctx}): {list}{}",
+            "Left to the owner by the agent, not yet done as far as the transcript shows ({}{ctx}): {list}{}",
             m.id,
             if more > 0 { format!("; and {more} more") } else { String::new() }
         ),
@@ -578,7 +598,7 @@ fn handoffs(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) {
 }
 
 static PLAN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-    regex::Regex::new(r"(?i)\b(?:i'd|i would|i'll|i will|will|would|could|should|if|once|after)\b")
+    regex::Regex::new(r"(?i)\b(?:i'd|i would|i'll|i will|will|would|could|should|if|once)\b")
         .expect("static regex")
 });
 
@@ -592,16 +612,27 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
     let Some(m) = last_said(view) else { return };
     let last_edit = view.edits.iter().map(|e| e.seq).max();
     let proven = checks.items.iter().any(|c| {
-        c.fresh_pass()
-            && matches!(c.kind, checks::CheckKind::Test | checks::CheckKind::Build)
-            && c.last().is_some_and(|r| last_edit.is_none_or(|e| r.seq > e))
+        c.fresh_pass() && c.last().is_some_and(|r| last_edit.is_none_or(|e| r.seq > e))
     });
     if proven || view.edits.is_empty() && checks.items.iter().any(|c| c.latest.passed()) {
         return;
     }
-    let plain = text::plain(&text::without_fences(&m.text));
-    let claims: Vec<String> = text::sentences(&plain)
+    // Statements in paragraphs (not the steps of a list), about the work, not about commits
+    // (git shows those).
+    let paras: Vec<String> = text::blocks(&text::without_fences(&m.text))
         .into_iter()
+        .filter_map(|b| match b {
+            Block::Para(p) => Some(text::plain(&p)),
+            _ => None,
+        })
+        .collect();
+    let claims: Vec<String> = paras
+        .iter()
+        .flat_map(|p| text::sentences(p))
+        .filter(|s| {
+            let l = s.to_lowercase();
+            !(l.contains("commit") || l.contains("landed") || l.contains("pushed"))
+        })
         .filter(|s| phrases::COMPLETION.is_match(s) && !phrases::QUESTION.is_match(s))
         .filter(|s| s.split_whitespace().count() >= 4)
         // Plans and steps ("Mark FW-007 done…", "I'd run…") claim nothing yet.
@@ -612,8 +643,28 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
         return;
     }
     let quoted: Vec<String> = claims.iter().map(|c| text::quote(c, 200)).collect();
+    // The check: a grep for a claim of absence, else the session's own last check re-run, else
+    // a look at what the claim is about.
+    let last_check = checks
+        .items
+        .iter()
+        .rev()
+        .find(|c| matches!(c.kind, checks::CheckKind::Test | checks::CheckKind::Build))
+        .and_then(|c| c.last().map(|r| r.shown.clone()));
     let verify = absence_check(&claims.join(" "))
-        .unwrap_or_else(|| "a command that shows it (a test, a build, or running it) passes".into());
+        .or_else(|| last_check.map(|c| format!("{} passes and shows what the claim says", code_span(&c))))
+        .unwrap_or_else(|| {
+            let last = view
+                .edits
+                .last()
+                .map(|e| crate::evidence::paths::normalize(&e.path))
+                .unwrap_or_default();
+            if last.is_empty() {
+                "a command that shows it (a test, a build, or running it) passes".into()
+            } else {
+                format!("a test or a run that exercises {} shows it", code_span(&last))
+            }
+        });
     out.push(LoopFact {
         kind: LoopKind::Unchecked,
         owner: LoopOwner::Agent,
@@ -716,9 +767,9 @@ fn uncommitted(
     });
     let verify_paths: Vec<String> = own.iter().take(6).map(|p| p.to_string()).collect();
     let verify = if unborn {
-        code_span("git log --oneline -1")
+        "git log --oneline -1".to_string()
     } else {
-        code_span(&format!("git status --short -- {}", shell_quote_all(&verify_paths)))
+        format!("git status --short -- {}", shell_quote_all(&verify_paths))
     };
     let text = if unborn {
         format!(

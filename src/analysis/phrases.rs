@@ -57,7 +57,7 @@ pub static HANDOFF_HEADING: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Verbs a step for the person starts with.
 pub static IMPERATIVE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^(?:\*\*)?(?:add|go|open|find|create|set|update|replace|run|install|deploy|get|copy|paste|export|enable|disable|configure|point|restart|redeploy|upload|sign|log ?in|choose|pick|give|grant|fund|top up|rotate|register|connect|download|make|put|move)\b")
+    re(r"(?i)^(?:\*\*)?(?:add|go|open|find|create|set|update|replace|run|install|deploy|get|copy|paste|export|enable|disable|configure|point|restart|redeploy|upload|sign|log ?in|choose|pick|give|grant|fund|top up|rotate|register|connect|download|make|put|move|mark|remove|delete|check|verify|test|review|ask|tell|send|write|edit|fix)\b")
 });
 
 /// The assistant chooses or commits to an approach.
@@ -67,12 +67,12 @@ pub static CHOICE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Something was tried and given up, or turned out wrong.
 pub static REJECT: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)(?:didn't work|doesn't work|does not work|did not work|won't work|isn't working|not working|failed because|fails because|could not (?:run|work|be)|couldn't (?:run|work|be)|can't be driven|\brejected\b|\babandon(?:ed|ing)?\b|\brevert(?:ed|ing)?\b|dead end|gave up|rolled back|roll back|not about .{1,60} at all|(?:wasn't|was not|isn't|is not) the (?:real )?(?:problem|issue|cause|fix)|turned out|that was wrong|i was wrong|not the right)")
+    re(r"(?i)(?:didn't work|doesn't work|does not work|did not work|won't work|isn't working|not working|failed because|fails because|could not (?:run|work|be)|couldn't (?:run|work|be)|can't be driven|\brejected\b|\babandon(?:ed|ing)?\b|\breverted\b|dead end|gave up|rolled back|roll back|not about .{1,60} at all|(?:wasn't|was not|isn't|is not) the (?:real )?(?:problem|issue|cause|fix)|turned out|that was wrong|i was wrong|not the right)")
 });
 
 /// A diagnosis: what the problem is, or why something happens.
 pub static FINDING: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)(?:\b(?:the|found the) (?:real |actual |root |main |underlying )?(?:problem|issue|cause|culprit)\b|root cause|that's (?:why|the problem|the issue|it)\b|this explains|that explains|explains (?:it|why)|caused by|\bbecause (?:the|your|it|there)|is why\b)")
+    re(r"(?i)(?:\b(?:the|found the) (?:real|actual|root|main|underlying) (?:problem|issue|cause|culprit)\b|\bfound the (?:problem|issue|bug|cause|culprit)\b|\bthe (?:problem|issue|cause) (?:is|was)\b|root cause|that's (?:why|the problem|the issue)\b|this explains|that explains|explains (?:it|why)|caused by|is why\b)")
 });
 
 /// A claim that work is finished or that something works.
@@ -251,7 +251,7 @@ mod tests {
                 "The root cause is a stale cache.",
                 "I found the real problem",
             ],
-            &["Let me check the logs.", "The tests pass."],
+            &["Let me check the logs.", "The tests pass.", "Let me check the API logs to understand the issue."],
         );
         check(
             &COMPLETION,

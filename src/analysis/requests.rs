@@ -188,6 +188,21 @@ fn clean(raw: &str) -> String {
 /// The request as one short passage: Markdown and long code removed, quoted-reply markers
 /// dropped, cut at a sentence or clause boundary.
 pub fn summarise(text: &str, max: usize) -> String {
+    // A long request that opens with a title (a pasted spec: `# PolyDot — Build Specification`,
+    // `/gsd:add-todo` + `# CipherBox File Metadata v2`) is summarised by its title.
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let (lead, rest) = match lines.first() {
+        Some(l) if l.starts_with('/') && !l.contains(' ') => (format!("{l} "), &lines[1..]),
+        _ => (String::new(), &lines[..]),
+    };
+    if text.len() > 600
+        && let Some(h) = rest.first().and_then(|l| l.strip_prefix('#'))
+    {
+        let title = text::plain(h.trim_start_matches('#')).trim().to_string();
+        if title.split_whitespace().count() >= 2 {
+            return text::shorten(&format!("{lead}{title}"), max);
+        }
+    }
     let plain = text::plain(&text::without_fences(text));
     text::shorten(&plain, max)
 }

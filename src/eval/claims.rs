@@ -220,9 +220,17 @@ fn flag_of(note: &mut Note, slot: &Slot) -> Option<crate::note::Flag> {
 /// `path` (backticked or bare) first, then backticked symbols, then ` — summary` (or `: summary`).
 fn parse_file_entry(text: &str, cite: &[String]) -> FileEntry {
     let text = text.trim().trim_start_matches("- ").trim();
+    // `path` — summary; or, as notes also write it, `path`: summary (the summary then holds
+    // the code spans, as the note parser reads it).
     let (head, summary) = match text.split_once(" — ").or_else(|| text.split_once(" - ")) {
         Some((h, s)) => (h, s.trim().to_string()),
-        None => (text, String::new()),
+        None => match text.strip_prefix('`').and_then(|t| t.find('`')) {
+            Some(i) => (
+                &text[..i + 2],
+                text[i + 2..].trim_start_matches(':').trim().to_string(),
+            ),
+            None => (text, String::new()),
+        },
     };
     let mut ticks = backticked(head);
     let path = if head.starts_with('`') && !ticks.is_empty() {

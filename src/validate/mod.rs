@@ -2,6 +2,7 @@
 //! the note in place (`[UNVERIFIED: reason]`, files added from git status) and returns a report.
 //! It never calls a model and never touches the network.
 
+mod changes;
 mod completeness;
 mod dump;
 mod loops;
@@ -95,6 +96,10 @@ pub mod rule {
     pub const PATHS: &str = "paths";
     /// Symbols named for a file exist in it or in its diff.
     pub const SYMBOLS: &str = "symbols";
+    /// A file claimed changed was changed by the session.
+    pub const CHANGES: &str = "changes";
+    /// The goal is a request, not a greeting.
+    pub const GOAL: &str = "goal";
     /// Every file in git status is listed under Files & Symbols.
     pub const COMPLETENESS: &str = "completeness";
     /// Open loops have an owner and a `Verify:` check.
@@ -141,6 +146,16 @@ pub const RULES: &[(&str, Severity, &str)] = &[
         rule::SYMBOLS,
         Severity::Unverified,
         "every identifier named for a file exists in that file or its diff",
+    ),
+    (
+        rule::CHANGES,
+        Severity::Unverified,
+        "a file claimed changed (created, edited, now does something) was changed by the session; a claim about a file's current content does not cite an edit the session later redid",
+    ),
+    (
+        rule::GOAL,
+        Severity::Warning,
+        "the goal is a request, not a greeting or acknowledgement",
     ),
     (
         rule::COMPLETENESS,
@@ -232,6 +247,8 @@ pub fn validate_against(
     paths::check(note, &mut cx);
     symbols::check(note, &mut cx);
     verification::check(note, &mut cx);
+    changes::check(note, &mut cx);
+    goal_check(note, &mut cx);
     loops::check(note, &mut cx);
     dump::check(note, &mut cx);
     // Last, so that the entries it adds are not themselves checked.
@@ -239,6 +256,25 @@ pub fn validate_against(
     let report = cx.finish(note);
     note.header.counts = Some(report.counts);
     report
+}
+
+/// Rule `goal` (warning): a goal that is a greeting ("yo wassup") says nothing a successor can
+/// act on.
+fn goal_check(note: &Note, cx: &mut Ctx) {
+    let Some(g) = &note.goal else { return };
+    let plain = text::mentions(&g.text).plain;
+    if crate::analysis::phrases::GREETING.is_match(plain.trim()) {
+        cx.finding(
+            Some(Key {
+                section: Section::Goal,
+                index: 0,
+            }),
+            g.line,
+            rule::GOAL,
+            Severity::Warning,
+            "the goal is a greeting, not a request: state what the user asked for",
+        );
+    }
 }
 
 /// Removes the flags and added files of an earlier validation.

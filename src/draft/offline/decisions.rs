@@ -10,7 +10,7 @@ pub(super) fn render(a: &Analysis, note: &mut Note) {
     for d in &a.history.decisions {
         let text = match d.source {
             Source::Finding => format!("Finding: {}", d.text),
-            Source::Record => format!("Decision record: {}", d.text),
+            Source::Record => d.text.replacen(" (`", " (decision record `", 1),
             _ => d.text.clone(),
         };
         note.decisions.push(claim(text, d.cite.clone()));

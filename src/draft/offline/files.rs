@@ -30,12 +30,13 @@ pub(super) fn render(a: &Analysis, note: &mut Note) {
             ..FileEntry::default()
         });
     }
-    if a.files.more > 0 {
-        note.files.push(FileEntry {
-            path: "…".into(),
-            summary: format!("and {} more changed paths (see Workspace State)", a.files.more),
-            ..FileEntry::default()
-        });
+    if a.files.more > 0
+        && let Some(last) = note.files.last_mut()
+    {
+        last.summary.push_str(&format!(
+            " (and {} more changed paths: see Workspace State)",
+            a.files.more
+        ));
     }
     if let Some((first, rest)) = a.files.outside.split_first() {
         let others = if rest.is_empty() {
