@@ -350,9 +350,20 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
     let plain = m.plain.to_lowercase();
     let cited_only = !c.cite.is_empty() && runs.iter().all(|r| c.cite.contains(&r.id));
     if cited_only {
+        // A test output file has no command line: a named test command of a fitting runner is
+        // its own.
+        let fits = |r: &Run| match r.command.as_deref() {
+            Some(cmd) => m.commands.iter().any(|n| commands_match(n, cmd)),
+            None => {
+                r.is_test
+                    && m.commands.iter().any(|n| {
+                        test_family(n).is_some_and(|f| r.family.is_some_and(|rf| rf.compatible(f)))
+                    })
+            }
+        };
         let shares = |r: &Run| {
             let cmd = r.command.as_deref().unwrap_or("");
-            let named = m.commands.iter().any(|n| commands_match(n, cmd));
+            let named = fits(r);
             let file = m
                 .paths
                 .iter()
@@ -364,17 +375,6 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
                 .next()
                 .is_some_and(|p| p.len() > 2 && c.text.to_lowercase().contains(&p.to_lowercase()));
             named || file || suite || program
-        };
-        // A test output file has no command line: a named test command of a fitting runner is
-        // its own.
-        let fits = |r: &Run| match r.command.as_deref() {
-            Some(cmd) => m.commands.iter().any(|n| commands_match(n, cmd)),
-            None => {
-                r.is_test
-                    && m.commands.iter().any(|n| {
-                        test_family(n).is_some_and(|f| r.family.is_some_and(|rf| rf.compatible(f)))
-                    })
-            }
         };
         if !m.commands.is_empty() && !runs.iter().any(|r| fits(r)) {
             let ran = runs
