@@ -167,6 +167,8 @@ pub fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commits) -> F
             cite,
         });
     }
+    // The session's own changes first; changes it found already made after them.
+    entries.sort_by_key(|e| e.edits == 0);
     if entries.len() > GROUP_ABOVE {
         entries = group(entries, false);
     }
@@ -187,7 +189,9 @@ fn group(entries: Vec<FileFact>, with_symbols: bool) -> Vec<FileFact> {
     let base_state = |s: &str| s.split(", +").next().unwrap_or(s).to_string();
     let mut out: Vec<FileFact> = Vec::new();
     for e in entries {
-        let groupable = (with_symbols || e.symbols.is_empty()) && folder(&e.path).is_some();
+        let groupable = (with_symbols || e.symbols.is_empty())
+            && folder(&e.path).is_some()
+            && !e.path.ends_with('/');
         if groupable {
             let dir = folder(&e.path).unwrap_or_default();
             let state = base_state(&e.state);

@@ -288,7 +288,10 @@ fn statements(view: &View, h: &mut History) {
             if choice
                 && i > 0
                 && t.chars().count() < 140
-                && let Some(prev) = sents.get(i - 1).filter(|p| prose(p) && p.chars().count() < 120)
+                // Only a neighbour that names something (code, a path) explains "it" or "this".
+                && let Some(prev) = sents
+                    .get(i - 1)
+                    .filter(|p| prose(p) && p.chars().count() < 120 && (p.contains('`') || p.contains('/')))
             {
                 t = format!("{prev} {t}");
             }

@@ -204,7 +204,10 @@ pub fn of(
     let last_request_seq = requests.goal().map(|r| r.seq).unwrap_or(0);
     if let Some(m) = last.filter(|m| m.seq > last_request_seq || open_request_after(requests, m.seq)) {
         questions(m, &mut out);
-        handoffs(m, &mut out);
+        let asked_for_steps = requests
+            .goal()
+            .is_some_and(|r| phrases::STEPS_REQUEST.is_match(&r.text));
+        handoffs(m, asked_for_steps, &mut out);
     }
     for c in checks.failing() {
         let error = match &c.latest {
@@ -521,7 +524,11 @@ fn bold_lead(t: &str) -> Option<String> {
 
 /// Steps the final message hands to the person: imperative items under a heading such as
 /// "Next Steps (manual)" or "The Fix", and sentences such as "you'll need to…".
-fn handoffs(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) {
+fn handoffs(
+    m: &crate::evidence::transcript::Message,
+    asked_for_steps: bool,
+    out: &mut Vec<LoopFact>,
+) {
     let blocks = text::blocks(&m.text);
     let mut steps: Vec<String> = Vec::new();
     let mut under: Option<String> = None;
@@ -567,6 +574,42 @@ fn handoffs(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) {
             Block::Code(_) => {}
         }
     }
+    // The person asked how to do something: the answer's imperative sentences and the commands
+    // in its code blocks are theirs to run.
+    if steps.is_empty() && asked_for_steps {
+        for b in &blocks {
+            match b {
+                Block::Para(t) | Block::Item(t) => {
+                    for s in text::sentences(&text::plain(t)) {
+                        let lead = s
+                            .trim()
+                            .trim_start_matches("Then ")
+                            .trim_start_matches("Now ")
+                            .trim_start_matches("then ")
+                            .trim_start_matches("now ");
+                        if phrases::IMPERATIVE.is_match(lead) {
+                            steps.push(text::shorten(&s, 160));
+                        }
+                    }
+                }
+                Block::Code(code) => {
+                    for line in code.lines().map(str::trim).filter(|l| !l.is_empty()).take(2) {
+                        steps.push(code_span(&text::shorten(line.trim_end_matches('\\').trim(), 100)));
+                    }
+                }
+                Block::Heading(_) => {}
+            }
+        }
+        if !steps.is_empty() {
+            let about = blocks.iter().find_map(|b| match b {
+                Block::Para(t) => text::sentences(&text::plain(t)).into_iter().next(),
+                _ => None,
+            });
+            if let Some(a) = about {
+                context = text::shorten(&a, 160);
+            }
+        }
+    }
     steps.dedup();
     if steps.is_empty() {
         return;
@@ -576,7 +619,7 @@ fn handoffs(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) {
     let ctx = if context.is_empty() {
         String::new()
     } else {
-        format!(", {}", text::quote(&context, 60))
+        format!(", {}", text::quote(&context, 160))
     };
     let list = shown.join("; ");
     out.push(LoopFact {

@@ -50,6 +50,11 @@ pub static HANDOFF: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:you(?:'ll| will)? need to|you(?:'d| would)? have to|you should|you must|make sure (?:you|to)|remember to|don't forget to|do not forget to|manually|on your side|replace [^.]{1,80} with your|before using|once you(?:'ve| have)?|after you)\b")
 });
 
+/// A request for instructions: the answer is steps for the person.
+pub static STEPS_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:give me (?:the )?steps|what (?:are the )?steps|steps to|how do i|how can i|how to|how should i|walk me through|instructions|guide me|no (?:fuckin\w* |fucking )?idea how)\b")
+});
+
 /// Headings over steps that are the person's to do.
 pub static HANDOFF_HEADING: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:next steps?|manual|to ?do|action items?|what you need|your side|for you|you need|the fix|how to fix|setup|set up|steps)\b")
@@ -72,7 +77,7 @@ pub static REJECT: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A diagnosis: what the problem is, or why something happens.
 pub static FINDING: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)(?:\b(?:the|found the) (?:real|actual|root|main|underlying) (?:problem|issue|cause|culprit)\b|\bfound the (?:problem|issue|bug|cause|culprit)\b|\bthe (?:problem|issue|cause) (?:is|was)\b|root cause|that's (?:why|the problem|the issue)\b|this explains|that explains|explains (?:it|why)|caused by|is why\b)")
+    re(r"(?i)(?:^\W*(?:the )?(?:real|actual|root|main|underlying) (?:problem|issue|cause|culprit)\b|\bfound the (?:real |actual |root )?(?:problem|issue|bug|cause|culprit)\b|\bthe (?:real |actual |root )?(?:problem|issue|cause) (?:is|was)\b|root cause (?:is|was|found|:)|\bthat's (?:why|the problem|the issue)\b|this explains|that explains|explains why|caused by|is why\b)")
 });
 
 /// A claim that work is finished or that something works.
@@ -251,7 +256,12 @@ mod tests {
                 "The root cause is a stale cache.",
                 "I found the real problem",
             ],
-            &["Let me check the logs.", "The tests pass.", "Let me check the API logs to understand the issue."],
+            &[
+                "Let me check the logs.",
+                "The tests pass.",
+                "Let me check the API logs to understand the issue.",
+                "It rethrows real errors so the UI can show the actual cause.",
+            ],
         );
         check(
             &COMPLETION,

@@ -12,7 +12,7 @@ use crate::note::{Note, code_span};
 /// Most earlier requests listed (the first ones and the latest ones).
 const MAX_EARLIER: usize = 8;
 /// Longest earlier request.
-const EARLIER_CHARS: usize = 130;
+const EARLIER_CHARS: usize = 180;
 /// Longest title.
 const TITLE_CHARS: usize = 70;
 
