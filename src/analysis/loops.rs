@@ -52,6 +52,8 @@ pub enum LoopKind {
     Uncommitted,
     /// A command the request asked for, never run.
     NeverRun,
+    /// Files whose names look like an editing accident (a line of text taken as a file name).
+    OddFiles,
 }
 
 /// One open-loop candidate.
@@ -162,9 +164,16 @@ pub fn reported(view: &View) -> Vec<Reported> {
         if backed {
             continue;
         }
-        let simulated = [Some(*m), k.checked_sub(1).map(|i| said[i])]
-            .into_iter()
-            .flatten()
+        // The agent's words in this turn: since the person last spoke.
+        let turn_start = view
+            .messages
+            .iter()
+            .filter(|u| u.role == Role::User && u.seq < m.seq && u.is_user_request())
+            .map(|u| u.seq)
+            .next_back()
+            .unwrap_or(0);
+        let simulated = std::iter::once(*m)
+            .chain(said[..k].iter().rev().copied().filter(|x| x.seq > turn_start))
             .find_map(|x| {
                 text::sentences(&text::plain(&x.text))
                     .into_iter()
@@ -197,7 +206,6 @@ pub fn of(
     commits: &Commits,
     stopped: &Stopped,
 ) -> Vec<LoopFact> {
-    let _ = commits;
     let mut out: Vec<LoopFact> = Vec::new();
     unanswered(view, requests, &mut out);
     let last = last_said(view);
@@ -276,6 +284,7 @@ pub fn of(
         });
     }
     unchecked(view, checks, &mut out);
+    odd_files(view, project, commits, &mut out);
     uncommitted(ev, view, project, requests, &mut out);
     for u in &checks.unrun {
         out.push(LoopFact {
@@ -593,8 +602,23 @@ fn handoffs(
                     }
                 }
                 Block::Code(code) => {
-                    for line in code.lines().map(str::trim).filter(|l| !l.is_empty()).take(2) {
-                        steps.push(code_span(&text::shorten(line.trim_end_matches('\\').trim(), 100)));
+                    // Commands, continuation lines joined; a bare value (an address) is none.
+                    let joined = code.replace("\\\n", " ");
+                    let commands = joined
+                        .lines()
+                        .map(text::one_line)
+                        .filter(|l| {
+                            l.split_whitespace().count() >= 2
+                                && l.split_whitespace().next().is_some_and(|w| {
+                                    w.len() <= 24
+                                        && w.starts_with(|c: char| c.is_ascii_alphabetic())
+                                        && w.chars().all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
+                                })
+                        })
+                        .take(3)
+                        .collect::<Vec<_>>();
+                    for line in commands {
+                        steps.push(code_span(&text::shorten(&line, 140)));
                     }
                 }
                 Block::Heading(_) => {}
@@ -719,6 +743,65 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
         verify: verify.clone(),
         cite: vec![m.id.clone()],
         next: format!("Check the agent's last claim ({}) before building on it: {verify}", m.id),
+    });
+}
+
+/// Names without an extension that are still ordinary files.
+const PLAIN_NAMES: &[&str] = &[
+    "Makefile", "Dockerfile", "LICENSE", "LICENCE", "README", "CHANGELOG", "Procfile", "Gemfile",
+    "Rakefile", "Justfile", "Vagrantfile", "Jenkinsfile", "CODEOWNERS", "NOTICE", "AUTHORS",
+    "VERSION", "Brewfile", "Podfile", "Caddyfile", "Containerfile", "Taskfile", "OWNERS",
+];
+
+/// Whether a file name looks like a line of text an editing tool took for a name: an arrow or
+/// spaces in it, or a bare capitalised word at the top level that no ecosystem uses as a file.
+fn odd_name(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let prose = path.contains("->") || path.contains(" → ") || name.contains(' ') && !name.contains('.');
+    let top_word = !path.contains('/')
+        && !name.contains('.')
+        && name.chars().next().is_some_and(|c| c.is_uppercase())
+        && name.chars().all(|c| c.is_alphanumeric())
+        && !PLAIN_NAMES.contains(&name);
+    prose || top_word
+}
+
+/// Files the session created (or committed) whose names look like an accident.
+fn odd_files(view: &View, project: &Project, commits: &Commits, out: &mut Vec<LoopFact>) {
+    let mut odd: Vec<String> = Vec::new();
+    let mut cite: Vec<String> = Vec::new();
+    for e in &view.edits {
+        let p = project.repo_path(&e.path, view);
+        if odd_name(&p) && !odd.contains(&p) {
+            odd.push(p);
+            cite.push(e.id.clone());
+        }
+    }
+    for c in commits.session.iter().filter(|c| c.undone_by.is_none()) {
+        for f in &c.files {
+            if odd_name(f) && !odd.contains(f) {
+                odd.push(f.clone());
+                cite.extend(c.cite.iter().cloned());
+            }
+        }
+    }
+    if odd.is_empty() {
+        return;
+    }
+    let list = odd.iter().map(|p| code_span(p)).collect::<Vec<_>>().join(", ");
+    let quoted = shell_quote_all(&odd);
+    out.push(LoopFact {
+        kind: LoopKind::OddFiles,
+        owner: LoopOwner::Agent,
+        text: format!(
+            "The session created {list}: names that look like a line of text taken for a file name; check them and remove them if they are accidents"
+        ),
+        verify: format!("git ls-files -- {quoted}"),
+        cite,
+        next: format!(
+            "Check {list}, which look like editing accidents, and remove them with {} if they are",
+            code_span(&format!("git rm -r -- {quoted}"))
+        ),
     });
 }
 
@@ -986,5 +1069,18 @@ mod tests {
         let r = reported(&View::new(&ev, &s));
         assert_eq!(r.len(), 1);
         assert!(r[0].simulated.as_deref().unwrap().contains("IndexedDB"));
+    }
+}
+
+#[cfg(test)]
+mod odd_name_tests {
+    #[test]
+    fn names_that_look_like_accidents() {
+        assert!(super::odd_name("Topology"));
+        assert!(super::odd_name("-> Swift binary sends CGEvent/AX in OS"));
+        assert!(!super::odd_name("Makefile"));
+        assert!(!super::odd_name("bin/run"));
+        assert!(!super::odd_name("src/App.tsx"));
+        assert!(!super::odd_name("docs/My Notes.md"));
     }
 }

@@ -33,6 +33,7 @@ const ORDER: &[LoopKind] = &[
     LoopKind::Failing,
     LoopKind::Stopped,
     LoopKind::Unchecked,
+    LoopKind::OddFiles,
     LoopKind::NeverRun,
     LoopKind::Uncommitted,
 ];

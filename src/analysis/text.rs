@@ -32,7 +32,8 @@ static LINK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
     regex::Regex::new(r"\[([^\]\n]{1,200})\]\([^)\s]{1,500}\)").expect("static regex")
 });
 static TAG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-    regex::Regex::new(r"</?[a-zA-Z][a-zA-Z0-9_-]*(\s[^<>]{0,300})?/?>").expect("static regex")
+    // HTML tags are lower case; `<YOUR_WALLET_ADDRESS>` is a placeholder, not a tag.
+    regex::Regex::new(r"</?[a-z][a-z0-9-]*(\s[^<>]{0,300})?/?>").expect("static regex")
 });
 
 /// The text without fenced code blocks; a fenced block of one short line is kept inline (a
