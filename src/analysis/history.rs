@@ -543,6 +543,28 @@ fn abandoned(view: &View, h: &mut History) {
 }
 
 fn dedupe(items: &mut Vec<Item>) {
+    // The same statement twice (a resent turn): the first six words decide, the latest stays.
+    let key = |it: &Item| {
+        text::one_line(&it.text.to_lowercase())
+            .split_whitespace()
+            .take(6)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut later: Vec<String> = Vec::new();
+    let mut keep = vec![true; items.len()];
+    for (i, it) in items.iter().enumerate().rev() {
+        let k = key(it);
+        if it.source == Source::Statement && later.contains(&k) {
+            keep[i] = false;
+        }
+        later.push(k);
+    }
+    let mut i = 0;
+    items.retain(|_| {
+        i += 1;
+        keep[i - 1]
+    });
     let mut seen: Vec<String> = Vec::new();
     items.retain(|it| {
         let key = text::one_line(&it.text.to_lowercase());

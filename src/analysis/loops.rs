@@ -121,16 +121,32 @@ pub fn stopped(view: &View) -> Stopped {
         let plain = text::plain(&text::without_fences(&m.text));
         let sents = text::sentences(&plain);
         s.said_text = sents.last().map(|l| text::shorten(l, 200)).unwrap_or_default();
-        // A stated next step the session never got to: the message is (nearly) the last event.
+        // Stated next steps the session never got to: the message is (nearly) the last event;
+        // the agent's intents since the person last spoke, the latest two.
         let after = view.commands.iter().filter(|c| c.seq > m.seq).count()
             + view.edits.iter().filter(|e| e.seq > m.seq).count();
         if after <= 1 && (s.no_result || after == 0) {
-            s.plan = sents
+            let since = view
+                .messages
                 .iter()
-                .filter(|t| phrases::INTENT.is_match(t) && !phrases::QUESTION.is_match(t))
-                .map(|t| text::shorten(t, 220))
+                .filter(|u| u.role == Role::User && u.is_user_request() && u.seq < m.seq)
+                .map(|u| u.seq)
                 .next_back()
-                .unwrap_or_default();
+                .unwrap_or(0);
+            let mut plans: Vec<String> = view
+                .said()
+                .filter(|x| x.seq > since)
+                .flat_map(|x| {
+                    text::sentences(&text::plain(&text::without_fences(&x.text)))
+                        .into_iter()
+                        .filter(|t| phrases::INTENT.is_match(t) && !phrases::QUESTION.is_match(t))
+                        .map(|t| text::shorten(&t, 200))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            let keep = plans.len().saturating_sub(2);
+            plans.drain(..keep);
+            s.plan = plans.join(" … ");
         }
     }
     s
@@ -252,7 +268,7 @@ pub fn of(
         let plan = if stopped.plan.is_empty() {
             String::new()
         } else {
-            format!("; the agent's last words: {}", text::quote(&stopped.plan, 200))
+            format!("; the agent's stated plan: {}", text::quote(&stopped.plan, 400))
         };
         let wrote = if written.is_empty() {
             String::new()
@@ -273,13 +289,19 @@ pub fn of(
             kind: LoopKind::Stopped,
             owner: LoopOwner::Agent,
             text: format!(
-                "The session ended on {} ({id}) with no result recorded{wrote}{plan}",
+                "The session ended on {} ({id}); its result is not recorded{wrote}{plan}",
                 code_span(&stopped.command_text)
             ),
             verify: verify.clone(),
             cite,
             next: format!(
-                "Check what the last command ({id}) did: {verify}; then continue from the agent's last step"
+                "Check what the last command ({id}) did with {}, then take up the agent's stated plan{}",
+                if verify.contains('`') { verify.clone() } else { code_span(&verify) },
+                if stopped.plan.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", text::quote(&stopped.plan, 200))
+                }
             ),
         });
     }
@@ -866,9 +888,14 @@ fn uncommitted(
         .iter()
         .map(|e| project.repo_path(&e.path, view))
         .collect();
+    // Written by the session: edited, or named by one of its commands (`cp x codex-session.jsonl`).
     let by_session = own
         .iter()
-        .filter(|p| edited.iter().any(|e| crate::evidence::paths::same_path(e, p)))
+        .filter(|p| {
+            let name = p.rsplit('/').next().unwrap_or(p);
+            edited.iter().any(|e| crate::evidence::paths::same_path(e, p))
+                || name.len() > 3 && view.commands.iter().any(|c| c.command.contains(name))
+        })
         .count();
     let shown: Vec<&str> = own.iter().take(4).copied().collect();
     let more = own.len() - shown.len();

@@ -67,7 +67,7 @@ pub static IMPERATIVE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The assistant chooses or commits to an approach.
 pub static CHOICE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|i'd rather|we'll use|we will use|prefer(?:s|red)? to|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to|instead of|rather than|so (?:that )?i don't|to avoid|kept (?:out|apart|separate)|deliberately|on purpose)\b")
+    re(r"(?i)\b(?:i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|i'd rather|we'll use|we will use|prefer(?:s|red)? to|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to|instead of|rather than|so (?:that )?i don't|to avoid|kept (?:out|apart|separate)|deliberately|on purpose|(?:is|was|are|were) already [\w ]{1,40}, so|(?:no|not) (?:\w+ )?needed|skip(?:ping|ped)?)\b")
 });
 
 /// Something was tried and given up, or turned out wrong.
@@ -237,6 +237,7 @@ mod tests {
                 "I'll use the standard library csv module",
                 "I deliberately kept them out of both commits.",
                 "so I don't accidentally discard any local provider setup",
+                "Telemetry was already configured as anonymous, so there's no prompt needed.",
             ],
             &["The tests pass.", "Let me look at the file."],
         );

@@ -25,7 +25,8 @@ pub fn plain(s: &str) -> String {
     }
     let out = LINK.replace_all(&out, "$1");
     let out = TAG.replace_all(&out, "");
-    out.replace("**", "").replace("__", "")
+    // Typographic apostrophes read as plain ones ("I’m" is "I'm").
+    out.replace("**", "").replace("__", "").replace('’', "'")
 }
 
 static LINK: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
