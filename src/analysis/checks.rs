@@ -480,7 +480,7 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
         }
         g.stale_by.push(e.id.clone());
         let p = project.repo_path(&e.path, view);
-        if !g.stale_paths.contains(&p) {
+        if !g.stale_paths.iter().any(|q| paths::same_path(q, &p)) {
             g.stale_paths.push(p);
         }
     }

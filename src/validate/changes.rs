@@ -137,7 +137,7 @@ mod tests {
         let rules: Vec<Option<&str>> = r
             .claims
             .iter()
-            .filter(|c| c.section == "files")
+            .filter(|c| c.section == crate::note::Section::Files)
             .map(|c| c.rule.as_deref())
             .collect();
         assert_eq!(rules[0], Some("changes"), "{:?}", r.claims);
@@ -158,7 +158,7 @@ mod tests {
             &["E1"],
         )];
         let r = validate(&mut n, &ev);
-        let c = r.claims.iter().find(|c| c.section == "partial").unwrap();
+        let c = r.claims.iter().find(|c| c.section == crate::note::Section::Partial).unwrap();
         assert_eq!(c.status, ClaimStatus::Unverified, "{c:?}");
         assert_eq!(c.rule.as_deref(), Some("staleness"));
     }

@@ -99,14 +99,12 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         let mut found_in_status = false;
         let may_not_exist = matches!(c.key.section, Section::OpenLoops | Section::NextAction)
             && future_tense(&c.text);
-        // A decision may name a layout it replaced (`services/fundy/`): only one that says it
-        // made the file is held to its existence.
-        let made = CREATION.is_match(&c.text)
-            || c.text.contains("edited")
-            || c.text.contains("changed");
-        let hypothetical = c.key.section == Section::Decisions && !made;
+        // A decision may name a folder layout it replaced or plans (`services/fundy/`); files it
+        // names are held to their existence.
+        let decision = c.key.section == Section::Decisions;
         let mut check_one = |p: &PathRef, allowed: bool, missing: &mut Vec<String>| {
-            let allowed = allowed || hypothetical || known_elsewhere(cx, &c, &p.path);
+            let layout = decision && p.path.ends_with('/');
+            let allowed = allowed || layout || known_elsewhere(cx, &c, &p.path);
             match find(cx, &p.path) {
                 Found::Missing if !allowed && !missing.contains(&p.path) => {
                     missing.push(p.path.clone());
