@@ -54,6 +54,10 @@ pub enum LoopKind {
     NeverRun,
     /// Files whose names look like an editing accident (a line of text taken as a file name).
     OddFiles,
+    /// A TODO/FIXME the uncommitted diff adds.
+    Todo,
+    /// A file the goal request names that the session never changed.
+    Untouched,
 }
 
 /// One open-loop candidate.
@@ -307,6 +311,8 @@ pub fn of(
     }
     unchecked(view, checks, &mut out);
     odd_files(view, project, commits, &mut out);
+    todos(ev, &mut out);
+    untouched(ev, view, project, requests, &mut out);
     uncommitted(ev, view, project, requests, &mut out);
     for u in &checks.unrun {
         out.push(LoopFact {
@@ -766,6 +772,130 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
         cite: vec![m.id.clone()],
         next: format!("Check the agent's last claim ({}) before building on it: {verify}", m.id),
     });
+}
+
+/// Most TODO loops.
+const MAX_TODOS: usize = 10;
+
+/// TODO/FIXME/XXX/HACK lines the uncommitted diff adds.
+fn todos(ev: &Evidence, out: &mut Vec<LoopFact>) {
+    static TODO: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\b(TODO|FIXME|XXX|HACK)\b.*").expect("static regex")
+    });
+    let Some(g) = &ev.git else { return };
+    let mut n = 0;
+    for fh in &g.hunks {
+        for h in &fh.hunks {
+            for line in &h.lines {
+                let Some(added) = line.strip_prefix('+').filter(|_| !line.starts_with("+++")) else {
+                    continue;
+                };
+                let Some(m) = TODO.find(added) else { continue };
+                if n == MAX_TODOS {
+                    return;
+                }
+                n += 1;
+                let marker = m
+                    .as_str()
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .next()
+                    .unwrap_or("TODO");
+                let todo = m.as_str().trim();
+                let needle: String = todo
+                    .chars()
+                    .filter(|c| !matches!(c, '\'' | '"' | '`' | '\\'))
+                    .take(40)
+                    .collect();
+                out.push(LoopFact {
+                    kind: LoopKind::Todo,
+                    owner: LoopOwner::Agent,
+                    text: format!(
+                        "Resolve the {marker} added in {}: {}",
+                        code_span(&fh.path),
+                        text::shorten(todo, 120)
+                    ),
+                    verify: format!("! grep -qF '{}' {}", needle.trim(), shell_quote(&fh.path)),
+                    cite: vec!["G".into()],
+                    next: format!(
+                        "Resolve the {marker} in {}: {}",
+                        code_span(&fh.path),
+                        text::shorten(todo, 120)
+                    ),
+                });
+            }
+        }
+    }
+}
+
+/// Files the goal request names that exist here but that the session neither edited nor left
+/// changed: work asked for and not done (only when the session changed something, so that an
+/// untouched request is not listed file by file).
+fn untouched(ev: &Evidence, view: &View, project: &Project, requests: &Requests, out: &mut Vec<LoopFact>) {
+    static PATHLIKE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"[A-Za-z0-9_./-]*[A-Za-z0-9_-]\.[A-Za-z0-9]{1,8}\b|\b[A-Z][A-Z0-9_-]{3,}\b")
+            .expect("regex")
+    });
+    let (Some(g), Some(r)) = (&ev.git, requests.goal()) else { return };
+    if view.edits.is_empty() {
+        return;
+    }
+    let root = std::path::Path::new(&g.root);
+    let touched: Vec<String> = view
+        .edits
+        .iter()
+        .map(|e| project.repo_path(&e.path, view))
+        .chain(g.status.iter().map(|s| s.path.clone()))
+        .collect();
+    let root_names: Vec<String> = std::fs::read_dir(root)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut found: Vec<String> = Vec::new();
+    for m in PATHLIKE.find_iter(&r.text) {
+        let word = m.as_str().trim_matches('.').trim_start_matches("./");
+        // `README` stands for `README.md`: a capitalised word names a top-level file by stem.
+        let path = if root.join(word).is_file() {
+            word.to_string()
+        } else if let Some(name) = root_names
+            .iter()
+            .find(|n| n.split('.').next() == Some(word) && root.join(n).is_file())
+        {
+            name.clone()
+        } else {
+            continue;
+        };
+        let done = touched
+            .iter()
+            .any(|p| p == &path || p.ends_with(&format!("/{path}")));
+        if !done && !found.contains(&path) {
+            found.push(path);
+        }
+        if found.len() == 3 {
+            break;
+        }
+    }
+    for path in found {
+        let q = shell_quote(&path);
+        out.push(LoopFact {
+            kind: LoopKind::Untouched,
+            owner: LoopOwner::Agent,
+            text: format!(
+                "The request ({}) names {}, but the session never changed it",
+                r.id,
+                code_span(&path)
+            ),
+            verify: format!("! git diff --quiet HEAD -- {q}"),
+            cite: vec![r.id.clone(), "G".into()],
+            next: format!(
+                "Make the change the request ({}) asks of {}, which the session never changed",
+                r.id,
+                code_span(&path)
+            ),
+        });
+    }
 }
 
 /// Names without an extension that are still ordinary files.

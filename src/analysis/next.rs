@@ -34,6 +34,8 @@ const ORDER: &[LoopKind] = &[
     LoopKind::Stopped,
     LoopKind::Unchecked,
     LoopKind::OddFiles,
+    LoopKind::Todo,
+    LoopKind::Untouched,
     LoopKind::NeverRun,
     LoopKind::Uncommitted,
 ];

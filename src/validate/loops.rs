@@ -86,6 +86,15 @@ pub(crate) fn vague_opening(text: &str) -> Option<&'static str> {
     })
 }
 
+/// Whether the text quotes a question someone must answer (`Ask the owner: "Which option?"`):
+/// as concrete as a command when the work waits on an answer.
+fn quotes_a_question(text: &str) -> bool {
+    let mut parts = text.split('"');
+    parts.next();
+    let quoted: Vec<&str> = parts.step_by(2).collect();
+    quoted.iter().any(|q| q.trim_end().ends_with('?') && q.split_whitespace().count() >= 3)
+}
+
 /// Whether the text names a path, symbol or command.
 pub(crate) fn names_something(text: &str) -> bool {
     let m = mentions(text);
@@ -174,7 +183,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
                     "vague continuation (\"{v}\"): name the exact file, symbol, command and failure"
                 ),
             );
-        } else if !names_something(&a.text) {
+        } else if !names_something(&a.text) && !quotes_a_question(&a.text) {
             cx.finding(
                 key,
                 a.line,

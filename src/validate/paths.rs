@@ -102,8 +102,14 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         // A decision may name a folder layout it replaced or plans (`services/fundy/`); files it
         // names are held to their existence.
         let decision = c.key.section == Section::Decisions;
+        let folders: Vec<String> = super::text::inline(&c.text)
+            .code
+            .into_iter()
+            .filter(|x| x.ends_with('/'))
+            .map(|x| x.trim_end_matches('/').to_string())
+            .collect();
         let mut check_one = |p: &PathRef, allowed: bool, missing: &mut Vec<String>| {
-            let layout = decision && p.path.ends_with('/');
+            let layout = decision && (p.path.ends_with('/') || folders.contains(&p.path));
             let allowed = allowed || layout || known_elsewhere(cx, &c, &p.path);
             match find(cx, &p.path) {
                 Found::Missing if !allowed && !missing.contains(&p.path) => {

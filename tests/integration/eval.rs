@@ -109,9 +109,9 @@ fn a_missed_threshold_exits_1() {
         .args([
             "--offline",
             "--case",
-            // The offline drafter misses this case's open loop and next action (a session with
-            // no tool calls leaves nothing to extract them from), so recall stays below 1.
-            "claude-no-tool-calls",
+            // The offline drafter misses this case's decision and open loop (a plain-text session
+            // has no tool records to draw them from), so recall stays below 1.
+            "plain-text-session",
             "--min-recall",
             "1",
         ])

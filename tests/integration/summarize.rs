@@ -342,15 +342,18 @@ fn commits_made_during_the_session_are_named_in_the_workspace_state() {
     );
     let sample = sample();
     let note = stdout_note(&["--transcript", sample.to_str().unwrap()], p);
+    // Nothing in the transcript made the commit (no `git commit` output names it): it is listed
+    // as made meanwhile, never as the session's.
     let line = note
         .lines()
-        .find(|l| l.starts_with("- **Committed during the session:**"))
-        .unwrap_or_else(|| panic!("no session commits line in:\n{note}"));
+        .find(|l| l.starts_with("- **Also committed meanwhile"))
+        .unwrap_or_else(|| panic!("no meanwhile line in:\n{note}"));
     assert!(
         line.contains("Parse quoted fields with the csv module"),
         "{line}"
     );
     assert!(!line.contains("Earlier work"), "{line}");
+    assert!(!note.contains("Committed by this session"), "{note}");
     // Without a transcript there is no session to place commits in.
-    assert!(!stdout_note(&[], p).contains("Committed during the session"));
+    assert!(!stdout_note(&[], p).contains("Also committed meanwhile"));
 }
