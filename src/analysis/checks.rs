@@ -613,6 +613,10 @@ fn effective_dirs(view: &View) -> Vec<Option<String>> {
         if !persistent {
             continue;
         }
+        // A `cd` that failed moved nothing.
+        if c.output.contains("cd: ") && c.output.contains("No such file") {
+            continue;
+        }
         let line = lexer::parse(&c.command);
         for (i, seg) in line.segments.iter().enumerate() {
             // Only a `cd` that the shell itself runs (first, or after `&&`/`;`) moves it.

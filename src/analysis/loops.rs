@@ -244,13 +244,33 @@ pub fn of(
         };
         let shown = c.last().map(|r| r.shown.clone()).unwrap_or_else(|| c.identity.clone());
         let human = needs_a_person(&error);
+        let tests: Vec<String> = c.failing_tests.iter().map(|(n, _)| code_span(n)).collect();
+        let (text, next) = match c.failing_tests.first() {
+            Some((name, message)) => (
+                format!(
+                    "{} fails on its last run: {}{}",
+                    c.label(),
+                    tests.join(", "),
+                    if message.is_empty() { String::new() } else { format!(" ({message})") }
+                ),
+                format!(
+                    "Fix the failing test {}, then run {}",
+                    code_span(name),
+                    c.label()
+                ),
+            ),
+            None => (
+                format!("{} fails on its last run: {error}", c.label()),
+                format!("Run {} and fix its first error: {error}", c.label()),
+            ),
+        };
         out.push(LoopFact {
             kind: LoopKind::Failing,
             owner: if human { LoopOwner::Human } else { LoopOwner::Agent },
-            text: format!("{} fails on its last run: {error}", c.label()),
+            text,
             verify: shown.clone(),
             cite: vec![c.latest_run.clone()],
-            next: format!("Run {} and fix its first error: {error}", c.label()),
+            next,
         });
     }
     if stopped.no_result
@@ -1035,7 +1055,9 @@ fn uncommitted(
         if more > 0 { format!(" and {more} more") } else { String::new() }
     );
     let unborn = g.head.is_none();
-    let whose = if by_session == own.len() {
+    let whose = if view.transcript.is_none() {
+        "no transcript to tell whose".to_string()
+    } else if by_session == own.len() {
         "all changed by this session".to_string()
     } else if by_session > 0 {
         format!("{by_session} changed by this session")

@@ -203,8 +203,36 @@ pub fn summarise(text: &str, max: usize) -> String {
             return text::shorten(&format!("{lead}{title}"), max);
         }
     }
-    let plain = text::plain(&text::without_fences(text));
+    let plain = text::plain(&list_as_clauses(&text::without_fences(text)));
     text::shorten(&plain, max)
+}
+
+/// A list in a request read as clauses: markers (`1.`, `2)`, `-`) dropped, items joined with `;`
+/// so that "Objectives: 1. Verify ESM 2. Flag gaps" does not read as sentences ending in "2.".
+fn list_as_clauses(text: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let t = line.trim();
+        let item = t
+            .split_once(['.', ')'])
+            .filter(|(n, _)| !n.is_empty() && n.len() <= 2 && n.chars().all(|c| c.is_ascii_digit()))
+            .map(|(_, rest)| rest.trim_start())
+            .or_else(|| t.strip_prefix("- "))
+            .or_else(|| t.strip_prefix("* "));
+        match item {
+            Some(rest) => {
+                if let Some(prev) = out.last_mut()
+                    && !prev.ends_with([':', ';', '.', '!', '?'])
+                    && !prev.is_empty()
+                {
+                    prev.push(';');
+                }
+                out.push(rest.to_string());
+            }
+            None => out.push(t.to_string()),
+        }
+    }
+    out.join("\n")
 }
 
 /// What decides that two requests are the same: lower case, whitespace collapsed, the start.
@@ -358,6 +386,15 @@ mod tests {
             0,
         )]));
         assert_eq!(r.items[0].summary, "Write production grade React code for the given Figma design.");
+        let r = requests(transcript(vec![user(
+            1,
+            "Audit the repository. Objectives:\n1. Verify ESM compliance\n2. Flag missing schemas",
+            0,
+        )]));
+        assert_eq!(
+            r.items[0].summary,
+            "Audit the repository. Objectives: Verify ESM compliance; Flag missing schemas"
+        );
     }
 
     #[test]
