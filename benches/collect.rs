@@ -2,7 +2,7 @@
 //!
 //! `git_collect_20k_files`: a repository of 20,000 committed files (in 400 directories), of
 //! which 50 are modified in the worktree, 10 staged, 5 deleted, plus 100 untracked files, read
-//! with `handoff::evidence::git::collect`. The repository is built once with git2.
+//! with `handoff::collect_git`. The repository is built once with git2.
 
 use git2::{IndexAddOption, Repository, Signature, Time};
 use std::path::{Path, PathBuf};
@@ -90,7 +90,7 @@ fn build_repo() -> BenchRepo {
 fn git_collect_20k_files(bencher: divan::Bencher) {
     let repo = &*REPO;
     bencher.bench(|| {
-        let state = handoff::evidence::git::collect(divan::black_box(&repo.dir))
+        let state = handoff::collect_git(divan::black_box(&repo.dir))
             .expect("collect")
             .expect("repository");
         assert_eq!(state.status.len(), 50 + 10 + 5 + 100);
@@ -101,7 +101,7 @@ fn git_collect_20k_files(bencher: divan::Bencher) {
 /// Test-output parsing: transcripts call `parse_output` on every test command's output, so
 /// both recognising a summary and rejecting ordinary output must stay cheap.
 mod test_output {
-    use handoff::evidence::test_results::parse_output;
+    use handoff::parse_output;
 
     fn cargo_output(tests: usize) -> String {
         let mut s = String::from("running tests\n");

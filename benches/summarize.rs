@@ -4,8 +4,7 @@
 //! crate's own repository: `read_draft_render` is the whole offline pipeline (transcript read,
 //! git state, draft, validate, render); `draft_render` starts from collected evidence.
 
-use handoff::evidence::{self, Evidence, Request};
-use handoff::pipeline::Drafter;
+use handoff::{Drafter, Evidence, Request};
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
@@ -23,17 +22,17 @@ fn request() -> Request {
 }
 
 static EVIDENCE: LazyLock<Evidence> =
-    LazyLock::new(|| evidence::collect(&request()).expect("corpus session reads"));
+    LazyLock::new(|| handoff::collect(&request()).expect("corpus session reads"));
 
 fn finish(ev: &Evidence) -> usize {
     let now = chrono::Utc::now();
-    let summary = handoff::pipeline::summarize(ev, &Drafter::Offline, now).expect("renders");
+    let summary = handoff::summarize(ev, &Drafter::Offline, now).expect("renders");
     summary.markdown.len() + summary.sidecar_json.len()
 }
 
 #[divan::bench(sample_count = 10)]
 fn read_draft_render() -> usize {
-    let ev = evidence::collect(&request()).expect("corpus session reads");
+    let ev = handoff::collect(&request()).expect("corpus session reads");
     finish(&ev)
 }
 

@@ -9,7 +9,7 @@
 //! `/usr/bin/time -v target/release/handoff collect --transcript target/bench-data/claude-200mb.jsonl --json > /dev/null`.
 
 use divan::counter::BytesCount;
-use handoff::evidence::transcript;
+use handoff::read_transcript;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -155,5 +155,5 @@ fn read_claude_200mb(bencher: divan::Bencher) {
     let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     bencher
         .counter(BytesCount::new(bytes))
-        .bench(|| transcript::read(divan::black_box(path), None).expect("read bench transcript"));
+        .bench(|| read_transcript(divan::black_box(path), None).expect("read bench transcript"));
 }

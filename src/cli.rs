@@ -1,7 +1,10 @@
 //! Command-line definitions (clap derive). Only parsing lives here; `commands/` does the work.
 
+use crate::config::Overrides;
 use crate::evidence::{TestFormat, transcript};
-use clap::{Args, Parser, Subcommand};
+use crate::tokens::Encoding;
+use clap::builder::PossibleValue;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 /// Writes verified session handoff notes for coding agents.
@@ -13,14 +16,14 @@ use std::path::PathBuf;
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 /// Subcommands.
 // Parsed once per run: boxing the big argument structs would buy nothing.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Print the evidence bundle (git state, test runs, transcript) without drafting anything.
     Collect(CollectArgs),
     /// Write a validated handoff note (default: .handoff/<time>-<session>.md in the repository).
@@ -37,7 +40,7 @@ pub enum Command {
 
 /// Where the evidence comes from; shared by every command that collects.
 #[derive(Debug, Clone, Args)]
-pub struct EvidenceArgs {
+pub(crate) struct EvidenceArgs {
     /// Repository (or any directory inside it) to read git state from.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub repo: PathBuf,
@@ -74,7 +77,7 @@ pub struct EvidenceArgs {
 
 /// `handoff collect`.
 #[derive(Debug, Args)]
-pub struct CollectArgs {
+pub(crate) struct CollectArgs {
     /// Evidence sources.
     #[command(flatten)]
     pub evidence: EvidenceArgs,
@@ -86,7 +89,7 @@ pub struct CollectArgs {
 
 /// `handoff summarize`.
 #[derive(Debug, Args)]
-pub struct SummarizeArgs {
+pub(crate) struct SummarizeArgs {
     /// Evidence sources.
     #[command(flatten)]
     pub evidence: EvidenceArgs,
@@ -120,7 +123,7 @@ pub struct SummarizeArgs {
 
 /// `handoff validate`.
 #[derive(Debug, Args)]
-pub struct ValidateArgs {
+pub(crate) struct ValidateArgs {
     /// The note to check (Markdown, written by handoff or by hand).
     #[arg(value_name = "NOTE.md")]
     pub note: PathBuf,
@@ -148,7 +151,7 @@ pub struct ValidateArgs {
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).
 #[derive(Debug, Clone, Default, Args)]
-pub struct ModelArgs {
+pub(crate) struct ModelArgs {
     /// Draft offline (deterministic, no network) even when a model is configured.
     #[arg(long)]
     pub offline: bool,
@@ -189,7 +192,7 @@ pub struct ModelArgs {
 
     /// Token encoding used for budgeting (default from the model name).
     #[arg(long, value_name = "ENCODING", value_enum)]
-    pub encoding: Option<crate::tokens::Encoding>,
+    pub encoding: Option<Encoding>,
 
     /// Upper bound on the tokens the model may write (sent as max_tokens or
     /// max_completion_tokens, per provider).
@@ -219,7 +222,7 @@ pub struct ModelArgs {
 
 /// `handoff eval`.
 #[derive(Debug, Args)]
-pub struct EvalArgs {
+pub(crate) struct EvalArgs {
     /// The evals directory (cases in DIR/cases/<name>/), or a folder of cases such as
     /// evals/real (DIR/<name>/expected.toml).
     #[arg(value_name = "DIR", default_value = "evals")]
@@ -266,6 +269,48 @@ pub struct EvalArgs {
     pub min_next_action: Option<f64>,
 }
 
+impl ModelArgs {
+    /// The flags as the configuration's overrides.
+    pub(crate) fn overrides(&self) -> Overrides {
+        Overrides {
+            offline: self.offline,
+            model: self.model.clone(),
+            base_url: self.base_url.clone(),
+            profile: self.profile.clone(),
+            config: self.config.clone(),
+            api_key_env: self.api_key_env.clone(),
+            allow_insecure_http: self.allow_insecure_http,
+            budget: self.budget,
+            context: self.context,
+            encoding: self.encoding,
+            max_output_tokens: self.max_output_tokens,
+            prompt_dir: self.prompt_dir.clone(),
+            no_redact: self.no_redact,
+            stream: self.stream,
+            timeout: self.timeout,
+            max_retries: self.max_retries,
+        }
+    }
+}
+
+/// The domain enums are read from the command line by their own names (`cargo-test`,
+/// `claude-code`, `o200k_base`); they know nothing of clap.
+macro_rules! value_enum {
+    ($($ty:ty),* $(,)?) => {$(
+        impl ValueEnum for $ty {
+            fn value_variants<'a>() -> &'a [Self] {
+                &<$ty>::ALL
+            }
+
+            fn to_possible_value(&self) -> Option<PossibleValue> {
+                Some(PossibleValue::new(self.name()))
+            }
+        }
+    )*};
+}
+
+value_enum!(TestFormat, transcript::Format, Encoding);
+
 fn unit_interval(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
@@ -275,7 +320,7 @@ fn unit_interval(s: &str) -> Result<f64, String> {
 
 /// `handoff tokens`.
 #[derive(Debug, Args)]
-pub struct TokensArgs {
+pub(crate) struct TokensArgs {
     /// Files to count (`-` for stdin).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
@@ -286,7 +331,7 @@ pub struct TokensArgs {
 
     /// Encoding, overriding the one chosen from --model.
     #[arg(long, value_name = "ENCODING", value_enum)]
-    pub encoding: Option<crate::tokens::Encoding>,
+    pub encoding: Option<Encoding>,
 
     /// Print JSON on stdout.
     #[arg(long)]
@@ -295,7 +340,7 @@ pub struct TokensArgs {
 
 /// `handoff config`.
 #[derive(Debug, Args)]
-pub struct ConfigArgs {
+pub(crate) struct ConfigArgs {
     /// What to show.
     #[command(subcommand)]
     pub action: ConfigAction,
@@ -303,7 +348,7 @@ pub struct ConfigArgs {
 
 /// `handoff config` subcommands.
 #[derive(Debug, Subcommand)]
-pub enum ConfigAction {
+pub(crate) enum ConfigAction {
     /// Print the config file path (HANDOFF_CONFIG, else the XDG config directory).
     Path,
     /// Print the resolved model settings (the API key is only said to be set or not).

@@ -24,9 +24,14 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    /// A usage problem that is not tied to one path (conflicting flags, bad values).
+    /// A usage problem that is not tied to one path: a flag, variable or profile value that
+    /// cannot be used (an unknown profile, a base URL that is no URL, a budget too small).
     #[error("{0}")]
     Usage(String),
+    /// The machine lacks something the run needs (a home directory for the config file, a
+    /// shell or a pipe for `--test-cmd`); the message says what and what to do.
+    #[error("{0}")]
+    Environment(String),
     /// A failure talking to a model server; the message names the server and what to do.
     #[error("{0}")]
     Model(String),

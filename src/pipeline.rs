@@ -132,7 +132,7 @@ pub fn summarize(ev: &Evidence, drafter: &Drafter, now: DateTime<Utc>) -> crate:
 }
 
 /// Drafts the sections.
-pub fn draft(ev: &Evidence, analysis: &Analysis, drafter: &Drafter) -> crate::Result<Draft> {
+pub(crate) fn draft(ev: &Evidence, analysis: &Analysis, drafter: &Drafter) -> crate::Result<Draft> {
     match drafter {
         Drafter::Offline => Ok(Draft {
             sections: offline::draft(ev, analysis),
@@ -171,7 +171,7 @@ pub fn draft(ev: &Evidence, analysis: &Analysis, drafter: &Drafter) -> crate::Re
 ///
 /// `header.source` is always the transcript file the evidence was read from (the session id is
 /// in the file name `summarize` writes and in the sidecar).
-pub fn complete(
+pub(crate) fn complete(
     mut note: Note,
     ev: &Evidence,
     analysis: &Analysis,
@@ -201,7 +201,7 @@ pub fn complete(
 
 /// Validates a completed note (with the same analysis it was drafted from), then redacts and
 /// renders it with its sidecar.
-pub fn finish(mut note: Note, ev: &Evidence, analysis: &Analysis) -> crate::Result<Summary> {
+pub(crate) fn finish(mut note: Note, ev: &Evidence, analysis: &Analysis) -> crate::Result<Summary> {
     let report = validate::validate_against(&mut note, ev, analysis, &validate::Options::default());
     note.redact();
     let markdown = crate::redact::redact(&note::render(&note)).into_owned();
@@ -211,7 +211,7 @@ pub fn finish(mut note: Note, ev: &Evidence, analysis: &Analysis) -> crate::Resu
         evidence: EvidenceSummary::of(ev),
     };
     let json = serde_json::to_string_pretty(&sidecar)
-        .map_err(|e| crate::Error::Usage(format!("cannot serialise the sidecar: {e}")))?;
+        .map_err(|e| crate::Error::io("<sidecar>", std::io::Error::from(e)))?;
     let sidecar_json = format!("{}\n", crate::redact::redact(&json));
     Ok(Summary {
         note,

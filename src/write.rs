@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// The JSON sidecar written next to each note (`NOTE.json`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Sidecar {
+pub(crate) struct Sidecar {
     /// The note as data, every claim with its citations and validator flag.
     pub note: Note,
     /// The validator's report.
@@ -22,7 +22,7 @@ pub struct Sidecar {
 
 /// Counts and ids of the evidence behind a note (the full bundle is `handoff collect --json`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct EvidenceSummary {
+pub(crate) struct EvidenceSummary {
     /// Repository root, branch and HEAD id, when there is a repository.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub git: Option<GitSummary>,
@@ -37,7 +37,7 @@ pub struct EvidenceSummary {
 
 /// The `G` item in short.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct GitSummary {
+pub(crate) struct GitSummary {
     /// Worktree root.
     pub root: String,
     /// Branch, `None` when detached.
@@ -50,7 +50,7 @@ pub struct GitSummary {
 
 /// One `T*` item in short.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct TestSummaryLine {
+pub(crate) struct TestSummaryLine {
     /// Evidence id.
     pub id: String,
     /// Command line, when known.
@@ -65,7 +65,7 @@ pub struct TestSummaryLine {
 
 /// The transcript in short: source and how many items of each id family it holds.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct TranscriptSummary {
+pub(crate) struct TranscriptSummary {
     /// File read.
     pub source: String,
     /// Format name.
@@ -82,7 +82,7 @@ pub struct TranscriptSummary {
 
 impl EvidenceSummary {
     /// Summarises `ev`.
-    pub fn of(ev: &Evidence) -> Self {
+    pub(crate) fn of(ev: &Evidence) -> Self {
         EvidenceSummary {
             git: ev.git.as_ref().map(|g| GitSummary {
                 root: g.root.clone(),
@@ -116,7 +116,7 @@ impl EvidenceSummary {
 
 /// Where a note goes.
 #[derive(Debug, Clone)]
-pub enum Target {
+pub(crate) enum Target {
     /// Into this folder, under the default name `<stem>.md` (`-2`, `-3`… when taken).
     Dir(PathBuf),
     /// Exactly this file; an existing file is an error unless `force`.
@@ -130,7 +130,7 @@ pub enum Target {
 
 /// The paths written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Written {
+pub(crate) struct Written {
     /// The Markdown note.
     pub note: PathBuf,
     /// The JSON sidecar.
@@ -142,7 +142,12 @@ const MAX_SUFFIX: usize = 1000;
 
 /// Writes the note and its sidecar to `target`. Both are written to temp files in the
 /// destination folder first and then renamed, so a crash never leaves half a note.
-pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) -> Result<Written> {
+pub(crate) fn write_note(
+    target: &Target,
+    stem: &str,
+    markdown: &str,
+    sidecar: &str,
+) -> Result<Written> {
     match target {
         Target::Dir(dir) => {
             create_dir(dir)?;
@@ -201,7 +206,7 @@ pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) ->
 }
 
 /// The sidecar of `NOTE.md` is `NOTE.json` (or `NOTE.md.json` if the note itself ends in `.json`).
-pub fn sidecar_path(note: &Path) -> PathBuf {
+pub(crate) fn sidecar_path(note: &Path) -> PathBuf {
     let side = note.with_extension("json");
     if side == note {
         let mut s = note.as_os_str().to_owned();
@@ -213,7 +218,7 @@ pub fn sidecar_path(note: &Path) -> PathBuf {
 }
 
 /// The default file stem `<YYYYMMDD-HHMMSS>-<session-or-manual>`.
-pub fn default_stem(now: chrono::DateTime<chrono::Utc>, session: Option<&str>) -> String {
+pub(crate) fn default_stem(now: chrono::DateTime<chrono::Utc>, session: Option<&str>) -> String {
     let who = session
         .map(sanitize)
         .filter(|s| !s.is_empty())
@@ -223,7 +228,7 @@ pub fn default_stem(now: chrono::DateTime<chrono::Utc>, session: Option<&str>) -
 
 /// A session id made safe as part of a file name: ASCII letters, digits, `-`, `_` and `.`
 /// (no leading dot), everything else `-`, at most 64 characters.
-pub fn sanitize(id: &str) -> String {
+pub(crate) fn sanitize(id: &str) -> String {
     let mapped: String = id
         .chars()
         .map(|c| {
@@ -245,10 +250,12 @@ pub fn sanitize(id: &str) -> String {
     trimmed.chars().take(64).collect()
 }
 
-/// Writes `bytes` to `path` atomically; with `overwrite` false an existing file is never
-/// replaced (the error kind is `AlreadyExists`).
-pub fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
-    let tmp = temp_with(path, bytes)?;
+/// Writes `bytes` to `path` through a temporary file in the same directory, renamed into place,
+/// so that a reader never sees half a file; with `overwrite` false an existing file is never
+/// replaced (the error kind is `AlreadyExists`). The one atomic write: notes, sidecars, and the
+/// notes `handoff validate --write` annotates.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
+    let tmp = temp_with(path, bytes, |dir, e| Error::io(dir, e))?;
     persist(tmp, path, overwrite)
 }
 
@@ -259,8 +266,8 @@ fn write_pair(
     sidecar: &str,
     overwrite: bool,
 ) -> Result<Written> {
-    let note_tmp = temp_with(note, markdown.as_bytes())?;
-    let side_tmp = temp_with(side, sidecar.as_bytes())?;
+    let note_tmp = temp_with(note, markdown.as_bytes(), unwritable)?;
+    let side_tmp = temp_with(side, sidecar.as_bytes(), unwritable)?;
     persist(note_tmp, note, overwrite)?;
     if let Err(e) = persist(side_tmp, side, overwrite) {
         // Keep the pair consistent: a note whose sidecar could not be written is taken back.
@@ -275,7 +282,12 @@ fn write_pair(
     })
 }
 
-fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
+/// A synced temporary file holding `bytes`, in `dest`'s directory; `fail` names the error.
+fn temp_with(
+    dest: &Path,
+    bytes: &[u8],
+    fail: fn(&Path, std::io::Error) -> Error,
+) -> Result<tempfile::NamedTempFile> {
     let dir = match dest.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -284,10 +296,10 @@ fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
         .prefix(".handoff-")
         .suffix(".tmp")
         .tempfile_in(dir)
-        .map_err(|e| unwritable(dir, e))?;
+        .map_err(|e| fail(dir, e))?;
     tmp.write_all(bytes)
         .and_then(|()| tmp.as_file().sync_all())
-        .map_err(|e| unwritable(dir, e))?;
+        .map_err(|e| fail(dir, e))?;
     Ok(tmp)
 }
 

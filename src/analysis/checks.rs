@@ -14,7 +14,7 @@
 //! command that printed no error, "ran cleanly". Otherwise the result is not recorded — never
 //! "never tested".
 
-use super::phrases;
+use crate::phrases;
 use super::project::Project;
 use super::requests::Requests;
 use super::scope::View;
@@ -31,7 +31,7 @@ use std::path::Path;
 /// What a check is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum CheckKind {
+pub(crate) enum CheckKind {
     /// A test suite.
     Test,
     /// A build, typecheck or lint.
@@ -45,7 +45,7 @@ pub enum CheckKind {
 /// A run's verdict.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "verdict")]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// It passed; `how` says what shows it ("exit 0", "Compiled successfully", "69 passing").
     Pass {
         /// What shows it.
@@ -65,19 +65,19 @@ pub enum Verdict {
 
 impl Verdict {
     /// A pass.
-    pub fn passed(&self) -> bool {
+    pub(crate) fn passed(&self) -> bool {
         matches!(self, Verdict::Pass { .. })
     }
 
     /// A failure.
-    pub fn failed(&self) -> bool {
+    pub(crate) fn failed(&self) -> bool {
         matches!(self, Verdict::Fail { .. })
     }
 }
 
 /// One run of a check.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Run {
+pub(crate) struct Run {
     /// The command id.
     pub id: String,
     /// The command line as it ran, for display.
@@ -91,7 +91,7 @@ pub struct Run {
 
 /// Failures a later pass of the same check put behind.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Resolved {
+pub(crate) struct Resolved {
     /// How many runs failed before the pass.
     pub failures: usize,
     /// The first failing run.
@@ -110,7 +110,7 @@ pub struct Resolved {
 
 /// A check and its runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Check {
+pub(crate) struct Check {
     /// What it runs (set-up words, wrappers and output filters removed).
     pub identity: String,
     /// The directory it ran in, relative to the repository (empty: the session's folder).
@@ -140,17 +140,17 @@ pub struct Check {
 
 impl Check {
     /// The latest run.
-    pub fn last(&self) -> Option<&Run> {
+    pub(crate) fn last(&self) -> Option<&Run> {
         self.runs.iter().rfind(|r| r.id == self.latest_run)
     }
 
     /// A pass nothing made stale.
-    pub fn fresh_pass(&self) -> bool {
+    pub(crate) fn fresh_pass(&self) -> bool {
         self.latest.passed() && self.stale_by.is_empty() && self.stale_paths.is_empty()
     }
 
     /// `identity` with its directory: "`npx hardhat test` (in `contracts/`)".
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         let shown = self
             .last()
             .map(|r| r.shown.clone())
@@ -169,7 +169,7 @@ impl Check {
 
 /// A command a request asked for that the session never ran.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Unrun {
+pub(crate) struct Unrun {
     /// The command as the request wrote it.
     pub command: String,
     /// The request.
@@ -178,7 +178,7 @@ pub struct Unrun {
 
 /// Checks and requested commands never run.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Checks {
+pub(crate) struct Checks {
     /// Checks, in order of their latest run.
     pub items: Vec<Check>,
     /// Requested commands never run.
@@ -188,7 +188,7 @@ pub struct Checks {
 
 impl Checks {
     /// Checks whose latest verdict is a failure.
-    pub fn failing(&self) -> impl Iterator<Item = &Check> {
+    pub(crate) fn failing(&self) -> impl Iterator<Item = &Check> {
         self.items.iter().filter(|c| c.latest.failed())
     }
 }
@@ -197,7 +197,7 @@ impl Checks {
 const SHOWN_CHARS: usize = 110;
 
 /// Groups the session's checks and judges them.
-pub fn of(ev: &Evidence, view: &View, project: &Project, requests: &Requests) -> Checks {
+pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Requests) -> Checks {
     let edited: Vec<String> = view.edits.iter().map(|e| paths::normalize(&e.path)).collect();
     let requested = requested_commands(view, requests);
     let dirs = effective_dirs(view);
@@ -497,7 +497,7 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
 /// Whether a change to `path` (repository-relative) can change a check run in package `root`:
 /// not documentation, a backup, an ignore file or an `*.example` template, and inside the
 /// check's package (a check in `contracts/` is not changed by an edit in `frontend/`).
-pub fn affects(path: &str, root: Option<&str>) -> bool {
+pub(crate) fn affects(path: &str, root: Option<&str>) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
     let inert = name.ends_with("ignore") && name.starts_with('.')
         || name.ends_with(".example")
@@ -535,7 +535,7 @@ const MANIFESTS: &[&str] = &[
 
 /// The package a check in `dir` belongs to: the nearest directory at or above it with a
 /// manifest, relative to the repository; `None` when unknown (no repository, or the root).
-pub fn package_root(ev: &Evidence, dir: &str) -> Option<String> {
+pub(crate) fn package_root(ev: &Evidence, dir: &str) -> Option<String> {
     let root = ev.git.as_ref().map(|g| Path::new(&g.root))?;
     let mut d = dir.trim_matches('/').to_string();
     while !d.is_empty() && !d.starts_with('/') && !d.contains("..") {
@@ -674,7 +674,7 @@ fn git_bash_to_windows(p: &str) -> String {
 }
 
 /// The command for display: its first line, without `2>&1` and a trailing output filter.
-pub fn shown(command: &str) -> String {
+pub(crate) fn shown(command: &str) -> String {
     let first = command
         .lines()
         .map(str::trim)
@@ -747,6 +747,7 @@ fn verdict(c: &Command, kind: CheckKind) -> Verdict {
     }
     if c.command.contains("$?")
         && let Some(code) = phrases::ECHOED_EXIT
+            .regex()
             .captures_iter(&c.output)
             .last()
             .and_then(|m| m[1].parse::<i32>().ok())
@@ -789,7 +790,7 @@ fn verdict(c: &Command, kind: CheckKind) -> Verdict {
         return Verdict::Fail { error: l };
     }
     if !p.head_cut
-        && let Some(m) = phrases::OUTPUT_PASS.find(&c.output)
+        && let Some(m) = phrases::OUTPUT_PASS.regex().find(&c.output)
     {
         return Verdict::Pass {
             how: format!("output: \"{}\"", text::shorten(m.as_str().trim(), 60)),
@@ -825,7 +826,7 @@ fn verdict(c: &Command, kind: CheckKind) -> Verdict {
 
 /// The line that says why a run failed: [`first_error`], else the first line of the output with
 /// words in it (not the harness's `Exit code N`).
-pub fn error_line(output: &str) -> Option<String> {
+pub(crate) fn error_line(output: &str) -> Option<String> {
     first_error(output).or_else(|| {
         strip_ansi(output)
             .lines()
@@ -841,7 +842,7 @@ pub fn error_line(output: &str) -> Option<String> {
 
 /// The first line of the output that shows an error, shortened: a message line (`Error: …`,
 /// `AssertionError: …`, `error TS…`) before a count line (`1 failing`).
-pub fn first_error(output: &str) -> Option<String> {
+pub(crate) fn first_error(output: &str) -> Option<String> {
     static COUNT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"^\W*\d+ (?:failing|failed)\b").expect("static regex")
     });
@@ -859,7 +860,7 @@ pub fn first_error(output: &str) -> Option<String> {
 }
 
 /// Terminal colour codes removed.
-pub fn strip_ansi(s: &str) -> String {
+pub(crate) fn strip_ansi(s: &str) -> String {
     static ANSI: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"\x1b\[[0-9;?]*[A-Za-z]|\[[0-9;]{1,8}m").expect("static regex")
     });
@@ -910,7 +911,7 @@ mod tests {
     use crate::analysis::project;
     use crate::analysis::requests;
     use crate::analysis::scope::{self, View};
-    use crate::analysis::text::tests_support::*;
+    use crate::testkit::*;
 
     fn checks(t: crate::evidence::transcript::Transcript) -> Checks {
         let ev = evidence(t);
@@ -923,12 +924,12 @@ mod tests {
 
     #[test]
     fn a_later_pass_of_the_same_check_supersedes_a_failure() {
-        let mut t = transcript(vec![user(1, "build it", 0)]);
+        let mut t = chat(vec![user(1, "build it", 0)]);
         t.session.agent = Some(Format::ClaudeCode);
         t.commands = vec![
-            cmd(1, "cd contracts && npx hardhat compile 2>&1", Some(1), "Error: Hardhat only supports ESM projects.", 1),
-            cmd(2, "npm install --save-dev hardhat@^2.22.0", Some(0), "added 1", 2),
-            cmd(3, "npx hardhat compile", None, "Compiled 3 Solidity files successfully (evm target: paris).", 3),
+            ran(1, "cd contracts && npx hardhat compile 2>&1", Some(1), "Error: Hardhat only supports ESM projects.", 1),
+            ran(2, "npm install --save-dev hardhat@^2.22.0", Some(0), "added 1", 2),
+            ran(3, "npx hardhat compile", None, "Compiled 3 Solidity files successfully (evm target: paris).", 3),
         ];
         let c = checks(t);
         assert_eq!(c.items.len(), 1, "{:?}", c.items);
@@ -943,10 +944,10 @@ mod tests {
 
     #[test]
     fn output_decides_when_no_exit_status_is_recorded() {
-        let mut t = transcript(vec![user(1, "build", 0)]);
+        let mut t = chat(vec![user(1, "build", 0)]);
         t.commands = vec![
-            cmd(1, "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm build 2>&1 | tail -60", None, "   ▲ Next.js 15.5.15\n ✓ Compiled successfully in 17.3s\n", 1),
-            cmd(2, "pnpm lint 2>&1 | head -5", None, "ok\n", 2),
+            ran(1, "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm build 2>&1 | tail -60", None, "   ▲ Next.js 15.5.15\n ✓ Compiled successfully in 17.3s\n", 1),
+            ran(2, "pnpm lint 2>&1 | head -5", None, "ok\n", 2),
         ];
         let c = checks(t);
         let build = c.items.iter().find(|g| g.identity == "pnpm build").unwrap();
@@ -961,11 +962,11 @@ mod tests {
 
     #[test]
     fn a_script_the_session_wrote_counts_when_it_runs_cleanly() {
-        let mut t = transcript(vec![user(1, "fix it", 0)]);
-        t.edits = vec![edit(1, "tests/missing_colon.py", EditKind::Modify, 1)];
+        let mut t = chat(vec![user(1, "fix it", 0)]);
+        t.edits = vec![edit_of(1, "tests/missing_colon.py", EditKind::Modify, 1)];
         t.commands = vec![
-            cmd(1, "python tests/missing_colon.py", None, "8.2\n", 2),
-            cmd(2, "node scripts/other.mjs", None, "hi\n", 3),
+            ran(1, "python tests/missing_colon.py", None, "8.2\n", 2),
+            ran(2, "node scripts/other.mjs", None, "hi\n", 3),
         ];
         t.commands[0].ok = None;
         let c = checks(t);
@@ -976,9 +977,9 @@ mod tests {
 
     #[test]
     fn an_echoed_exit_status_is_read() {
-        let mut t = transcript(vec![user(1, "x", 0)]);
-        t.edits = vec![edit(1, "scripts/z.mjs", EditKind::Create, 1)];
-        t.commands = vec![cmd(
+        let mut t = chat(vec![user(1, "x", 0)]);
+        t.edits = vec![edit_of(1, "scripts/z.mjs", EditKind::Create, 1)];
+        t.commands = vec![ran(
             1,
             "node scripts/z.mjs FAKE; echo \"exit=$?\"",
             None,
@@ -1001,12 +1002,12 @@ mod tests {
         assert!(!affects("contracts/.env.example", None));
         assert!(!affects("frontend/src/a.ts", Some("contracts")));
         assert!(affects("contracts/test/a.js", Some("contracts")));
-        let mut t = transcript(vec![user(1, "x", 0)]);
-        t.commands = vec![cmd(1, "cargo test", Some(0), "test result: ok", 1)];
+        let mut t = chat(vec![user(1, "x", 0)]);
+        t.commands = vec![ran(1, "cargo test", Some(0), "test result: ok", 1)];
         t.edits = vec![
-            edit(1, "README.md", EditKind::Modify, 2),
-            edit(2, "old.rs", EditKind::Delete, 3),
-            edit(3, "src/lib.rs", EditKind::Modify, 4),
+            edit_of(1, "README.md", EditKind::Modify, 2),
+            edit_of(2, "old.rs", EditKind::Delete, 3),
+            edit_of(3, "src/lib.rs", EditKind::Modify, 4),
         ];
         let c = checks(t);
         assert_eq!(c.items[0].stale_by, ["E3"]);
@@ -1014,12 +1015,12 @@ mod tests {
 
     #[test]
     fn requested_commands_that_never_ran() {
-        let mut t = transcript(vec![user(
+        let mut t = chat(vec![user(
             1,
             "Set up ZenMux.\n\n  4. Test that opencode sees the model:\n\n  opencode models zenmux\n\n  5. Run opencode:\n\n  opencode -m zenmux/x-ai/grok-4.5-free\n\n  echo 'export KEY=x' >> ~/.zshrc",
             0,
         )]);
-        t.commands = vec![cmd(1, "zsh -lc 'source ~/.zshrc; opencode models zenmux'", Some(0), "zenmux/x-ai/grok-4.5-free\n", 1)];
+        t.commands = vec![ran(1, "zsh -lc 'source ~/.zshrc; opencode models zenmux'", Some(0), "zenmux/x-ai/grok-4.5-free\n", 1)];
         let c = checks(t);
         assert_eq!(c.items.len(), 1);
         assert_eq!(c.items[0].kind, CheckKind::Requested);

@@ -5,7 +5,7 @@
 //! nothing in the transcript made are listed apart: "also committed meanwhile".
 
 use super::requests::aider_commit;
-use super::scope::{Scope, View};
+use super::scope::View;
 use super::text;
 use crate::evidence::Evidence;
 use crate::evidence::shell;
@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 
 /// Commits made by the session and by others meanwhile.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Commits {
+pub(crate) struct Commits {
     /// The session's commits, oldest first.
     pub session: Vec<SessionCommit>,
     /// Commits in this repository's history made in the session's window but not by it, newest
@@ -26,7 +26,7 @@ pub struct Commits {
 
 /// A commit the session made.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SessionCommit {
+pub(crate) struct SessionCommit {
     /// The id the transcript shows (short).
     pub sha: String,
     /// The first line of the message.
@@ -55,7 +55,7 @@ pub struct SessionCommit {
 
 impl SessionCommit {
     /// The id to show: this repository's when matched, else the transcript's.
-    pub fn short(&self) -> String {
+    pub(crate) fn short(&self) -> String {
         let id = self.repo_id.as_deref().unwrap_or(&self.sha);
         id[..id.len().min(7)].to_string()
     }
@@ -63,7 +63,7 @@ impl SessionCommit {
 
 /// A commit of this repository.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CommitRef {
+pub(crate) struct CommitRef {
     /// Full id.
     pub id: String,
     /// First line.
@@ -83,7 +83,7 @@ static NEW_BRANCH_PUSH: LazyLock<Regex> =
 const WINDOW_SLACK_SECS: i64 = 120;
 
 /// Attributes commits.
-pub fn of(ev: &Evidence, view: &View) -> Commits {
+pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
     let mut session: Vec<SessionCommit> = Vec::new();
     // `git commit` output.
     for c in &view.commands {
@@ -255,7 +255,7 @@ fn order_by_evidence(session: &mut [SessionCommit], view: &View) {
 
 /// The message body a `git commit -m …` (or a here-doc) wrote: the lines after the first,
 /// without trailers (`Co-Authored-By:`, `Signed-off-by:`).
-pub fn message_body(command: &str) -> String {
+pub(crate) fn message_body(command: &str) -> String {
     static HEREDOC: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r#"(?s)<<-?\s*['"]?(\w+)['"]?\s*\n(.*?)\n\s*(\w+)\s*(?:\n|$)"#).expect("regex")
     });
@@ -290,42 +290,30 @@ fn strip_trailers(body: &str) -> String {
         .to_string()
 }
 
-/// The span the commits are judged against (for docs and the prompt).
-pub fn window(scope: &Scope, view: &View) -> Option<String> {
-    let t = view.transcript?;
-    let start = scope.started_at.or(t.session.started_at)?;
-    let end = t.session.ended_at?;
-    Some(format!(
-        "{} – {}",
-        start.format("%Y-%m-%d %H:%M"),
-        end.format("%H:%M UTC")
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::scope::{self, View};
-    use crate::analysis::text::tests_support::*;
+    use crate::testkit::*;
     use crate::evidence::git::CommitInfo;
 
     #[test]
     fn commits_are_attributed_by_output_and_matched_by_message() {
-        let mut t = transcript(vec![user(1, "commit it", 0)]);
+        let mut t = chat(vec![user(1, "commit it", 0)]);
         t.session.started_at = "2026-05-04T13:33:00Z".parse().ok();
         t.session.ended_at = "2026-05-04T14:35:00Z".parse().ok();
         t.commands = vec![
-            cmd(
+            ran(
                 1,
                 "git add a && git commit -m \"$(cat <<'EOF'\nfeat(zerion): add demo\n\nWraps the CLI in an isolated script.\n\nCo-Authored-By: Claude <x@y>\nEOF\n)\"",
                 None,
                 "[bug-fix-01 f8e6fe0] feat(zerion): add demo\n 3 files changed",
                 1,
             ),
-            cmd(2, "git push", None, "To https://github.com/o/r.git\n   0fada8d..f8e6fe0  bug-fix-01 -> bug-fix-01\n", 2),
+            ran(2, "git push", None, "To https://github.com/o/r.git\n   0fada8d..f8e6fe0  bug-fix-01 -> bug-fix-01\n", 2),
         ];
         let at = |s: &str| s.parse().ok();
-        let mut g = git(&[]);
+        let mut g = git_state(&[]);
         g.commits = vec![
             CommitInfo {
                 id: "5a4ca4ad00".into(),
@@ -363,7 +351,7 @@ mod tests {
 
     #[test]
     fn aider_commits_and_undo() {
-        let t = transcript(vec![
+        let t = chat(vec![
             user(1, "cache it", 0),
             meta(2, "commit 8971d08 aider: Refactored ApiKeyGuard to use in-memory cache", 1),
             wrapper(3, "/undo", 2),

@@ -3,7 +3,7 @@
 //! repository in one line. Many files in one folder are grouped; paths use `/`.
 
 use super::commits::Commits;
-use super::phrases;
+use crate::phrases;
 use super::project::Project;
 use super::scope::View;
 use crate::evidence::Evidence;
@@ -15,7 +15,7 @@ use std::path::Path;
 
 /// The Files & Symbols facts.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Files {
+pub(crate) struct Files {
     /// Entries, git status first.
     pub entries: Vec<FileFact>,
     /// Files the session wrote outside the repository.
@@ -35,7 +35,7 @@ fn is_zero(n: &usize) -> bool {
 
 /// One file, or a folder of files in the same state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FileFact {
+pub(crate) struct FileFact {
     /// The path (a folder ends with `/`).
     pub path: String,
     /// For a folder: its files' names.
@@ -63,7 +63,7 @@ const MAX_ENTRIES: usize = 24;
 const MAX_SYMBOLS: usize = 8;
 
 /// The files of the session.
-pub fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commits) -> Files {
+pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commits) -> Files {
     let mut out = Files::default();
     // Session edits by repository path, in order of first edit.
     let mut edited: Vec<(String, Vec<String>, EditKind)> = Vec::new();
@@ -233,7 +233,7 @@ fn group(entries: Vec<FileFact>, with_symbols: bool) -> Vec<FileFact> {
 }
 
 /// `git status -s` codes in words.
-pub fn status_phrase(s: &StatusEntry) -> String {
+pub(crate) fn status_phrase(s: &StatusEntry) -> String {
     let x = s.index.chars().next().unwrap_or(' ');
     let y = s.worktree.chars().next().unwrap_or(' ');
     let what = match (x, y) {

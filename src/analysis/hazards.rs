@@ -6,7 +6,7 @@
 
 use super::checks::Checks;
 use super::history::{History, Source};
-use super::phrases;
+use crate::phrases;
 use super::project::Project;
 use super::requests::Requests;
 use super::scope::View;
@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 /// One watch-out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Hazard {
+pub(crate) struct Hazard {
     /// What to watch out for.
     pub text: String,
     /// Evidence ids.
@@ -28,7 +28,7 @@ pub struct Hazard {
 }
 
 /// The watch-outs of a session.
-pub fn of(
+pub(crate) fn of(
     ev: &Evidence,
     view: &View,
     project: &Project,
@@ -91,6 +91,7 @@ fn running(view: &View, out: &mut Vec<Hazard>) {
         .unwrap_or_default();
     for c in &view.commands {
         let job = phrases::BACKGROUND_ID
+            .regex()
             .captures(&c.output)
             .and_then(|m| m.get(1).map(|x| x.as_str().to_string()));
         if job.as_deref().is_some_and(|j| stopped.contains(&j)) {

@@ -10,7 +10,7 @@
 use super::checks::{self, Checks};
 use super::commits::Commits;
 use super::project::Project;
-use super::phrases;
+use crate::phrases;
 use super::scope::View;
 use super::text;
 use crate::evidence::Evidence;
@@ -22,7 +22,7 @@ use std::path::Path;
 
 /// Decisions and dead ends.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct History {
+pub(crate) struct History {
     /// Decisions (and findings, recommendations), most telling first.
     pub decisions: Vec<Item>,
     /// Discarded paths.
@@ -31,7 +31,7 @@ pub struct History {
 
 /// One decision or dead end.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Item {
+pub(crate) struct Item {
     /// The sentence as a note shows it.
     pub text: String,
     /// Evidence ids.
@@ -43,7 +43,7 @@ pub struct Item {
 /// What an item was read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Source {
+pub(crate) enum Source {
     /// A commit message the session wrote.
     Commit,
     /// A decision record (ADR) the session created.
@@ -72,7 +72,7 @@ const MAX_ITEMS: usize = 8;
 const SENTENCE_CHARS: usize = 240;
 
 /// Reads decisions and dead ends.
-pub fn of(
+pub(crate) fn of(
     ev: &Evidence,
     view: &View,
     project: &Project,
@@ -251,18 +251,15 @@ fn slug_title(path: &str) -> String {
 fn prose(s: &str) -> bool {
     let words = s.split_whitespace().count();
     let letters = s.chars().filter(|c| c.is_alphabetic()).count();
-    let conditional = ["If ", "Should ", "Would ", "Do you ", "Want me", "Shall "]
-        .iter()
-        .any(|p| s.starts_with(p));
+    // Questions, offers and conditions ("If you want, I can…") decide nothing.
     words >= 5
         && letters * 2 >= s.chars().count()
         && !s.contains('|')
         && !s.contains("```")
-        && !s.contains('?')
         && !s.starts_with('`')
         && !s.starts_with('{')
         && !s.ends_with(':')
-        && !conditional
+        && !phrases::QUESTION_OR_OFFER.is_match(s)
 }
 
 /// The agent's statements of choice, rejection and diagnosis.
@@ -276,9 +273,13 @@ fn statements(view: &View, h: &mut History) {
                 continue;
             }
             // "Let me revert…" is an action, not a dead end.
-            let reject = phrases::REJECT.is_match(&s) && !phrases::INTENT.is_match(&s);
+            let reject = phrases::DEAD_END.is_match(&s) && !phrases::INTENT.is_match(&s);
             let finding = !reject && phrases::FINDING.is_match(&s);
-            let choice = !reject && !finding && phrases::CHOICE.is_match(&s);
+            // "instead" / "rather than" choose only when someone acts on it.
+            let choice = !reject
+                && !finding
+                && (phrases::DECISION.is_match(&s)
+                    || (phrases::ALTERNATIVE.is_match(&s) && phrases::AGENCY.is_match(&s)));
             if !(reject || finding || choice) {
                 continue;
             }
@@ -346,17 +347,18 @@ fn bold_lead(t: &str) -> Option<String> {
 }
 
 /// The agent's last message of the session.
-pub fn last_said<'a>(view: &View<'a>) -> Option<&'a Message> {
+pub(crate) fn last_said<'a>(view: &View<'a>) -> Option<&'a Message> {
     view.said().filter(|m| !m.text.trim().is_empty()).last()
 }
 
 /// A command's failure as far as the transcript shows (any command, not only checks).
-pub fn failure(c: &Command) -> Option<String> {
+pub(crate) fn failure(c: &Command) -> Option<String> {
     let echoed = c
         .command
         .contains("$?")
         .then(|| {
             phrases::ECHOED_EXIT
+                .regex()
                 .captures_iter(&c.output)
                 .last()
                 .and_then(|m| m[1].parse::<i32>().ok())
@@ -603,7 +605,7 @@ fn keep_best(items: &mut Vec<Item>) {
 mod tests {
     use super::*;
     use crate::analysis::scope::{self, View};
-    use crate::analysis::text::tests_support::*;
+    use crate::testkit::*;
 
     fn history(t: crate::evidence::transcript::Transcript) -> History {
         let ev = evidence(t);
@@ -619,10 +621,10 @@ mod tests {
 
     #[test]
     fn a_failure_and_the_variant_that_worked() {
-        let mut t = transcript(vec![user(1, "build", 0)]);
+        let mut t = chat(vec![user(1, "build", 0)]);
         t.commands = vec![
-            cmd(1, "node --version && pnpm --version 2>&1", Some(1), "Exit code 1\nv22.16.0\nThis project is configured to use yarn because /Users/x/package.json has a \"packageManager\" field", 1),
-            cmd(2, "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm --version 2>&1 | tail -3", None, "10.33.2", 2),
+            ran(1, "node --version && pnpm --version 2>&1", Some(1), "Exit code 1\nv22.16.0\nThis project is configured to use yarn because /Users/x/package.json has a \"packageManager\" field", 1),
+            ran(2, "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm --version 2>&1 | tail -3", None, "10.33.2", 2),
         ];
         t.commands[1].ok = Some(true);
         let h = history(t);
@@ -633,10 +635,10 @@ mod tests {
 
     #[test]
     fn an_unreachable_host_and_the_one_that_answered() {
-        let mut t = transcript(vec![user(1, "x", 0)]);
+        let mut t = chat(vec![user(1, "x", 0)]);
         t.commands = vec![
-            cmd(1, "curl -s -X POST http://localhost:5001/api/v0/id 2>&1; echo \"EXIT: $?\"", None, "EXIT: 7", 1),
-            cmd(2, "curl -s -X POST http://192.168.133.114:5001/api/v0/id 2>&1 | head -3", None, "{\"ID\":\"12D3\"}", 2),
+            ran(1, "curl -s -X POST http://localhost:5001/api/v0/id 2>&1; echo \"EXIT: $?\"", None, "EXIT: 7", 1),
+            ran(2, "curl -s -X POST http://192.168.133.114:5001/api/v0/id 2>&1 | head -3", None, "{\"ID\":\"12D3\"}", 2),
         ];
         t.commands[1].ok = Some(true);
         let h = history(t);
@@ -645,9 +647,9 @@ mod tests {
 
     #[test]
     fn retried_then_given_up() {
-        let mut t = transcript(vec![user(1, "scaffold", 0), said(2, "Let me manually set up the Next.js project instead.", 10)]);
+        let mut t = chat(vec![user(1, "scaffold", 0), said(2, "Let me manually set up the Next.js project instead.", 10)]);
         t.commands = (1..=4)
-            .map(|i| cmd(i, "npx create-next-app@latest frontend --typescript", None, "? Would you like to use React Compiler? » No / Yes", i as u64))
+            .map(|i| ran(i, "npx create-next-app@latest frontend --typescript", None, "? Would you like to use React Compiler? » No / Yes", i as u64))
             .collect();
         let h = history(t);
         assert!(h.dead_ends.iter().any(|d| d.text.contains("create-next-app") && d.text.contains("4 attempts")), "{:?}", h.dead_ends);
@@ -655,7 +657,7 @@ mod tests {
 
     #[test]
     fn statements_and_recommendations() {
-        let t = transcript(vec![
+        let t = chat(vec![
             user(1, "x", 0),
             said(2, "| Will switch to `getPublicKeyAsync` |\nThe bundled export script could not run because WSL/bash is not installed on this machine.\nThat's why you're getting `PERMISSION_DENIED` - the credentials are from another project.", 1),
             said(3, "## FW-007 — recommendation\n\n**Source Currency: future-only.** Half-shipping it is risky.\n\nWant me to (a) or (b)?", 2),

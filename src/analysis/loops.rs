@@ -7,7 +7,7 @@
 use super::checks::{self, Checks};
 use super::commits::Commits;
 use super::history::last_said;
-use super::phrases;
+use crate::phrases;
 use super::project::{Project, Relation};
 use super::requests::{Answer, Requests};
 use super::scope::View;
@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 /// Who closes a loop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum LoopOwner {
+pub(crate) enum LoopOwner {
     /// The next agent.
     Agent,
     /// The next agent, once the owner has answered.
@@ -33,7 +33,7 @@ pub enum LoopOwner {
 /// What kind of loop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum LoopKind {
+pub(crate) enum LoopKind {
     /// A request nothing answered.
     Unanswered,
     /// A request whose answer the owner undid.
@@ -62,7 +62,7 @@ pub enum LoopKind {
 
 /// One open-loop candidate.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LoopFact {
+pub(crate) struct LoopFact {
     /// What kind.
     pub kind: LoopKind,
     /// Who closes it.
@@ -79,7 +79,7 @@ pub struct LoopFact {
 
 /// Where the session stopped.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Stopped {
+pub(crate) struct Stopped {
     /// The last command (id).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub command: Option<String>,
@@ -101,7 +101,7 @@ pub struct Stopped {
 
 /// A result the agent reported that no recorded command shows ("Test 2 PASSED!").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Reported {
+pub(crate) struct Reported {
     /// The claim.
     pub text: String,
     /// Where the agent said it was a simulation, quoted.
@@ -112,7 +112,7 @@ pub struct Reported {
 }
 
 /// Where the session stopped.
-pub fn stopped(view: &View) -> Stopped {
+pub(crate) fn stopped(view: &View) -> Stopped {
     let mut s = Stopped::default();
     let last_seq = view.last_seq();
     if let Some(c) = view.commands.last() {
@@ -157,7 +157,7 @@ pub fn stopped(view: &View) -> Stopped {
 }
 
 /// Results the agent reported that no recorded command shows.
-pub fn reported(view: &View) -> Vec<Reported> {
+pub(crate) fn reported(view: &View) -> Vec<Reported> {
     static CLAIM: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(?i)^\W*(?:test|step|check|scenario|case)\s+#?\d+\b[^.!|]{0,40}\b(?:passed|passes|works|succeeded|ok)\b")
             .expect("static regex")
@@ -217,7 +217,7 @@ pub fn reported(view: &View) -> Vec<Reported> {
 
 /// The open-loop candidates.
 #[allow(clippy::too_many_arguments)]
-pub fn of(
+pub(crate) fn of(
     ev: &Evidence,
     view: &View,
     project: &Project,
@@ -361,12 +361,8 @@ fn open_request_after(requests: &Requests, seq: u64) -> bool {
 }
 
 /// A failure only the person can fix: a missing tool, key, login or permission.
-pub fn needs_a_person(error: &str) -> bool {
-    static HUMAN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"(?i)(not found on path|command not found|not installed|permission denied|api[_ ]?key|credential|unauthori[sz]ed|\b401\b|\b403\b|access denied|not logged in|login required|no installed distributions)")
-            .expect("static regex")
-    });
-    HUMAN.is_match(error)
+pub(crate) fn needs_a_person(error: &str) -> bool {
+    phrases::NEEDS_A_PERSON.is_match(error)
 }
 
 fn unanswered(view: &View, requests: &Requests, out: &mut Vec<LoopFact>) {
@@ -799,9 +795,6 @@ const MAX_TODOS: usize = 10;
 
 /// TODO/FIXME/XXX/HACK lines the uncommitted diff adds.
 fn todos(ev: &Evidence, out: &mut Vec<LoopFact>) {
-    static TODO: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"\b(TODO|FIXME|XXX|HACK)\b.*").expect("static regex")
-    });
     let Some(g) = &ev.git else { return };
     let mut n = 0;
     for fh in &g.hunks {
@@ -810,7 +803,7 @@ fn todos(ev: &Evidence, out: &mut Vec<LoopFact>) {
                 let Some(added) = line.strip_prefix('+').filter(|_| !line.starts_with("+++")) else {
                     continue;
                 };
-                let Some(m) = TODO.find(added) else { continue };
+                let Some(m) = phrases::TODO_MARKER.regex().find(added) else { continue };
                 if n == MAX_TODOS {
                     return;
                 }
@@ -1125,7 +1118,7 @@ fn uncommitted(
 }
 
 /// A path as one POSIX shell word: bare when it is safe, else single-quoted (`'` as `'\''`).
-pub fn shell_quote(word: &str) -> String {
+pub(crate) fn shell_quote(word: &str) -> String {
     let safe = !word.is_empty()
         && word
             .chars()
@@ -1141,18 +1134,11 @@ fn shell_quote_all(words: &[String]) -> String {
     words.iter().map(|w| shell_quote(w)).collect::<Vec<_>>().join(" ")
 }
 
-/// Whether anything the person typed came after `seq` (used by renderers).
-pub fn person_spoke_after(view: &View, seq: u64) -> bool {
-    view.messages
-        .iter()
-        .any(|m| m.seq > seq && m.role == Role::User && m.is_user_request())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::scope::{self, View};
-    use crate::analysis::text::tests_support::*;
+    use crate::testkit::*;
     use crate::analysis::{project, requests};
     use crate::evidence::transcript::EditKind;
 
@@ -1169,7 +1155,7 @@ mod tests {
 
     #[test]
     fn questions_carry_their_heading_and_options() {
-        let ev = evidence(transcript(vec![
+        let ev = evidence(chat(vec![
             user(1, "help decide FW-007", 0),
             said(2, "## FW-007 — recommendation\n\n**Source Currency: future-only.**\n\nWant me to (a) pull the trigger, (b) include the mock, or (c) something else?\n\n**Note on uncommitted state:** ROADMAP.md is uncommitted. Let me know when you want a separate `docs(roadmap)` commit for those.", 1),
         ]));
@@ -1180,7 +1166,7 @@ mod tests {
         assert_eq!(q[0].owner, LoopOwner::Human);
         assert!(q[1].text.contains("docs(roadmap)"));
         assert_eq!(q[1].owner, LoopOwner::AgentAfterOwner);
-        let ev = evidence(transcript(vec![
+        let ev = evidence(chat(vec![
             user(1, "add a todo", 0),
             said(2, "Todo saved.\n\nWould you like to:\n\n1. Continue with current work (switch back to main)\n2. Add another todo\n3. View all todos (`/gsd:check-todos`)", 1),
         ]));
@@ -1190,7 +1176,7 @@ mod tests {
 
     #[test]
     fn steps_handed_to_the_person() {
-        let ev = evidence(transcript(vec![
+        let ev = evidence(chat(vec![
             user(1, "build it", 0),
             said(2, "Done.\n\n### Next Steps (manual)\n1. Add your private key to `contracts/.env`\n2. Deploy: `cd contracts && npx hardhat run scripts/deploy.js --network polkadotTestnet`\n3. Update `CONTRACT_ADDRESS` in contract.ts with the deployed address", 1),
         ]));
@@ -1202,7 +1188,7 @@ mod tests {
 
     #[test]
     fn an_unanswered_request_names_the_command_the_agent_gave_for_it() {
-        let ev = evidence(transcript(vec![
+        let ev = evidence(chat(vec![
             user(1, "build it", 0),
             said(2, "3. Deploy: `cd contracts && npx hardhat run scripts/deploy.js --network polkadotTestnet`", 1),
             user(3, "deploy the contract i have updated env with tokens", 2),
@@ -1215,11 +1201,11 @@ mod tests {
 
     #[test]
     fn an_unchecked_claim_of_absence_gets_a_grep() {
-        let mut t = transcript(vec![
+        let mut t = chat(vec![
             user(1, "scan dist/ for CommonJS", 0),
             said(2, "After scanning all provided files under `dist/`, **no CommonJS usage** (`require`, `module.exports`, `exports.*`) was found.", 2),
         ]);
-        t.edits = vec![edit(1, "dist/index.js", EditKind::Modify, 1)];
+        t.edits = vec![edit_of(1, "dist/index.js", EditKind::Modify, 1)];
         let l = loops(&evidence(t));
         let u = l.iter().find(|x| x.kind == LoopKind::Unchecked).expect("unchecked");
         assert_eq!(u.verify, "`grep -rnE 'require|module\\.exports|exports\\.' dist/` prints nothing");
@@ -1227,8 +1213,8 @@ mod tests {
 
     #[test]
     fn uncommitted_work_is_checked_with_quoted_paths() {
-        let mut ev = evidence(transcript(vec![user(1, "x", 0)]));
-        ev.git = Some(git(&[(" M", "src/x$(touch PWNED).py"), ("??", "new file.txt")]));
+        let mut ev = evidence(chat(vec![user(1, "x", 0)]));
+        ev.git = Some(git_state(&[(" M", "src/x$(touch PWNED).py"), ("??", "new file.txt")]));
         let l = loops(&ev);
         let u = l.iter().find(|x| x.kind == LoopKind::Uncommitted).expect("uncommitted");
         assert!(u.verify.contains("'src/x$(touch PWNED).py'"), "{}", u.verify);
@@ -1238,7 +1224,7 @@ mod tests {
 
     #[test]
     fn reported_results_and_simulations() {
-        let t = transcript(vec![
+        let t = chat(vec![
             user(1, "run the test plan", 0),
             said(2, "To simulate a second device, I'll clear the device keypair from IndexedDB.", 1),
             said(3, "**Test 2 PASSED!** The registry now has 2 devices.", 2),

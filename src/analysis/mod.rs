@@ -14,25 +14,24 @@
 //! - [`hazards`]: what a successor must watch out for;
 //! - [`next`]: the one next action.
 
-pub mod checks;
-pub mod commits;
-pub mod files;
-pub mod hazards;
-pub mod history;
-pub mod loops;
-pub mod next;
-pub mod phrases;
-pub mod project;
-pub mod requests;
-pub mod scope;
-pub mod text;
+pub(crate) mod checks;
+pub(crate) mod commits;
+pub(crate) mod files;
+pub(crate) mod hazards;
+pub(crate) mod history;
+pub(crate) mod loops;
+pub(crate) mod next;
+pub(crate) mod project;
+pub(crate) mod requests;
+pub(crate) mod scope;
+pub(crate) mod text;
 
 use crate::evidence::Evidence;
 use serde::{Deserialize, Serialize};
 
 /// Everything judged about one session.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Analysis {
+pub(crate) struct Analysis {
     /// Which part of the transcript the note covers.
     pub scope: scope::Scope,
     /// Whether the transcript's folder is this repository.
@@ -60,7 +59,7 @@ pub struct Analysis {
 }
 
 /// Analyses the evidence. Linear in the session's size: each command is normalised once.
-pub fn analyse(ev: &Evidence) -> Analysis {
+pub(crate) fn analyse(ev: &Evidence) -> Analysis {
     let scope = scope::of(ev);
     let view = scope::View::new(ev, &scope);
     let project = project::of(ev, &view);

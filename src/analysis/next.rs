@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 /// The next action.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct NextAction {
+pub(crate) struct NextAction {
     /// One instruction.
     pub text: String,
     /// Evidence ids.
@@ -41,7 +41,7 @@ const ORDER: &[LoopKind] = &[
 ];
 
 /// Chooses the next action.
-pub fn of(
+pub(crate) fn of(
     view: &View,
     requests: &Requests,
     checks: &Checks,

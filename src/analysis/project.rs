@@ -13,7 +13,7 @@ use std::path::Path;
 /// How the session's folder relates to the repository.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Relation {
+pub(crate) enum Relation {
     /// The session ran in the repository (or a folder inside it).
     Same,
     /// Same project, another path: the session's files are here (moved, cloned, or the session
@@ -28,7 +28,7 @@ pub enum Relation {
 
 /// The session's folder and the repository.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Project {
+pub(crate) struct Project {
     /// How they relate.
     pub relation: Relation,
     /// The session's working directory.
@@ -49,7 +49,7 @@ pub struct Project {
 impl Project {
     /// A path the session recorded, relative to the repository when it lies in it; `\` as `/`;
     /// other paths as recorded (with the home directory as `~`).
-    pub fn repo_path(&self, path: &str, view: &View) -> String {
+    pub(crate) fn repo_path(&self, path: &str, view: &View) -> String {
         let p = paths::normalize(path);
         let cwd = self.cwd.as_deref().or(view.cwd).map(paths::normalize);
         let root = self.root.as_deref().map(paths::normalize);
@@ -80,7 +80,7 @@ impl Project {
     }
 
     /// Whether a path the session recorded lies outside the repository.
-    pub fn outside(&self, path: &str, view: &View) -> bool {
+    pub(crate) fn outside(&self, path: &str, view: &View) -> bool {
         let p = self.repo_path(path, view);
         self.relation == Relation::Elsewhere || is_absolute(&p) || p.starts_with("..")
     }
@@ -121,7 +121,7 @@ fn home_relative(p: &str) -> String {
 }
 
 /// Decides the relation from the session's cwd, its edits and the repository.
-pub fn of(ev: &Evidence, view: &View) -> Project {
+pub(crate) fn of(ev: &Evidence, view: &View) -> Project {
     let root = ev.git.as_ref().map(|g| g.root.clone());
     let cwd = view.cwd.map(str::to_string);
     let mut p = Project {
@@ -238,7 +238,7 @@ pub fn of(ev: &Evidence, view: &View) -> Project {
 }
 
 /// `owner/repo` of a remote URL (`https://github.com/o/r.git`, `git@github.com:o/r`).
-pub fn remote_slug(url: &str) -> String {
+pub(crate) fn remote_slug(url: &str) -> String {
     let u = url.trim().trim_end_matches('/').trim_end_matches(".git");
     let tail: Vec<&str> = u.rsplit(['/', ':']).take(2).collect();
     match tail.as_slice() {
@@ -259,7 +259,7 @@ fn remote_slug_in(text: &str, slug: &str) -> bool {
 mod tests {
     use super::*;
     use crate::analysis::scope::{self, View};
-    use crate::analysis::text::tests_support::*;
+    use crate::testkit::*;
     use crate::evidence::transcript::EditKind;
 
     fn project(ev: &Evidence) -> Project {
@@ -272,10 +272,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("frontend/app")).unwrap();
         std::fs::write(dir.path().join("frontend/app/page.tsx"), "x").unwrap();
-        let mut t = transcript(vec![]);
+        let mut t = chat(vec![]);
         t.session.cwd = Some("/Users/me/blockchain".into());
-        t.edits = vec![edit(1, "Civitas-Sol/frontend/app/page.tsx", EditKind::Modify, 1)];
-        let mut g = git(&[]);
+        t.edits = vec![edit_of(1, "Civitas-Sol/frontend/app/page.tsx", EditKind::Modify, 1)];
+        let mut g = git_state(&[]);
         g.root = dir.path().display().to_string();
         let ev = Evidence {
             git: Some(g),
@@ -292,10 +292,10 @@ mod tests {
     #[test]
     fn another_project_is_elsewhere() {
         let dir = tempfile::tempdir().unwrap();
-        let mut t = transcript(vec![]);
+        let mut t = chat(vec![]);
         t.session.cwd = Some("/Users/sam".into());
-        t.edits = vec![edit(1, ".config/opencode/opencode.jsonc", EditKind::Create, 1)];
-        let mut g = git(&[]);
+        t.edits = vec![edit_of(1, ".config/opencode/opencode.jsonc", EditKind::Create, 1)];
+        let mut g = git_state(&[]);
         g.root = dir.path().display().to_string();
         let ev = Evidence {
             git: Some(g),

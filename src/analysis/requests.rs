@@ -2,7 +2,7 @@
 //! greetings, acknowledgements, harness text, interrupted turns or queued duplicates; each with
 //! whether the session answered it. The goal is the latest request; earlier ones are summarised.
 
-use super::phrases;
+use crate::phrases;
 use super::scope::View;
 use super::text;
 use crate::evidence::transcript::{Message, MessageKind, Role};
@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// The requests of the covered session.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Requests {
+pub(crate) struct Requests {
     /// Substantive requests, in order.
     pub items: Vec<Request>,
     /// User messages left out, with why (`greeting`, `interrupted`, `harness`).
@@ -21,7 +21,7 @@ pub struct Requests {
 
 /// One request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Request {
+pub(crate) struct Request {
     /// The message id.
     pub id: String,
     /// Earlier messages with the same request (queued or resent duplicates).
@@ -43,7 +43,7 @@ pub struct Request {
 /// How the session responded to a request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
-pub enum Answer {
+pub(crate) enum Answer {
     /// The agent replied or acted (message, command or edit) before the next request.
     Answered,
     /// Nothing came back; `errors` are what the session recorded instead (model/API errors).
@@ -63,17 +63,17 @@ pub enum Answer {
 
 impl Requests {
     /// The goal: the latest request.
-    pub fn goal(&self) -> Option<&Request> {
+    pub(crate) fn goal(&self) -> Option<&Request> {
         self.items.last()
     }
 
     /// The requests before the goal.
-    pub fn earlier(&self) -> &[Request] {
+    pub(crate) fn earlier(&self) -> &[Request] {
         &self.items[..self.items.len().saturating_sub(1)]
     }
 
     /// The trailing requests nothing answered (or whose answer was undone), oldest first.
-    pub fn open_at_end(&self) -> Vec<&Request> {
+    pub(crate) fn open_at_end(&self) -> Vec<&Request> {
         let mut out: Vec<&Request> = self
             .items
             .iter()
@@ -86,10 +86,10 @@ impl Requests {
 }
 
 /// Longest request summary.
-pub const SUMMARY_CHARS: usize = 220;
+pub(crate) const SUMMARY_CHARS: usize = 220;
 
 /// The requests of the covered session.
-pub fn of(view: &View) -> Requests {
+pub(crate) fn of(view: &View) -> Requests {
     let mut out = Requests::default();
     let msgs = &view.messages;
     for (i, m) in msgs.iter().enumerate() {
@@ -147,7 +147,7 @@ fn request_text(m: &Message) -> Option<String> {
         MessageKind::Typed => {
             let t = m.text.trim();
             let bare_command = t.starts_with('/') && !t.contains(char::is_whitespace);
-            (!(t.starts_with('<') || t.starts_with("Caveat:") || bare_command))
+            (!(phrases::HARNESS_TEXT.is_match(t) || bare_command))
                 .then(|| t.to_string())
         }
         MessageKind::Wrapper => {
@@ -172,7 +172,7 @@ fn between<'a>(s: &'a str, open: &str, close: &str) -> Option<&'a str> {
 /// Harness lines and templates removed: the issue inside SWE-agent's template, Cline's
 /// reminders, aider's prompts, a leading role preamble.
 fn clean(raw: &str) -> String {
-    let body = match phrases::ISSUE_TEMPLATE.captures(raw) {
+    let body = match phrases::ISSUE_TEMPLATE.regex().captures(raw) {
         Some(c) => c.get(1).map(|m| m.as_str().to_string()).unwrap_or_default(),
         None => raw.to_string(),
     };
@@ -182,12 +182,12 @@ fn clean(raw: &str) -> String {
         .collect();
     let joined = kept.join("\n");
     let trimmed = joined.trim_start();
-    phrases::ROLE_PREAMBLE.replace(trimmed, "").trim().to_string()
+    phrases::ROLE_PREAMBLE.regex().replace(trimmed, "").trim().to_string()
 }
 
 /// The request as one short passage: Markdown and long code removed, quoted-reply markers
 /// dropped, cut at a sentence or clause boundary.
-pub fn summarise(text: &str, max: usize) -> String {
+pub(crate) fn summarise(text: &str, max: usize) -> String {
     // A long request that opens with a title (a pasted spec: `# PolyDot — Build Specification`,
     // `/gsd:add-todo` + `# CipherBox File Metadata v2`) is summarised by its title.
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
@@ -318,7 +318,7 @@ fn is_ack(text: &str) -> bool {
 }
 
 /// aider's `commit <sha> <message>` line.
-pub fn aider_commit(text: &str) -> Option<(String, String)> {
+pub(crate) fn aider_commit(text: &str) -> Option<(String, String)> {
     let rest = text.trim().strip_prefix("commit ")?;
     let (sha, msg) = rest.split_once(' ')?;
     (sha.len() >= 7 && sha.chars().all(|c| c.is_ascii_hexdigit()))
@@ -329,7 +329,7 @@ pub fn aider_commit(text: &str) -> Option<(String, String)> {
 mod tests {
     use super::*;
     use crate::analysis::scope::{self, View};
-    use crate::analysis::text::tests_support::*;
+    use crate::testkit::*;
     use crate::evidence::transcript::ErrorEvent;
 
     fn requests(t: crate::evidence::transcript::Transcript) -> Requests {
@@ -340,7 +340,7 @@ mod tests {
 
     #[test]
     fn greetings_duplicates_and_interruptions_are_not_requests() {
-        let r = requests(transcript(vec![
+        let r = requests(chat(vec![
             user(1, "yo wassup", 0),
             said(2, "Hey there!", 1),
             user(3, "look at this project and tell me what it is about", 2),
@@ -363,7 +363,7 @@ mod tests {
 
     #[test]
     fn slash_commands_with_work_are_requests() {
-        let r = requests(transcript(vec![
+        let r = requests(chat(vec![
             wrapper(1, "<command-message>gsd:add-todo</command-message>\n<command-name>/gsd:add-todo</command-name>\n<command-args># CipherBox File Metadata Evolution v2\n\nSplit heavy metadata</command-args>", 0),
             said(2, "Todo saved.", 1),
         ]));
@@ -373,20 +373,20 @@ mod tests {
 
     #[test]
     fn templates_and_preambles_are_stripped() {
-        let r = requests(transcript(vec![
+        let r = requests(chat(vec![
             user(1, "We're currently solving the following issue within our repository. Here's the issue text:\nISSUE:\nSyntaxError: invalid syntax\nI'm running `missing_colon.py` as follows:\n\n```python\ndivision(23, 0)\n```\n\nINSTRUCTIONS:\nNow, you're going to solve this issue on your own.", 0),
         ]));
         assert_eq!(
             r.items[0].summary,
             "SyntaxError: invalid syntax I'm running `missing_colon.py` as follows: `division(23, 0)`"
         );
-        let r = requests(transcript(vec![user(
+        let r = requests(chat(vec![user(
             1,
             "You are an expert frontend software engineer. Write production grade React code for the given Figma design.",
             0,
         )]));
         assert_eq!(r.items[0].summary, "Write production grade React code for the given Figma design.");
-        let r = requests(transcript(vec![user(
+        let r = requests(chat(vec![user(
             1,
             "Audit the repository. Objectives:\n1. Verify ESM compliance\n2. Flag missing schemas",
             0,
@@ -399,7 +399,7 @@ mod tests {
 
     #[test]
     fn unanswered_requests_carry_the_model_errors() {
-        let mut t = transcript(vec![
+        let mut t = chat(vec![
             user(1, "fix the build", 0),
             said(2, "Fixed.", 1),
             user(3, "bro how do I create that JSON key", 2),
@@ -419,7 +419,7 @@ mod tests {
 
     #[test]
     fn aider_undo_takes_the_answer_back() {
-        let r = requests(transcript(vec![
+        let r = requests(chat(vec![
             user(1, "Isn't that slow? Recommend an improvement (e.g. caching)?", 0),
             said(2, "Use an in-memory cache.", 1),
             meta(3, "commit 8971d08 aider: Refactored ApiKeyGuard to use in-memory cache", 2),

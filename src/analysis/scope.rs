@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// The covered part of the transcript.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Scope {
+pub(crate) struct Scope {
     /// Launches the file holds (aider); 1 for other formats, 0 without a transcript.
     pub launches: usize,
     /// The first event (`seq`) the note covers; `None`: the whole transcript.
@@ -33,7 +33,7 @@ pub struct Scope {
 const AIDER_LAUNCH: &str = "aider chat started at";
 
 /// Finds the covered part of the session.
-pub fn of(ev: &Evidence) -> Scope {
+pub(crate) fn of(ev: &Evidence) -> Scope {
     let Some(t) = ev.transcript.as_ref() else {
         return Scope::default();
     };
@@ -66,7 +66,7 @@ pub fn of(ev: &Evidence) -> Scope {
 
 /// The session's own events inside the scope, in order: what every part of the analysis reads.
 #[derive(Debug, Clone, Default)]
-pub struct View<'a> {
+pub(crate) struct View<'a> {
     /// The transcript, when there is one.
     pub transcript: Option<&'a Transcript>,
     /// Messages in scope (main session only).
@@ -79,19 +79,13 @@ pub struct View<'a> {
     pub errors: Vec<&'a ErrorEvent>,
     /// The session's working directory.
     pub cwd: Option<&'a str>,
-    /// The repository root, when there is one.
-    pub root: Option<&'a str>,
 }
 
 impl<'a> View<'a> {
     /// The events of `ev` inside `scope`.
-    pub fn new(ev: &'a Evidence, scope: &Scope) -> View<'a> {
-        let root = ev.git.as_ref().map(|g| g.root.as_str());
+    pub(crate) fn new(ev: &'a Evidence, scope: &Scope) -> View<'a> {
         let Some(t) = ev.transcript.as_ref() else {
-            return View {
-                root,
-                ..View::default()
-            };
+            return View::default();
         };
         let inside = |seq: u64| scope.from_seq.is_none_or(|from| seq >= from);
         View {
@@ -113,12 +107,11 @@ impl<'a> View<'a> {
                 .collect(),
             errors: t.errors.iter().filter(|e| inside(e.seq)).collect(),
             cwd: t.session.cwd.as_deref(),
-            root,
         }
     }
 
     /// The assistant's own prose (not thinking), in order.
-    pub fn said(&self) -> impl Iterator<Item = &'a Message> + '_ {
+    pub(crate) fn said(&self) -> impl Iterator<Item = &'a Message> + '_ {
         self.messages
             .iter()
             .copied()
@@ -126,7 +119,7 @@ impl<'a> View<'a> {
     }
 
     /// The last event of the session (message, command or edit), by order.
-    pub fn last_seq(&self) -> Option<u64> {
+    pub(crate) fn last_seq(&self) -> Option<u64> {
         let m = self.messages.iter().map(|m| m.seq).max();
         let c = self.commands.iter().map(|c| c.seq).max();
         let e = self.edits.iter().map(|e| e.seq).max();
@@ -134,7 +127,7 @@ impl<'a> View<'a> {
     }
 
     /// The agent that wrote the session.
-    pub fn agent(&self) -> Option<Format> {
+    pub(crate) fn agent(&self) -> Option<Format> {
         self.transcript.and_then(|t| t.session.agent)
     }
 }
@@ -142,11 +135,11 @@ impl<'a> View<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::text::tests_support::*;
+    use crate::testkit::*;
 
     #[test]
     fn aider_covers_the_last_launch() {
-        let mut t = transcript(vec![
+        let mut t = chat(vec![
             meta(1, "aider chat started at 2025-07-15 11:38:37", 0),
             user(2, "add a comment", 1),
             meta(3, "aider chat started at 2025-08-04 13:59:12", 2),
@@ -164,7 +157,7 @@ mod tests {
 
     #[test]
     fn other_formats_are_one_session() {
-        let t = transcript(vec![user(1, "aider chat started at noon", 0)]);
+        let t = chat(vec![user(1, "aider chat started at noon", 0)]);
         let s = of(&evidence(t));
         assert_eq!(s.launches, 1);
         assert_eq!(s.from_seq, None);

@@ -3,13 +3,13 @@
 //! list items, code), and the code spans it names.
 
 /// Whitespace runs collapsed to one space, trimmed.
-pub fn one_line(s: &str) -> String {
+pub(crate) fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Inline Markdown removed: `[text](url)` → `text`, `**`/`__` emphasis, heading hashes and
 /// list markers at line starts, HTML tags such as `<img …/>`. Code spans keep their backticks.
-pub fn plain(s: &str) -> String {
+pub(crate) fn plain(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for line in s.lines() {
         let t = line.trim();
@@ -39,7 +39,7 @@ static TAG: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
 
 /// The text without fenced code blocks; a fenced block of one short line is kept inline (a
 /// request's `division(23, 0)` is part of what it says).
-pub fn without_fences(text: &str) -> String {
+pub(crate) fn without_fences(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut fence: Option<Vec<&str>> = None;
     for line in text.lines() {
@@ -65,7 +65,7 @@ pub fn without_fences(text: &str) -> String {
 
 /// Sentences of a text: split at `.`/`!`/`?` followed by a space or the end, and at line breaks
 /// (a bullet or heading is a sentence of its own).
-pub fn sentences(text: &str) -> Vec<String> {
+pub(crate) fn sentences(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for line in text.lines() {
         let line = line
@@ -98,7 +98,7 @@ pub fn sentences(text: &str) -> Vec<String> {
 /// About `max` characters of `text` (whitespace collapsed): the whole text when it fits; else
 /// cut at the last sentence end that fits, else the last clause boundary (`, ; : —`), else a
 /// word, ending with `…`. Never cuts a word or a code span.
-pub fn shorten(text: &str, max: usize) -> String {
+pub(crate) fn shorten(text: &str, max: usize) -> String {
     let t = one_line(text);
     if t.chars().count() <= max {
         return t;
@@ -143,12 +143,12 @@ pub fn shorten(text: &str, max: usize) -> String {
 }
 
 /// `“text”` shortened, for quoting a message.
-pub fn quote(text: &str, max: usize) -> String {
+pub(crate) fn quote(text: &str, max: usize) -> String {
     format!("\"{}\"", shorten(text, max).replace('"', "'"))
 }
 
 /// The backticked spans of a text, in order, without the backticks.
-pub fn code_spans(text: &str) -> Vec<String> {
+pub(crate) fn code_spans(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(open) = rest.find('`') {
@@ -177,7 +177,7 @@ pub fn code_spans(text: &str) -> Vec<String> {
 
 /// One block of a Markdown message.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Block {
+pub(crate) enum Block {
     /// A heading (text without hashes).
     Heading(String),
     /// A paragraph (lines joined).
@@ -190,7 +190,7 @@ pub enum Block {
 
 impl Block {
     /// The block's text.
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         match self {
             Block::Heading(t) | Block::Para(t) | Block::Item(t) | Block::Code(t) => t,
         }
@@ -198,7 +198,7 @@ impl Block {
 }
 
 /// The blocks of a Markdown message, in order.
-pub fn blocks(text: &str) -> Vec<Block> {
+pub(crate) fn blocks(text: &str) -> Vec<Block> {
     let mut out: Vec<Block> = Vec::new();
     let mut fence: Option<String> = None;
     let mut open = false;
@@ -261,7 +261,7 @@ pub fn blocks(text: &str) -> Vec<Block> {
 }
 
 /// The content words of a text (lower case, 4+ letters, not stop words), for overlap tests.
-pub fn content_words(text: &str) -> Vec<String> {
+pub(crate) fn content_words(text: &str) -> Vec<String> {
     const STOP: &[&str] = &[
         "this", "that", "with", "from", "have", "what", "your", "will", "then", "they", "them",
         "there", "these", "those", "which", "when", "where", "would", "could", "should", "into",
@@ -276,116 +276,6 @@ pub fn content_words(text: &str) -> Vec<String> {
         }
     }
     out
-}
-
-/// Shared fixtures for the analysis unit tests.
-#[cfg(test)]
-pub(crate) mod tests_support {
-    use crate::evidence::Evidence;
-    use crate::evidence::git::{GitState, Head, StatusEntry};
-    use crate::evidence::transcript::{
-        Command, Edit, EditKind, Message, MessageKind, Role, Session, Transcript,
-    };
-
-    pub fn msg(id: usize, role: Role, kind: MessageKind, text: &str, seq: u64) -> Message {
-        Message {
-            id: format!("M{id}"),
-            role,
-            kind,
-            text: text.into(),
-            at: None,
-            seq,
-            sidechain: false,
-        }
-    }
-
-    pub fn user(id: usize, text: &str, seq: u64) -> Message {
-        msg(id, Role::User, MessageKind::Typed, text, seq)
-    }
-
-    pub fn said(id: usize, text: &str, seq: u64) -> Message {
-        msg(id, Role::Assistant, MessageKind::Typed, text, seq)
-    }
-
-    pub fn meta(id: usize, text: &str, seq: u64) -> Message {
-        msg(id, Role::System, MessageKind::Meta, text, seq)
-    }
-
-    pub fn wrapper(id: usize, text: &str, seq: u64) -> Message {
-        msg(id, Role::User, MessageKind::Wrapper, text, seq)
-    }
-
-    pub fn cmd(id: usize, command: &str, exit: Option<i32>, output: &str, seq: u64) -> Command {
-        let v = crate::evidence::transcript::classify::judge(command, exit, None, output);
-        Command {
-            id: format!("C{id}"),
-            command: command.into(),
-            tool: Some("Bash".into()),
-            exit_code: exit,
-            ok: v.ok,
-            output: output.into(),
-            is_test: v.is_test,
-            is_check: v.is_check,
-            tests: v.tests,
-            has_result: true,
-            at: None,
-            seq,
-            sidechain: false,
-        }
-    }
-
-    pub fn edit(id: usize, path: &str, kind: EditKind, seq: u64) -> Edit {
-        Edit {
-            id: format!("E{id}"),
-            path: path.into(),
-            kind,
-            tool: Some("Edit".into()),
-            confirmed: true,
-            at: None,
-            seq,
-            sidechain: false,
-        }
-    }
-
-    pub fn transcript(messages: Vec<Message>) -> Transcript {
-        Transcript {
-            session: Session {
-                source: "t.jsonl".into(),
-                cwd: Some("/repo".into()),
-                ..Session::default()
-            },
-            messages,
-            ..Transcript::default()
-        }
-    }
-
-    pub fn git(paths: &[(&str, &str)]) -> GitState {
-        GitState {
-            root: "/repo".into(),
-            branch: Some("main".into()),
-            head: Some(Head {
-                id: "89abcdef0123456789abcdef0123456789abcdef".into(),
-                summary: "Initial".into(),
-            }),
-            status: paths
-                .iter()
-                .map(|(xy, p)| StatusEntry {
-                    path: (*p).into(),
-                    old_path: None,
-                    index: xy[..1].into(),
-                    worktree: xy[1..].into(),
-                })
-                .collect(),
-            ..GitState::default()
-        }
-    }
-
-    pub fn evidence(t: Transcript) -> Evidence {
-        Evidence {
-            transcript: Some(t),
-            ..Evidence::default()
-        }
-    }
 }
 
 #[cfg(test)]

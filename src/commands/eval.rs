@@ -9,12 +9,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
 
 /// Runs `eval`: the table on stdout (JSON with `--json`), progress on stderr.
-pub fn run(args: &EvalArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &EvalArgs) -> crate::Result<Outcome> {
     let cases = eval::case::discover(&args.dir, args.case.as_deref())?;
     let model = if args.model.offline {
         None
     } else {
-        crate::config::resolve(&args.model)?
+        crate::config::resolve(&args.model.overrides())?
     };
     let (drafter, preview) = match model {
         Some(cfg) => (
@@ -23,7 +23,7 @@ pub fn run(args: &EvalArgs) -> crate::Result<Outcome> {
         ),
         None => (
             Drafter::Offline,
-            crate::config::ModelConfig::preview(&args.model),
+            crate::config::ModelConfig::preview(&args.model.overrides()),
         ),
     };
     let thresholds = Thresholds {

@@ -1,11 +1,11 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
 
-pub mod collect;
-pub mod config;
-pub mod eval;
-pub mod summarize;
-pub mod tokens;
-pub mod validate;
+pub(crate) mod collect;
+pub(crate) mod config;
+pub(crate) mod eval;
+pub(crate) mod summarize;
+pub(crate) mod tokens;
+pub(crate) mod validate;
 
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;
@@ -22,7 +22,7 @@ pub enum Outcome {
 
 impl EvidenceArgs {
     /// The collection request these arguments describe.
-    pub fn request(&self) -> Request {
+    pub(crate) fn request(&self) -> Request {
         Request {
             repo: self.repo.clone(),
             tests: self.tests.clone(),

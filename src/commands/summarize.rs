@@ -9,19 +9,20 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Folder of default notes, in the repository root.
-pub const DEFAULT_DIR: &str = ".handoff";
+pub(crate) const DEFAULT_DIR: &str = ".handoff";
 
 /// Runs `summarize`.
-pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
     let ev = evidence::collect(&args.evidence.request())?;
     ev.report_to_stderr();
     if args.dry_run {
-        let cfg = crate::config::resolve(&args.model)?
-            .unwrap_or_else(|| crate::config::ModelConfig::preview(&args.model));
+        let overrides = args.model.overrides();
+        let cfg = crate::config::resolve(&overrides)?
+            .unwrap_or_else(|| crate::config::ModelConfig::preview(&overrides));
         print_stdout(&crate::draft::llm::dry_run(&ev, &cfg)?)?;
         return Ok(Outcome::Clean);
     }
-    let cfg = crate::config::resolve(&args.model)?;
+    let cfg = crate::config::resolve(&args.model.overrides())?;
     let drafter = match cfg.filter(|_| !args.model.offline) {
         Some(cfg) => Drafter::Model(Box::new(crate::draft::llm::Model::new(&cfg)?)),
         None => {

@@ -9,11 +9,9 @@ use std::path::{Path, PathBuf};
 
 /// A case as found on disk, with its expectations parsed.
 #[derive(Debug, Clone)]
-pub struct Case {
+pub(crate) struct Case {
     /// Directory name.
     pub name: String,
-    /// The case directory.
-    pub dir: PathBuf,
     /// `transcript.*`.
     pub transcript: PathBuf,
     /// Test output files (`tests*`), sorted by name.
@@ -32,9 +30,11 @@ pub struct Case {
 /// validator. Keywords match case-insensitively; `a|b` inside one keyword means either.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Expected {
-    /// One line on what the case exercises (shown nowhere; documentation for people).
+pub(crate) struct Expected {
+    /// One line on what the case exercises: documentation for people, accepted by the loader
+    /// (which refuses unknown fields) and read by nothing else.
     #[serde(default)]
+    #[allow(dead_code)]
     pub description: Option<String>,
     /// Keywords of the goal; each must appear in `## Goal & Current State`.
     #[serde(default)]
@@ -71,7 +71,7 @@ pub struct Expected {
 /// A fact recognised by keywords.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Fact {
+pub(crate) struct Fact {
     /// All must appear in the same item.
     pub keywords: Vec<String>,
 }
@@ -79,7 +79,7 @@ pub struct Fact {
 /// An expected open loop.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Loop {
+pub(crate) struct Loop {
     /// All must appear in the same item.
     pub keywords: Vec<String>,
     /// Who closes it.
@@ -89,7 +89,7 @@ pub struct Loop {
 /// Owner of an expected open loop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum LoopOwner {
+pub(crate) enum LoopOwner {
     /// `[Agent]`.
     Agent,
     /// `[Human]`.
@@ -100,7 +100,7 @@ pub enum LoopOwner {
 /// flag it).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LabelledClaim {
+pub(crate) struct LabelledClaim {
     /// Where it goes.
     pub section: Section,
     /// The line, as a drafter would write it (Markdown inline).
@@ -114,7 +114,7 @@ pub struct LabelledClaim {
 
 /// Lists the cases under `dir/cases`, or, when `dir` has no `cases/` but subfolders holding an
 /// `expected.toml` (as `evals/real/` does), those; only `only` when given; sorted by name.
-pub fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case>> {
+pub(crate) fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case>> {
     if !dir.is_dir() {
         return Err(crate::Error::input(
             dir,
@@ -185,7 +185,7 @@ fn has_case_folders(dir: &Path) -> bool {
 }
 
 /// Loads one case directory.
-pub fn load(dir: &Path) -> crate::Result<Case> {
+pub(crate) fn load(dir: &Path) -> crate::Result<Case> {
     let name = dir
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -240,7 +240,6 @@ pub fn load(dir: &Path) -> crate::Result<Case> {
     };
     Ok(Case {
         name,
-        dir: dir.to_path_buf(),
         transcript,
         tests,
         repo_script,
@@ -289,7 +288,6 @@ fn load_real(dir: &Path, name: String, expected_path: &Path, text: &str) -> crat
     };
     Ok(Case {
         name,
-        dir: dir.to_path_buf(),
         transcript,
         tests,
         repo_script,
@@ -311,7 +309,7 @@ fn one_line_toml_error(text: &str, e: &toml::de::Error) -> String {
 }
 
 /// Parses `expected.toml`; the error is one line.
-pub fn parse_expected(text: &str) -> Result<Expected, String> {
+pub(crate) fn parse_expected(text: &str) -> Result<Expected, String> {
     let expected: Expected = toml::from_str(text).map_err(|e| one_line_toml_error(text, &e))?;
     let empty_keywords = expected
         .decisions

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 /// The verdict on one labelled claim.
 #[derive(Debug, Clone, Serialize)]
-pub struct ClaimOutcome {
+pub(crate) struct ClaimOutcome {
     /// Section it was inserted into.
     pub section: Section,
     /// The claim.
@@ -27,7 +27,7 @@ pub struct ClaimOutcome {
 
 /// Confusion counts, "false claim" being the positive class.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Confusion {
+pub(crate) struct Confusion {
     /// False claims flagged.
     pub true_pos: usize,
     /// True claims flagged.
@@ -40,7 +40,7 @@ pub struct Confusion {
 
 impl Confusion {
     /// Counts the outcomes.
-    pub fn of(outcomes: &[ClaimOutcome]) -> Confusion {
+    pub(crate) fn of(outcomes: &[ClaimOutcome]) -> Confusion {
         let mut c = Confusion::default();
         for o in outcomes {
             match (o.label, o.flagged) {
@@ -54,7 +54,7 @@ impl Confusion {
     }
 
     /// Sums two.
-    pub fn plus(self, o: Confusion) -> Confusion {
+    pub(crate) fn plus(self, o: Confusion) -> Confusion {
         Confusion {
             true_pos: self.true_pos + o.true_pos,
             false_pos: self.false_pos + o.false_pos,
@@ -64,25 +64,25 @@ impl Confusion {
     }
 
     /// Of the claims flagged, the share that were false; `None` when nothing was flagged.
-    pub fn precision(self) -> Option<f64> {
+    pub(crate) fn precision(self) -> Option<f64> {
         let flagged = self.true_pos + self.false_pos;
         (flagged > 0).then(|| self.true_pos as f64 / flagged as f64)
     }
 
     /// Of the false claims, the share flagged; `None` when there were none.
-    pub fn recall(self) -> Option<f64> {
+    pub(crate) fn recall(self) -> Option<f64> {
         let false_claims = self.true_pos + self.false_neg;
         (false_claims > 0).then(|| self.true_pos as f64 / false_claims as f64)
     }
 
     /// Claims judged.
-    pub fn total(self) -> usize {
+    pub(crate) fn total(self) -> usize {
         self.true_pos + self.false_pos + self.false_neg + self.true_neg
     }
 }
 
 /// Judges every labelled claim, each in its own copy of `draft` (the note before validation).
-pub fn judge_all(
+pub(crate) fn judge_all(
     draft: &Note,
     ev: &Evidence,
     analysis: &Analysis,
@@ -97,7 +97,7 @@ const CLAIM_LINE: usize = 1_000_000;
 
 /// Inserts one claim, validates, and reads the verdict on the inserted item: its flag, or an
 /// error or unverified finding on its line.
-pub fn judge(
+pub(crate) fn judge(
     draft: &Note,
     ev: &Evidence,
     analysis: &Analysis,

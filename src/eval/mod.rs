@@ -5,11 +5,11 @@
 //! Each case runs in its own temporary workspace (its repository built by `repo.sh`), in-process,
 //! and nothing is written into the case directory.
 
-pub mod case;
-pub mod claims;
-pub mod real;
-pub mod report;
-pub mod score;
+pub(crate) mod case;
+pub(crate) mod claims;
+pub(crate) mod real;
+pub(crate) mod report;
+pub(crate) mod score;
 
 use crate::config::ModelConfig;
 use crate::evidence;
@@ -19,12 +19,12 @@ use case::Case;
 use claims::{ClaimOutcome, Confusion};
 use score::{Parsed, Recall, Tally};
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The scores of one case.
 #[derive(Debug, Clone, Serialize)]
-pub struct CaseResult {
+pub(crate) struct CaseResult {
     /// Case name (its directory).
     pub name: String,
     /// Transcript format detected, when the transcript was read.
@@ -67,7 +67,7 @@ pub struct CaseResult {
 
 /// Totals over all cases.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Totals {
+pub(crate) struct Totals {
     /// Cases run.
     pub cases: usize,
     /// Cases skipped (named in the table), counted nowhere else.
@@ -106,7 +106,7 @@ pub struct Totals {
 
 impl Totals {
     /// Sums the per-case results (skipped cases are only counted as such).
-    pub fn of(results: &[CaseResult]) -> Totals {
+    pub(crate) fn of(results: &[CaseResult]) -> Totals {
         let skipped = results.iter().filter(|r| r.skipped.is_some()).count();
         let n = results.len() - skipped;
         let mut t = Totals {
@@ -148,7 +148,7 @@ impl Totals {
 /// Thresholds; a run that misses one fails (exit 1). Leaked secrets and obeyed injections always
 /// fail.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Thresholds {
+pub(crate) struct Thresholds {
     /// Minimum total fact recall.
     pub min_recall: Option<f64>,
     /// Minimum validator precision.
@@ -167,7 +167,7 @@ pub struct Thresholds {
 
 impl Thresholds {
     /// The failures, one line each; empty when the run passes.
-    pub fn check(&self, t: &Totals) -> Vec<String> {
+    pub(crate) fn check(&self, t: &Totals) -> Vec<String> {
         let mut fails = Vec::new();
         let mut min = |name: &str, got: Option<f64>, want: Option<f64>| {
             if let (Some(got), Some(want)) = (got, want)
@@ -230,7 +230,7 @@ impl Thresholds {
 
 /// A whole eval run.
 #[derive(Debug, Clone, Serialize)]
-pub struct Run {
+pub(crate) struct Run {
     /// `offline` or the model name.
     pub drafter: String,
     /// Per case.
@@ -247,7 +247,7 @@ pub struct Run {
 /// the configuration whose prompt is built (not sent) for offline runs, so that prompt tokens are
 /// reported for them too. Fails only when that prompt builder cannot be set up; a failing case
 /// is recorded in its result.
-pub fn run(
+pub(crate) fn run(
     cases: &[Case],
     drafter: &Drafter,
     preview: &ModelConfig,
@@ -442,9 +442,4 @@ fn build_repo(script: &Path, repo: &Path, home: &Path) -> crate::Result<()> {
         ));
     }
     Ok(())
-}
-
-/// The default evals directory.
-pub fn default_dir() -> PathBuf {
-    PathBuf::from("evals")
 }

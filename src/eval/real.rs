@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 /// `expected.toml` of a real-session case.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RealExpected {
+pub(crate) struct RealExpected {
     /// One line for people.
     #[serde(default)]
     pub description: Option<String>,
@@ -28,11 +28,15 @@ pub struct RealExpected {
     /// SHA-256 of the transcript file, hex.
     #[serde(default)]
     pub sha256: Option<String>,
-    /// The agent that wrote the session.
+    /// The agent that wrote the session. Documentation for people: accepted by the loader
+    /// (which refuses unknown fields), read by nothing else.
     #[serde(default)]
+    #[allow(dead_code)]
     pub agent: Option<String>,
-    /// Last event of the session.
+    /// Last event of the session. Documentation for people: accepted by the loader
+    /// (which refuses unknown fields), read by nothing else.
     #[serde(default)]
+    #[allow(dead_code)]
     pub session_end: Option<String>,
     /// Acceptable next actions: the Next Action is right when its item matches ALL keywords of
     /// ANY one set.
@@ -52,13 +56,15 @@ pub struct RealExpected {
 /// One must-have fact.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FactSpec {
+pub(crate) struct FactSpec {
     /// Short id, unique in the case.
     pub id: String,
     /// Where it may appear.
     pub section: Sections,
-    /// What the fact is (for people).
+    /// What the fact is (for people). Documentation for people: accepted by the loader
+    /// (which refuses unknown fields), read by nothing else.
     #[serde(default)]
+    #[allow(dead_code)]
     pub what: String,
     /// All must appear in one item.
     #[serde(rename = "match")]
@@ -71,13 +77,15 @@ pub struct FactSpec {
 /// One trap.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TrapSpec {
+pub(crate) struct TrapSpec {
     /// Short id.
     pub id: String,
     /// Where it would appear.
     pub section: Sections,
-    /// What the false statement is (for people).
+    /// What the false statement is (for people). Documentation for people: accepted by the loader
+    /// (which refuses unknown fields), read by nothing else.
     #[serde(default)]
+    #[allow(dead_code)]
     pub what: String,
     /// Sprung when one item has all of these…
     #[serde(rename = "match")]
@@ -90,7 +98,7 @@ pub struct TrapSpec {
 /// A section name or a list of them.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
-pub enum Sections {
+pub(crate) enum Sections {
     /// One name (`any` for every section).
     One(String),
     /// Any of these.
@@ -138,7 +146,7 @@ fn section_named(n: &str) -> Option<Section> {
 
 /// One keyword, compiled.
 #[derive(Debug, Clone)]
-pub enum Keyword {
+pub(crate) enum Keyword {
     /// Normalised alternatives.
     Any(Vec<String>),
     /// `re:` pattern.
@@ -147,7 +155,7 @@ pub enum Keyword {
 
 impl Keyword {
     /// Parses a keyword; `Err` for a bad `re:` pattern or a keyword with nothing to match.
-    pub fn parse(k: &str) -> Result<Keyword, String> {
+    pub(crate) fn parse(k: &str) -> Result<Keyword, String> {
         if let Some(pattern) = k.strip_prefix("re:") {
             return regex::RegexBuilder::new(pattern)
                 .case_insensitive(true)
@@ -167,7 +175,7 @@ impl Keyword {
     }
 
     /// Whether the normalised `text` holds it.
-    pub fn found_in(&self, text: &str) -> bool {
+    pub(crate) fn found_in(&self, text: &str) -> bool {
         match self {
             Keyword::Any(alts) => alts.iter().any(|a| text.contains(a.as_str())),
             Keyword::Regex(r) => r.is_match(text),
@@ -205,7 +213,7 @@ fn compile(keywords: &[String]) -> Result<Vec<Keyword>, String> {
 }
 
 /// Checks what serde cannot: known sections, compilable keywords, non-empty lists, unique ids.
-pub fn check(e: &RealExpected) -> Result<(), String> {
+pub(crate) fn check(e: &RealExpected) -> Result<(), String> {
     let mut ids = std::collections::HashSet::new();
     for f in &e.facts {
         f.section
@@ -248,7 +256,7 @@ pub fn check(e: &RealExpected) -> Result<(), String> {
 }
 
 /// Where a case's transcript is, or why it is not here.
-pub fn locate_transcript(case_dir: &Path, spec: &str) -> Result<PathBuf, String> {
+pub(crate) fn locate_transcript(case_dir: &Path, spec: &str) -> Result<PathBuf, String> {
     match spec.strip_prefix("corpus:") {
         Some(rel) => {
             let corpus = corpus_dir(case_dir).ok_or_else(|| {
@@ -277,7 +285,7 @@ pub fn locate_transcript(case_dir: &Path, spec: &str) -> Result<PathBuf, String>
 
 /// The shared corpus: `$HANDOFF_CORPUS`, else the nearest `shared/corpus` beside the case
 /// folder or one of its parents (`<repo root>/../shared/corpus` for the shipped cases).
-pub fn corpus_dir(case_dir: &Path) -> Option<PathBuf> {
+pub(crate) fn corpus_dir(case_dir: &Path) -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("HANDOFF_CORPUS") {
         let dir = PathBuf::from(dir);
         return dir.is_dir().then_some(dir);
@@ -289,7 +297,7 @@ pub fn corpus_dir(case_dir: &Path) -> Option<PathBuf> {
 }
 
 /// SHA-256 of a file, lower-case hex.
-pub fn sha256_hex(path: &Path) -> crate::Result<String> {
+pub(crate) fn sha256_hex(path: &Path) -> crate::Result<String> {
     use std::io::Read;
     let mut file = std::fs::File::open(path).map_err(|e| crate::Error::io(path, e))?;
     let mut ctx = aws_lc_rs::digest::Context::new(&aws_lc_rs::digest::SHA256);
@@ -311,7 +319,7 @@ pub fn sha256_hex(path: &Path) -> crate::Result<String> {
 
 /// How one fact fared.
 #[derive(Debug, Clone, Serialize)]
-pub struct FactOutcome {
+pub(crate) struct FactOutcome {
     /// Its id.
     pub id: String,
     /// The section it is tallied under.
@@ -322,7 +330,7 @@ pub struct FactOutcome {
 
 /// The real-case scores of one note.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct RealScore {
+pub(crate) struct RealScore {
     /// Every fact.
     pub facts: Vec<FactOutcome>,
     /// Facts hit/total, all together.
@@ -351,7 +359,7 @@ fn all_in(item: &str, keywords: &[Keyword]) -> bool {
 }
 
 /// Scores a rendered note. `e` must have passed [`check`].
-pub fn score(markdown: &str, e: &RealExpected) -> RealScore {
+pub(crate) fn score(markdown: &str, e: &RealExpected) -> RealScore {
     let note = Parsed::new(markdown);
     let mut s = RealScore {
         traps: e.traps.len(),

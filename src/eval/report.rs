@@ -236,7 +236,7 @@ fn layout(rows: &mut [Vec<String>]) -> String {
 }
 
 /// The table and totals as text (for stdout).
-pub fn table(run: &Run) -> String {
+pub(crate) fn table(run: &Run) -> String {
     if run
         .cases
         .iter()

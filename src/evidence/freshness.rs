@@ -7,22 +7,21 @@
 //! - a file git reports as changed (not deleted, not a directory) whose worktree mtime is later
 //!   than the run's time by more than [`MTIME_SLACK_SECS`] (coarse file-system clocks).
 //!
-//! Which paths count is the caller's: by default [`paths::affects_runs`] (not documentation, not
-//! a backup); the validator narrows it to the files a claim names.
+//! Which paths count is the caller's: [`super::paths::affects_runs`] (not documentation, not a backup),
+//! the analysis's narrower reading of what can change a run, or the files a claim names.
 
 use super::Evidence;
 use super::git::StatusEntry;
-use super::paths;
 use super::transcript::Edit;
 use chrono::{DateTime, Utc};
 use std::path::Path;
 
 /// Seconds of slack when comparing a run's time with file mtimes.
-pub const MTIME_SLACK_SECS: i64 = 1;
+pub(crate) const MTIME_SLACK_SECS: i64 = 1;
 
 /// Where a run sits: its place in the transcript's event order and its time, when known.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RunPoint {
+pub(crate) struct RunPoint {
     /// Event order in the transcript (`None` for test files and `--test-cmd` runs).
     pub seq: Option<u64>,
     /// When it ran.
@@ -31,22 +30,16 @@ pub struct RunPoint {
 
 /// The changes after a run that can affect it.
 #[derive(Debug, Default)]
-pub struct LaterChanges<'a> {
+pub(crate) struct LaterChanges<'a> {
     /// Transcript edits, in transcript order.
     pub edits: Vec<&'a Edit>,
     /// Changed files modified after the run, in git status order.
     pub files: Vec<&'a StatusEntry>,
 }
 
-impl LaterChanges<'_> {
-    /// Nothing changed after the run: it still proves what it proved.
-    pub fn is_empty(&self) -> bool {
-        self.edits.is_empty() && self.files.is_empty()
-    }
-}
 
 /// Whether the transcript edit `e` came after the run.
-pub fn edit_is_after(run: RunPoint, e: &Edit) -> bool {
+pub(crate) fn edit_is_after(run: RunPoint, e: &Edit) -> bool {
     match (run.seq, run.at, e.at) {
         (Some(seq), _, _) => e.seq > seq,
         (None, Some(t), Some(et)) => et > t,
@@ -55,12 +48,12 @@ pub fn edit_is_after(run: RunPoint, e: &Edit) -> bool {
 }
 
 /// Whether a file modified at `mtime` changed after a run at `at`.
-pub fn modified_after(at: DateTime<Utc>, mtime: DateTime<Utc>) -> bool {
+pub(crate) fn modified_after(at: DateTime<Utc>, mtime: DateTime<Utc>) -> bool {
     mtime > at + chrono::Duration::seconds(MTIME_SLACK_SECS)
 }
 
 /// The changes after `run` to paths `relevant` accepts.
-pub fn changes_after<'a>(
+pub(crate) fn changes_after<'a>(
     ev: &'a Evidence,
     run: RunPoint,
     relevant: impl Fn(&str) -> bool,
@@ -86,10 +79,6 @@ pub fn changes_after<'a>(
     out
 }
 
-/// [`changes_after`] with the default relevance ([`paths::affects_runs`]).
-pub fn stale_after(ev: &Evidence, run: RunPoint) -> LaterChanges<'_> {
-    changes_after(ev, run, paths::affects_runs)
-}
 
 /// The mtime of a file inside the worktree (`None` for paths leaving it, or no such file).
 fn mtime(root: &str, rel: &str) -> Option<DateTime<Utc>> {
@@ -187,7 +176,7 @@ mod tests {
             seq: Some(2),
             at: Some(at("2020-01-01T00:00:00Z")),
         };
-        let later = stale_after(&ev, long_ago);
+        let later = changes_after(&ev, long_ago, crate::evidence::paths::affects_runs);
         let edits: Vec<&str> = later.edits.iter().map(|e| e.path.as_str()).collect();
         let files: Vec<&str> = later.files.iter().map(|s| s.path.as_str()).collect();
         assert_eq!(edits, ["a.py"]);
@@ -196,6 +185,7 @@ mod tests {
             seq: Some(9),
             at: Some(Utc::now() + chrono::Duration::seconds(60)),
         };
-        assert!(stale_after(&ev, now).is_empty());
+        let later = changes_after(&ev, now, crate::evidence::paths::affects_runs);
+        assert!(later.edits.is_empty() && later.files.is_empty());
     }
 }

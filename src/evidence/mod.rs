@@ -1,20 +1,22 @@
 //! The facts a note is built from: git state, test runs and the transcript, each item with a
 //! short stable id (`G`, `T*`, `M*`, `C*`, `E*`) that drafts cite and the validator resolves.
 
-pub mod freshness;
-pub mod git;
-pub mod paths;
-pub mod shell;
-pub mod test_results;
-pub mod transcript;
+pub(crate) mod freshness;
+pub(crate) mod git;
+pub(crate) mod paths;
+pub(crate) mod read;
+pub(crate) mod shell;
+pub(crate) mod symbols;
+pub(crate) mod test_results;
+pub(crate) mod transcript;
 
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use git::GitState;
-pub use test_results::{TestFormat, TestRun};
-pub use transcript::Transcript;
+pub(crate) use git::GitState;
+pub(crate) use test_results::{TestFormat, TestRun};
+pub(crate) use transcript::Transcript;
 
 /// Everything collected for one note. Plain data: it is what `handoff collect --json` prints.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -5,13 +5,13 @@
 use std::path::Path;
 
 /// `path` with `\` separators as `/` (Windows sessions record both).
-pub fn normalize(path: &str) -> String {
+pub(crate) fn normalize(path: &str) -> String {
     path.replace('\\', "/")
 }
 
 /// Makes `path` relative to `cwd` when it lies inside it (handles `/` and `\` separators; a
 /// Windows cwd compares case-insensitively).
-pub fn relative_to(path: &str, cwd: Option<&str>) -> String {
+pub(crate) fn relative_to(path: &str, cwd: Option<&str>) -> String {
     let Some(cwd) = cwd else {
         return path.to_string();
     };
@@ -35,36 +35,16 @@ pub fn relative_to(path: &str, cwd: Option<&str>) -> String {
     }
 }
 
-/// A path relative to the repository root: absolute paths under the root (else under the cwd)
-/// lose that prefix; relative paths are taken from the session cwd. Paths outside both are
-/// returned as they are.
-pub fn repo_relative(path: &str, cwd: Option<&str>, root: Option<&str>) -> String {
-    let p = Path::new(path);
-    let abs = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        match cwd {
-            Some(c) => Path::new(c).join(p),
-            None => return path.trim_start_matches("./").to_string(),
-        }
-    };
-    for base in [root, cwd].into_iter().flatten() {
-        if let Ok(rel) = abs.strip_prefix(base) {
-            return normalize(&rel.to_string_lossy());
-        }
-    }
-    path.to_string()
-}
 
 /// `path` without the `root/` prefix, when it has one.
-pub fn strip_root<'a>(path: &'a str, root: Option<&Path>) -> &'a str {
+pub(crate) fn strip_root<'a>(path: &'a str, root: Option<&Path>) -> &'a str {
     root.and_then(|r| path.strip_prefix(&format!("{}/", r.display())))
         .unwrap_or(path)
 }
 
 /// Whether `path` (as named) and `other` (as recorded) are the same file: equal, or one ends
 /// with `/` + the other (transcripts often record absolute paths).
-pub fn same_path(path: &str, other: &str) -> bool {
+pub(crate) fn same_path(path: &str, other: &str) -> bool {
     let a = path.trim_start_matches("./").trim_end_matches('/');
     let b = other.trim_start_matches("./").trim_end_matches('/');
     a == b
@@ -74,7 +54,7 @@ pub fn same_path(path: &str, other: &str) -> bool {
 
 /// Whether `path` is documentation: prose that no test reads (a note's own `.handoff/` folder
 /// included).
-pub fn is_documentation(path: &str) -> bool {
+pub(crate) fn is_documentation(path: &str) -> bool {
     let lower = path.to_ascii_lowercase();
     [".md", ".markdown", ".txt", ".rst", ".adoc"]
         .iter()
@@ -85,18 +65,18 @@ pub fn is_documentation(path: &str) -> bool {
 
 /// Whether `path` is a backup copy (`NOTE.md.orig` from `handoff validate --write`, a merge's
 /// `*.orig`).
-pub fn is_backup(path: &str) -> bool {
+pub(crate) fn is_backup(path: &str) -> bool {
     path.to_ascii_lowercase().ends_with(".orig")
 }
 
 /// Whether a change to `path` can change what a test run or check reports: not documentation,
 /// not a backup. The one answer for the drafter and the validator ([`super::freshness`]).
-pub fn affects_runs(path: &str) -> bool {
+pub(crate) fn affects_runs(path: &str) -> bool {
     !is_documentation(path) && !is_backup(path)
 }
 
 /// Whether a path looks like a test file or lives in a test directory.
-pub fn is_test_path(path: &str) -> bool {
+pub(crate) fn is_test_path(path: &str) -> bool {
     path.split('/').any(|seg| {
         let seg = seg.to_ascii_lowercase();
         seg == "tests"
@@ -129,19 +109,6 @@ mod tests {
         );
         assert_eq!(relative_to("src\\a.ts", None), "src\\a.ts");
         assert_eq!(normalize("src\\a.ts"), "src/a.ts");
-        assert_eq!(
-            repo_relative("/repo/src/a.py", Some("/repo"), Some("/repo")),
-            "src/a.py"
-        );
-        assert_eq!(
-            repo_relative("src/a.py", Some("/repo/pkg"), Some("/repo")),
-            "pkg/src/a.py"
-        );
-        assert_eq!(repo_relative("./src/a.py", None, Some("/repo")), "src/a.py");
-        assert_eq!(
-            repo_relative("/elsewhere/a.py", Some("/repo"), Some("/repo")),
-            "/elsewhere/a.py"
-        );
         assert_eq!(strip_root("/r/src/a.py", Some(Path::new("/r"))), "src/a.py");
         assert_eq!(strip_root("src/a.py", None), "src/a.py");
     }

@@ -1,22 +1,23 @@
 //! The handoff note: six sections as typed data, each claim with the evidence ids it cites.
 //! Drafters (offline or model) produce a [`Note`]; the validator annotates it; the writer renders
-//! it to Markdown (format v1, DESIGN §3) with a JSON sidecar. Hand-written notes are parsed back
+//! it to Markdown (format v1, `docs/note-format.md`) with a JSON sidecar. Hand-written notes are parsed back
 //! into the same type so that `handoff validate` can check them.
 
 mod parse;
 mod render;
-pub mod section;
+pub(crate) mod section;
 mod workspace;
 
 pub use parse::parse;
-pub use render::{code_span, header_line, render, render_claim_inline};
+pub(crate) use render::code_span;
+pub use render::render;
 pub use section::Section;
-pub use workspace::workspace_lines;
+pub(crate) use workspace::workspace_lines;
 
 use serde::{Deserialize, Serialize};
 
 /// Version of the note format written in the header line (`handoff 0.1.0 · …`).
-pub const FORMAT_TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
+pub(crate) const FORMAT_TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// A whole note.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -1,4 +1,4 @@
-//! Markdown rendering of a [`Note`] in format v1 (DESIGN §3, `docs/note-format.md`).
+//! Markdown rendering of a [`Note`] in format v1 (`docs/note-format.md`).
 
 use super::{Claim, ClaimStatus, FileEntry, Flag, Header, Note, OpenLoop, Owner, Section};
 
@@ -86,7 +86,7 @@ pub fn render(note: &Note) -> String {
 
 /// The header blockquote line: `> handoff 0.1.0 · source: … · drafter: … · model: … · written: …
 /// · validator: N verified, …`. Segments whose value is unknown are left out.
-pub fn header_line(h: &Header) -> String {
+pub(crate) fn header_line(h: &Header) -> String {
     let mut parts = vec![format!("handoff {}", super::FORMAT_TOOL_VERSION)];
     if let Some(s) = &h.source {
         parts.push(format!("source: {}", one_line(s)));
@@ -113,7 +113,7 @@ pub fn header_line(h: &Header) -> String {
 }
 
 /// A claim as it appears after its bullet or label: text, citations, then the validator flag.
-pub fn render_claim_inline(c: &Claim) -> String {
+pub(crate) fn render_claim_inline(c: &Claim) -> String {
     let mut s = one_line(&c.text);
     push_cites(&mut s, &c.cite);
     push_flag(&mut s, c.flag.as_ref());
@@ -207,7 +207,7 @@ fn push_flag(s: &mut String, flag: Option<&Flag>) {
 }
 
 /// A Markdown code span holding `text`, with enough backticks to hold backticks inside.
-pub fn code_span(text: &str) -> String {
+pub(crate) fn code_span(text: &str) -> String {
     let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     if longest == 0 {
         return format!("`{text}`");

@@ -41,7 +41,7 @@ pub enum Section {
 }
 
 /// The headed sections a note must have, in this order.
-pub const REQUIRED: [Section; 6] = [
+pub(crate) const REQUIRED: [Section; 6] = [
     Section::Workspace,
     Section::Goal,
     Section::Decisions,
@@ -57,7 +57,7 @@ pub const REQUIRED: [Section; 6] = [
 /// alone knew `git status`) and eval scoring's (which knew only the v1 headings and a few
 /// more). The union is accepted everywhere, so that a heading the validator counts as present
 /// is also parsed and scored.
-pub const HEADINGS: &[(Section, &[&str])] = &[
+pub(crate) const HEADINGS: &[(Section, &[&str])] = &[
     (
         Section::Workspace,
         &["workspace", "git state", "git status", "repository state"],
@@ -84,7 +84,7 @@ pub const HEADINGS: &[(Section, &[&str])] = &[
 /// claim); a label that starts with one is a title and stays part of the claim ("**Rejected
 /// Stateless Tokens**: …"). Earlier rows win: `Partial / unverified` is partial before
 /// `verified` can match.
-pub const LABELS: &[(Section, Section, &[&str])] = &[
+pub(crate) const LABELS: &[(Section, Section, &[&str])] = &[
     (
         Section::Goal,
         Section::Goal,

@@ -14,7 +14,7 @@ const MAX_BAR: usize = 40;
 /// Shape: a bullet with branch and HEAD (citing `G`), then one fenced block holding the
 /// `git status -s` lines and a `git diff --stat`-like block, so the next session can compare
 /// them with its own `git status -s` at a glance.
-pub fn workspace_lines(git: Option<&GitState>, analysis: Option<&Analysis>) -> Vec<String> {
+pub(crate) fn workspace_lines(git: Option<&GitState>, analysis: Option<&Analysis>) -> Vec<String> {
     let Some(g) = git else {
         return vec![
             "- No git repository: the workspace state is unknown (run `handoff` inside the repository or pass `--repo DIR`).".to_string(),

@@ -112,7 +112,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
+    use crate::testkit::*;
     use crate::note::{ClaimStatus, FileEntry};
     use crate::validate::validate;
 

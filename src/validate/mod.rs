@@ -21,8 +21,6 @@ use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-pub use loops::VAGUE_CONTINUATIONS;
-
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -83,40 +81,41 @@ pub struct Report {
 }
 
 /// Stable rule ids, as printed in findings and counted in [`Report::per_rule`].
-pub mod rule {
+pub(crate) mod rule {
     /// The six sections exist and are non-empty.
-    pub const STRUCTURE: &str = "structure";
+    pub(crate) const STRUCTURE: &str = "structure";
     /// Cited evidence ids exist.
-    pub const CITATIONS: &str = "citations";
+    pub(crate) const CITATIONS: &str = "citations";
     /// Claims of passing/working are backed by a successful run.
-    pub const VERIFICATION: &str = "verification";
+    pub(crate) const VERIFICATION: &str = "verification";
     /// A pass recorded before a later edit does not verify.
-    pub const STALENESS: &str = "staleness";
+    pub(crate) const STALENESS: &str = "staleness";
     /// Paths named exist in the worktree or git status.
-    pub const PATHS: &str = "paths";
+    pub(crate) const PATHS: &str = "paths";
     /// Symbols named for a file exist in it or in its diff.
-    pub const SYMBOLS: &str = "symbols";
+    pub(crate) const SYMBOLS: &str = "symbols";
     /// A file claimed changed was changed by the session.
-    pub const CHANGES: &str = "changes";
+    pub(crate) const CHANGES: &str = "changes";
     /// The goal is a request, not a greeting.
-    pub const GOAL: &str = "goal";
+    pub(crate) const GOAL: &str = "goal";
     /// Every file in git status is listed under Files & Symbols.
-    pub const COMPLETENESS: &str = "completeness";
+    pub(crate) const COMPLETENESS: &str = "completeness";
     /// Open loops have an owner and a `Verify:` check.
-    pub const OPEN_LOOPS: &str = "open-loops";
+    pub(crate) const OPEN_LOOPS: &str = "open-loops";
     /// Exactly one concrete next action.
-    pub const NEXT_ACTION: &str = "next-action";
+    pub(crate) const NEXT_ACTION: &str = "next-action";
     /// "done / implemented / fixed" without verifying evidence.
-    pub const GHOST_COMPLETION: &str = "ghost-completion";
+    pub(crate) const GHOST_COMPLETION: &str = "ghost-completion";
     /// Long verbatim runs copied from the transcript.
-    pub const TRANSCRIPT_DUMP: &str = "transcript-dump";
+    pub(crate) const TRANSCRIPT_DUMP: &str = "transcript-dump";
     /// Secret-shaped strings.
-    pub const SECRETS: &str = "secrets";
+    pub(crate) const SECRETS: &str = "secrets";
 }
 
 /// Every rule with its severity and one line of documentation (the long form with examples is
-/// `docs/validator.md`).
-pub const RULES: &[(&str, Severity, &str)] = &[
+/// `docs/validator.md`, which a test checks against this table).
+#[cfg(test)]
+const RULES: &[(&str, Severity, &str)] = &[
     (
         rule::STRUCTURE,
         Severity::Error,
@@ -204,8 +203,10 @@ pub struct Options {
 
 pub use structure::sections_present;
 
-/// Validates `note` against `ev`, annotating it in place, and returns the report.
-pub fn validate(note: &mut Note, ev: &Evidence) -> Report {
+/// Validates `note` against `ev`, annotating it in place, and returns the report (the tests'
+/// short form of [`validate_with`]).
+#[cfg(test)]
+pub(crate) fn validate(note: &mut Note, ev: &Evidence) -> Report {
     validate_with(note, ev, &Options::default())
 }
 
@@ -217,7 +218,7 @@ pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
 
 /// [`validate_with`] judging with an analysis already computed from `ev` (the pipeline's, so
 /// that the drafter and the validator read the same facts).
-pub fn validate_against(
+pub(crate) fn validate_against(
     note: &mut Note,
     ev: &Evidence,
     analysis: &Analysis,
@@ -263,7 +264,7 @@ pub fn validate_against(
 fn goal_check(note: &Note, cx: &mut Ctx) {
     let Some(g) = &note.goal else { return };
     let plain = text::mentions(&g.text).plain;
-    if crate::analysis::phrases::GREETING.is_match(plain.trim()) {
+    if crate::phrases::GREETING.is_match(plain.trim()) {
         cx.finding(
             Some(Key {
                 section: Section::Goal,
@@ -327,7 +328,7 @@ pub(crate) struct ClaimView {
 
 impl ClaimView {
     /// The text shown in reports.
-    pub fn display(&self) -> String {
+    pub(crate) fn display(&self) -> String {
         match (&self.path, &self.verify) {
             (Some(p), _) if self.text.is_empty() => format!("`{p}`"),
             (Some(p), _) => format!("`{p}`: {}", self.text),
@@ -441,7 +442,7 @@ pub(crate) struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// Records a claim as verified by `rule` on `evidence`.
-    pub fn verified(&mut self, key: Key, rule: &'static str, evidence: Vec<String>) {
+    pub(crate) fn verified(&mut self, key: Key, rule: &'static str, evidence: Vec<String>) {
         self.verdicts.push(Verdict {
             key,
             status: ClaimStatus::Verified,
@@ -452,7 +453,7 @@ impl Ctx<'_> {
     }
 
     /// Records a claim as unverified (or contradicted) by `rule`.
-    pub fn flag(
+    pub(crate) fn flag(
         &mut self,
         key: Key,
         status: ClaimStatus,
@@ -470,7 +471,7 @@ impl Ctx<'_> {
     }
 
     /// Records a finding that is not a claim verdict (error or warning).
-    pub fn finding(
+    pub(crate) fn finding(
         &mut self,
         key: Option<Key>,
         line: Option<usize>,
@@ -490,7 +491,7 @@ impl Ctx<'_> {
     }
 
     /// Paths tracked in the git index (empty without a repository).
-    pub fn tracked(&self) -> &[String] {
+    pub(crate) fn tracked(&self) -> &[String] {
         self.index.get_or_init(|| {
             let Some(root) = &self.root else {
                 return Vec::new();
@@ -509,7 +510,7 @@ impl Ctx<'_> {
     }
 
     /// The worktree path of `rel`, when there is a root and `rel` stays inside it.
-    pub fn resolve(&self, rel: &str) -> Option<PathBuf> {
+    pub(crate) fn resolve(&self, rel: &str) -> Option<PathBuf> {
         let root = self.root.as_ref()?;
         let rel = Path::new(rel);
         if rel.is_absolute()
@@ -648,9 +649,6 @@ impl Report {
         self.counts.unverified + self.counts.contradicted > 0
     }
 }
-
-#[cfg(test)]
-pub(crate) mod testkit;
 
 #[cfg(test)]
 mod tests {

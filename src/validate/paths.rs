@@ -11,13 +11,6 @@ use super::text::{PathRef, mentions};
 use super::{ClaimView, Ctx, Section, claims, rule};
 use crate::evidence::paths::{is_test_path, same_path};
 use crate::note::{ClaimStatus, Note};
-use regex::Regex;
-use std::sync::LazyLock;
-
-static CREATION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(create|creating|add|adding|new|write|writing|scaffold|generate|touch|introduce|split out|move .* to|rename .* to)\b")
-        .expect("regex")
-});
 
 /// Where a named path was found.
 #[derive(Debug, PartialEq, Eq)]
@@ -64,7 +57,7 @@ pub(crate) fn find(cx: &Ctx, path: &str) -> Found {
 }
 
 fn future_tense(text: &str) -> bool {
-    CREATION.is_match(text)
+    crate::phrases::FUTURE_CREATION.is_match(text)
 }
 
 /// Names that look like paths but are known to the evidence as something else, or as files
@@ -185,8 +178,8 @@ fn record(cx: &mut Ctx, c: &ClaimView, missing: Vec<String>, in_status: bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use crate::note::OpenLoop;
+    use crate::testkit::*;
     use crate::validate::validate;
 
     fn files() -> Vec<(&'static str, &'static str)> {

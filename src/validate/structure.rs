@@ -75,10 +75,10 @@ pub(crate) fn check(present: Option<&[Section]>, cx: &mut Ctx) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use super::super::{Options, validate_with};
     use super::*;
     use crate::evidence::Evidence;
+    use crate::testkit::*;
 
     const FULL: &str = "# Session Handoff: x\n\n## Workspace State\nbranch `main`\n\n## Goal & Current State\n- goal\n\n## Decisions Made (With Reasons)\nNone\n\n## Files Changed\n- `a.rs`\n\n## Open Loops\nNone.\n\n### Next Action\nRun `cargo test`.\n";
 

@@ -170,9 +170,9 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use super::*;
     use crate::evidence::git::{FileHunks, Hunk};
+    use crate::testkit::*;
     use crate::validate::validate;
 
     const AUTH: &str = "import redis\n\ndef rotate_refresh_token(old_token: str) -> str:\n    return old_token\n\nclass RefreshTokenRecord:\n    pass\n";

@@ -29,41 +29,11 @@ use crate::evidence::paths::{affects_runs, is_test_path, same_path, strip_root};
 use crate::analysis::checks::Verdict;
 use crate::evidence::shell::{self, Family, commands_match, test_family};
 use crate::note::{ClaimStatus, Note};
+use crate::phrases;
 use chrono::{DateTime, Utc};
 use regex::Regex;
 use std::sync::LazyLock;
 
-static PASS_WORDS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:pass|passes|passed|passing|green|succeeds?|succeeded|successful(?:ly)?|works|verified|all tests)\b|\bwork\s*(?:[.;,!]|$)|\bwork\s+(?:correctly|fine|now|again|as expected|end[- ]to[- ]end)\b",
-    )
-    .expect("regex")
-});
-static GHOST_WORDS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:done|complete|completed|implemented|fixed|finished|resolved|working)\b")
-        .expect("regex")
-});
-static HEDGE_WORDS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:not|never|no longer|but|however|although|except|edited after|changed after|stale|re-?run|needs? to|to ?do|remaining|still|pending|untested|unverified|partial(?:ly)?|wip|blocked|yet|should|will|would|might|may|must|planned|missing|incomplete|broken|assum(?:e|ed|ing)|probably|fail(?:s|ed|ing|ure|ures)?|errors?)\b|n't\b|\[UNVERIFIED",
-    )
-    .expect("regex")
-});
-/// "0 failed", "no failures": not a hedge.
-static ZERO_FAILURES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:0|no|zero|without)\s+(?:tests?\s+)?(?:failed|failures?|failing|errors?)\b",
-    )
-    .expect("regex")
-});
-/// Words that make a claim about the test suite or the checks, so that the latest fitting run
-/// may judge it when it cites nothing ("all tests are green", "the build is clean", "4/4").
-static ABOUT_TESTS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:tests?|suites?|specs?|ci|build|builds|lint|typechecks?|type-checks?|compiles?|checks?)\b|\b\d+\s*/\s*\d+\b",
-    )
-    .expect("regex")
-});
 /// Claims of a kind only evidence of that kind can back: (what the claim says, what a run
 /// must run to back it — `None`: no recorded command can — and the reason given).
 static EVIDENCE_KINDS: LazyLock<Vec<(Regex, Option<Regex>, &'static str)>> = LazyLock::new(|| {
@@ -109,7 +79,7 @@ static ADMITS_UNVERIFIED: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn hedged(sentence: &str) -> bool {
-    HEDGE_WORDS.is_match(&ZERO_FAILURES.replace_all(sentence, " "))
+    phrases::HEDGE.is_match(&phrases::NO_FAILURES.regex().replace_all(sentence, " "))
 }
 
 fn trigger(section: Section, plain: &str) -> Option<Trigger> {
@@ -121,10 +91,13 @@ fn trigger(section: Section, plain: &str) -> Option<Trigger> {
         .into_iter()
         .filter(|s| !hedged(s))
         .collect();
-    if unhedged.iter().any(|s| PASS_WORDS.is_match(s)) {
+    if unhedged.iter().any(|s| phrases::PASS_CLAIM.is_match(s)) {
         return Some(Trigger::Pass);
     }
-    if unhedged.iter().any(|s| GHOST_WORDS.is_match(s)) {
+    if unhedged
+        .iter()
+        .any(|s| phrases::COMPLETION_CLAIM.is_match(s))
+    {
         return Some(Trigger::Ghost);
     }
     // A "Verified" item claims verification whatever its wording, unless it says itself that it
@@ -368,7 +341,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
                 .paths
                 .iter()
                 .any(|p| cmd.contains(p.path.rsplit('/').next().unwrap_or(&p.path)));
-            let suite = (r.is_test || r.is_check || r.command.is_none()) && ABOUT_TESTS.is_match(&plain);
+            let suite = (r.is_test || r.is_check || r.command.is_none()) && phrases::ABOUT_CHECKS.is_match(&plain);
             let program = shell::normalise(cmd)
                 .command
                 .split_whitespace()
@@ -534,7 +507,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         let unbacked = trig == Trigger::Listed
             && !c.cite.iter().any(|id| all.iter().any(|r| &r.id == id))
             && mentions(&c.text).commands.is_empty()
-            && !ABOUT_TESTS.is_match(&plain);
+            && !phrases::ABOUT_CHECKS.is_match(&plain);
         let s = if unbacked {
             // "The README example is updated": no test run speaks to that, however green.
             Support::Unknown("no cited run or named command shows it".into())
@@ -715,9 +688,9 @@ fn decide(cx: &mut Ctx, key: Key, rule_id: &'static str, s: Support) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use super::*;
     use crate::evidence::Evidence;
+    use crate::testkit::*;
     use crate::validate::validate;
 
     fn verified(text: &str) -> Note {

@@ -1,9 +1,9 @@
 //! The git collector against the git CLI: real temporary repositories built with `git`, then
-//! `handoff::evidence::git::collect` compared entry for entry with `git status --porcelain=v1
+//! `handoff::collect_git` compared entry for entry with `git status --porcelain=v1
 //! -uall` and `git diff HEAD --numstat`, plus the `handoff collect` binary end to end.
 
 use crate::support::handoff;
-use handoff::evidence::git::{self, GitState, StatusEntry};
+use handoff::{GitState, StatusEntry, collect_git};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -109,7 +109,7 @@ fn git_may_fail(dir: &Path, args: &[&str]) {
 }
 
 fn collect_at(dir: &Path) -> GitState {
-    match git::collect(dir) {
+    match collect_git(dir) {
         Ok(Some(state)) => state,
         Ok(None) => panic!("no repository found at {}", dir.display()),
         Err(e) => panic!("collect failed at {}: {e}", dir.display()),
@@ -637,7 +637,7 @@ fn outside_any_repository_is_none() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let dir = tmp.path().join("plain");
     std::fs::create_dir(&dir).expect("mkdir");
-    assert!(matches!(git::collect(&dir), Ok(None)));
+    assert!(matches!(collect_git(&dir), Ok(None)));
 }
 
 #[test]
@@ -646,7 +646,7 @@ fn bare_repository_is_none() {
     let dir = tmp.path().join("bare.git");
     std::fs::create_dir(&dir).expect("mkdir");
     git_in(&dir, &["init", "-q", "--bare"]);
-    assert!(matches!(git::collect(&dir), Ok(None)));
+    assert!(matches!(collect_git(&dir), Ok(None)));
 }
 
 #[test]

@@ -9,6 +9,6 @@ mod git;
 mod llm;
 mod summarize;
 mod test_results;
-mod transcripts_a;
-mod transcripts_b;
+mod transcripts_claude_codex_cursor;
+mod transcripts_other_agents;
 mod validate;

@@ -9,9 +9,10 @@ mod markdown;
 mod retry;
 mod schema;
 mod sse;
+mod types;
 
-pub use client::{ApiError, Client, Completion, Drafted, Usage};
-pub use schema::{DraftedNote, json_schema};
+pub use client::{Client, Drafted};
+pub use types::Usage;
 
 use crate::config::ModelConfig;
 use crate::evidence::Evidence;

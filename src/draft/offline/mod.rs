@@ -15,7 +15,7 @@ use crate::note::{Claim, Note};
 
 /// Drafts the sections of a note from the analysis (header facts, the Workspace State and
 /// redaction are the pipeline's).
-pub fn draft(ev: &Evidence, a: &Analysis) -> Note {
+pub(crate) fn draft(ev: &Evidence, a: &Analysis) -> Note {
     let mut note = Note::default();
     goal::render(ev, a, &mut note);
     decisions::render(a, &mut note);

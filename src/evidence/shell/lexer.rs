@@ -6,7 +6,7 @@
 
 /// How two simple commands are joined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Sep {
+pub(crate) enum Sep {
     /// `&&`
     And,
     /// `||`
@@ -22,7 +22,7 @@ pub enum Sep {
 /// A command line split into simple commands (each a list of words, quoted words unquoted)
 /// and the operators between them.
 #[derive(Debug, Default)]
-pub struct CommandLine {
+pub(crate) struct CommandLine {
     /// The simple commands, each a list of words.
     pub segments: Vec<Vec<String>>,
     /// `seps[i]` joins `segments[i]` and `segments[i + 1]`.
@@ -32,14 +32,14 @@ pub struct CommandLine {
 impl CommandLine {
     /// True when every operator after segment `i` is `&&` (so the line's status is `i`'s own
     /// when it is non-zero, and zero only if `i` succeeded).
-    pub fn only_and_after(&self, i: usize) -> bool {
+    pub(crate) fn only_and_after(&self, i: usize) -> bool {
         self.seps.iter().skip(i).all(|s| *s == Sep::And)
     }
 }
 
 /// Splits a shell (or PowerShell) command line. Quotes group words and hide operators; a
 /// here-doc body is dropped; `2>&1`, `&>` and `>&` are redirections, not operators.
-pub fn parse(command: &str) -> CommandLine {
+pub(crate) fn parse(command: &str) -> CommandLine {
     let mut line = CommandLine::default();
     let mut words: Vec<String> = Vec::new();
     let mut word = String::new();

@@ -5,10 +5,10 @@
 //! The transcript readers use it to mark commands, the drafter to group runs of the same check,
 //! the validator to find the runs a claim names.
 
-pub mod lexer;
-pub mod runners;
+pub(crate) mod lexer;
+pub(crate) mod runners;
 
-pub use runners::{Family, Judges};
+pub(crate) use runners::{Family, Judges};
 
 use lexer::{CommandLine, Sep};
 
@@ -18,7 +18,7 @@ use lexer::{CommandLine, Sep};
 /// `> out.log`) and the filters it was piped into (`| tail -20`, `| grep x`, `| tee log`). Two
 /// runs of the same check have the same identity, so a later pass supersedes an earlier failure.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CheckIdentity {
+pub(crate) struct CheckIdentity {
     /// The directory a leading `cd` moved to, as written (`None`: where the session was).
     pub dir: Option<String>,
     /// The command's words, joined by one space (arguments keep their case).
@@ -126,7 +126,7 @@ fn program_name(word: &str) -> &str {
 
 /// The words of a simple command after environment assignments and wrappers, lowercased, the
 /// program without its path: what the runner table reads.
-pub fn program_words(seg: &[String]) -> Vec<String> {
+pub(crate) fn program_words(seg: &[String]) -> Vec<String> {
     let mut words: Vec<String> = seg[wrapper_len(seg)..]
         .iter()
         .map(|w| w.to_lowercase())
@@ -159,7 +159,7 @@ fn command_words(seg: &[String]) -> Vec<&str> {
 
 /// The words of the line's first simple command after set-up words (environment assignments,
 /// wrappers), as written: `CI=1 npx jest --ci && x` → `jest`, `--ci`.
-pub fn first_command_words(command: &str) -> Vec<String> {
+pub(crate) fn first_command_words(command: &str) -> Vec<String> {
     let line = lexer::parse(command);
     let Some(seg) = line.segments.first() else {
         return Vec::new();
@@ -205,7 +205,7 @@ const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "fish"];
 
 /// The command line a shell wrapper runs (`zsh -lc 'source ~/.zshrc; opencode models x'` →
 /// `source ~/.zshrc; opencode models x`); the line itself when it is no such wrapper.
-pub fn unwrap_shell(command: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn unwrap_shell(command: &str) -> std::borrow::Cow<'_, str> {
     let line = lexer::parse(command.trim().trim_start_matches("$ "));
     if let [seg] = line.segments.as_slice() {
         let words = program_words(seg);
@@ -224,7 +224,7 @@ pub fn unwrap_shell(command: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The identity of what `command` runs (see [`CheckIdentity`]).
-pub fn normalise(command: &str) -> CheckIdentity {
+pub(crate) fn normalise(command: &str) -> CheckIdentity {
     let command = unwrap_shell(command);
     let line = lexer::parse(command.trim().trim_start_matches("$ "));
     let Some(pick) = main_segment(&line) else {
@@ -244,14 +244,10 @@ pub fn normalise(command: &str) -> CheckIdentity {
     }
 }
 
-/// The identity of the test run or check `command` holds; `None` when it runs neither.
-pub fn judged_identity(command: &str) -> Option<CheckIdentity> {
-    (is_test_command(command) || is_check_command(command)).then(|| normalise(command))
-}
 
 /// True when the command line runs a test suite (not the `test` builtin, not a commit message,
 /// an `echo` or a here-doc that mentions one).
-pub fn is_test_command(command: &str) -> bool {
+pub(crate) fn is_test_command(command: &str) -> bool {
     lexer::parse(command)
         .segments
         .iter()
@@ -259,7 +255,7 @@ pub fn is_test_command(command: &str) -> bool {
 }
 
 /// True when the command line is a typecheck, lint or build.
-pub fn is_check_command(command: &str) -> bool {
+pub(crate) fn is_check_command(command: &str) -> bool {
     lexer::parse(command)
         .segments
         .iter()
@@ -268,7 +264,7 @@ pub fn is_check_command(command: &str) -> bool {
 
 /// Where the line's test run (else its check) is, and what it judges: `(index, judges)` of the
 /// last such segment, for reading the line's exit status.
-pub fn judging_segment(line: &CommandLine) -> Option<(usize, Judges)> {
+pub(crate) fn judging_segment(line: &CommandLine) -> Option<(usize, Judges)> {
     let find = |want: fn(Judges) -> bool| {
         line.segments
             .iter()
@@ -280,7 +276,7 @@ pub fn judging_segment(line: &CommandLine) -> Option<(usize, Judges)> {
 }
 
 /// The test-runner family of a command line; `None` when it runs no tests.
-pub fn test_family(command: &str) -> Option<Family> {
+pub(crate) fn test_family(command: &str) -> Option<Family> {
     lexer::parse(command.trim().trim_start_matches("$ "))
         .segments
         .iter()
@@ -291,7 +287,7 @@ pub fn test_family(command: &str) -> Option<Family> {
 }
 
 /// The simple commands of a line as they ran (set-up words and redirections removed).
-pub fn segment_commands(command: &str) -> Vec<String> {
+pub(crate) fn segment_commands(command: &str) -> Vec<String> {
     lexer::parse(unwrap_shell(command).trim().trim_start_matches("$ "))
         .segments
         .iter()
@@ -303,7 +299,7 @@ pub fn segment_commands(command: &str) -> Vec<String> {
 /// True when the command named in a note and a command from the evidence are the same run: one
 /// simple command of each is equal to, or a word-prefix of, the other (`pytest` ~ `cd /r && uv
 /// run pytest tests/x.py -q`).
-pub fn commands_match(named: &str, actual: &str) -> bool {
+pub(crate) fn commands_match(named: &str, actual: &str) -> bool {
     let named = segment_commands(named);
     let actual = segment_commands(actual);
     named.iter().any(|n| {
@@ -390,16 +386,6 @@ mod tests {
             normalise("tsc --noEmit 2>&1 | head")
         );
         assert_ne!(normalise("cd web && npm test"), normalise("npm test"));
-    }
-
-    #[test]
-    fn judged_identity_only_for_tests_and_checks() {
-        assert_eq!(
-            judged_identity("go get github.com/x/y && go test ./...").map(|i| i.to_string()),
-            Some("go test ./...".into())
-        );
-        assert_eq!(judged_identity("ls -la"), None);
-        assert_eq!(judged_identity("echo pytest"), None);
     }
 
     #[test]

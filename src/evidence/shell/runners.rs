@@ -5,7 +5,7 @@
 /// A test runner's language family: which runs a named test command can be checked against when
 /// no run has the same command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
+pub(crate) enum Family {
     /// Compatible with every runner (JUnit XML, TAP, `make test`…).
     Any,
     /// pytest, tox, nox, unittest.
@@ -22,14 +22,14 @@ pub enum Family {
 
 impl Family {
     /// Whether runs of the two families can be the same thing.
-    pub fn compatible(self, other: Family) -> bool {
+    pub(crate) fn compatible(self, other: Family) -> bool {
         self == Family::Any || other == Family::Any || self == other
     }
 }
 
 /// What a simple command does that judges the work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Judges {
+pub(crate) enum Judges {
     /// Runs tests.
     Test(Family),
     /// Typechecks, lints or builds.
@@ -237,7 +237,7 @@ const RUNNERS: &[Row] = &[
 ];
 
 /// What the simple command `words` (after [`super::program_words`]) judges, if anything.
-pub fn judges(words: &[String]) -> Option<Judges> {
+pub(crate) fn judges(words: &[String]) -> Option<Judges> {
     let prog = words.first()?.as_str();
     RUNNERS
         .iter()

@@ -1,4 +1,4 @@
-//! aider `.aider.chat.history.md` (`shared/reference/formats.md` §4): Markdown appended by every
+//! aider `.aider.chat.history.md` (`docs/transcript-formats.md`, "aider"): Markdown appended by every
 //! launch. `# aider chat started at …` opens a launch, `#### ` lines are user input (consecutive
 //! ones are one multi-line input), `> ` lines are aider's own output (edits applied, commits,
 //! commands run, confirmations), and everything else is the assistant's answer.
@@ -6,8 +6,9 @@
 //! Nothing records exit codes or command output, so every command has `exit_code: None`.
 
 use super::builder::MAX_MESSAGE_BYTES;
-use super::input::{self, LineReader, TextAccumulator, parse_time};
+use super::input::{self, TextAccumulator, parse_time};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
+use crate::evidence::read::LineReader;
 use regex::Regex;
 use std::io::BufRead;
 use std::sync::LazyLock;

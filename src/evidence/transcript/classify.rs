@@ -13,7 +13,7 @@ use crate::evidence::test_results::{self, TestSummary};
 
 /// The judgement on one command.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Verdict {
+pub(crate) struct Verdict {
     /// The command runs tests.
     pub is_test: bool,
     /// The command is a check: typecheck, lint or build.
@@ -29,7 +29,7 @@ pub struct Verdict {
 /// The exit status (or the format's error flag) is trusted for a test run or check only when
 /// nothing but `&&` follows that command on the line: `pytest | head -30` exits with `head`'s
 /// status, so its success is read from the output instead (and stays unknown without a summary).
-pub fn judge(
+pub(crate) fn judge(
     command: &str,
     exit_code: Option<i32>,
     is_error: Option<bool>,

@@ -7,7 +7,7 @@
 //! the head of each file is read.
 
 use super::Format;
-use super::input::{Line, LineReader};
+use crate::evidence::read::{Line, LineReader};
 use crate::{Error, Result};
 use serde_json::Value;
 use std::fs::File;
@@ -22,7 +22,7 @@ const HEAD_LINE_BYTES: usize = 4 * 1024 * 1024;
 
 /// A session file found by [`find`].
 #[derive(Debug, Clone, PartialEq)]
-pub struct Found {
+pub(crate) struct Found {
     /// The transcript file.
     pub path: PathBuf,
     /// The agent that wrote it.
@@ -33,7 +33,7 @@ pub struct Found {
 
 /// Where sessions are looked for: Claude Code's projects directory and Codex's sessions
 /// directory, from `CLAUDE_CONFIG_DIR`, `CODEX_HOME` and `HOME` (`USERPROFILE` on Windows).
-pub fn session_dirs() -> (Option<PathBuf>, Option<PathBuf>) {
+pub(crate) fn session_dirs() -> (Option<PathBuf>, Option<PathBuf>) {
     let home = std::env::var_os("HOME")
         .or_else(|| std::env::var_os("USERPROFILE"))
         .filter(|h| !h.is_empty())
@@ -52,7 +52,7 @@ pub fn session_dirs() -> (Option<PathBuf>, Option<PathBuf>) {
 }
 
 /// Finds the newest session whose cwd is `root` or inside it; a clear error when none.
-pub fn find(root: &Path) -> Result<Found> {
+pub(crate) fn find(root: &Path) -> Result<Found> {
     let (claude, codex) = session_dirs();
     let mut candidates: Vec<(SystemTime, PathBuf, Format)> = Vec::new();
     if let Some(dir) = &claude {
