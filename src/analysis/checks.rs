@@ -429,10 +429,13 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
             .map(|r| r.seq)
             .unwrap_or(pass_seq);
         let between = |seq: u64| seq > last.seq && seq < fixed_at;
+        // Dependency changes anywhere in the failing stretch (an install two failures back can
+        // be what the pass needed); edits only after the last failure.
         let installs: Vec<&&Command> = view
             .commands
             .iter()
-            .filter(|c| between(c.seq) && phrases::INSTALL.is_match(&c.command))
+            .filter(|c| c.seq > first.seq && c.seq < fixed_at && c.ok != Some(false))
+            .filter(|c| phrases::INSTALL.is_match(&c.command))
             .filter(|c| {
                 let d = shell::normalise(&c.command).dir;
                 d.is_none() || d.as_deref().is_some_and(|d| d.trim_end_matches('/').ends_with(&g.dir) && !g.dir.is_empty())
@@ -629,6 +632,9 @@ fn effective_dirs(view: &View) -> Vec<Option<String>> {
                 let to = seg.get(1).map(|d| d.trim_end_matches('/').to_string());
                 current = match (current, to) {
                     (_, None) => None,
+                    // `cd x` again while already in `x`: the agent re-entering the same folder
+                    // (the harness may have reset the shell), not a folder `x/x`.
+                    (Some(d), Some(t)) if d == t || d.ends_with(&format!("/{t}")) => Some(d),
                     (Some(d), Some(t)) if !is_absolute(&t) => Some(format!("{d}/{t}")),
                     (_, Some(t)) => Some(t),
                 };
@@ -645,6 +651,8 @@ fn is_absolute(p: &str) -> bool {
 fn join_dir(base: Option<&str>, own: Option<&str>) -> Option<String> {
     match (base, own) {
         (_, Some(o)) if is_absolute(o) => Some(o.to_string()),
+        // `cd x && …` while already in `x`: agents restate the folder they mean in every call.
+        (Some(b), Some(o)) if b == o || b.ends_with(&format!("/{o}")) => Some(b.to_string()),
         (Some(b), Some(o)) => Some(format!("{b}/{o}")),
         (None, Some(o)) => Some(o.to_string()),
         (b, None) => b.map(str::to_string),

@@ -116,29 +116,32 @@ pub(crate) fn of(
                 r.first_error,
                 c.latest_run
             );
-            if !r.install_lines.is_empty() {
-                t.push_str(&format!(
-                    "; changed in between: {}",
-                    r.install_lines
-                        .iter()
-                        .take(2)
-                        .map(|l| code_span(l))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            } else if !r.edited.is_empty() {
-                t.push_str(&format!(
-                    "; fixed by editing {}",
-                    r.edited
-                        .iter()
-                        .take(3)
-                        .map(|p| code_span(p))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+            let installs = r
+                .install_lines
+                .iter()
+                .rev()
+                .take(2)
+                .rev()
+                .map(|l| code_span(l))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let edited = r
+                .edited
+                .iter()
+                .take(3)
+                .map(|p| code_span(p))
+                .collect::<Vec<_>>()
+                .join(", ");
+            match (installs.is_empty(), edited.is_empty()) {
+                (false, false) => t.push_str(&format!(
+                    "; changed in between: {installs}; the last failure fixed by editing {edited}"
+                )),
+                (false, true) => t.push_str(&format!("; changed in between: {installs}")),
+                (true, false) => t.push_str(&format!("; fixed by editing {edited}")),
+                (true, true) => {}
             }
             let mut cite = vec![r.first.clone(), c.latest_run.clone()];
-            cite.extend(r.installs.iter().take(2).cloned());
+            cite.extend(r.installs.iter().rev().take(2).rev().cloned());
             h.dead_ends.push(Item {
                 text: t,
                 cite,

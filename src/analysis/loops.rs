@@ -534,10 +534,13 @@ fn questions(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) 
                 })
                 .take(1)
                 .chain(
+                    // An offer earlier under the same heading ("I can help you modify
+                    // `backend/api/x.js`…" before a list, then "Want me to…?").
                     blocks[..i]
                         .iter()
                         .rev()
-                        .take(4)
+                        .take_while(|x| !matches!(x, Block::Heading(_)))
+                        .take(10)
                         .flat_map(|x| text::sentences(&text::plain(x.text())))
                         .filter(|t| {
                             let l = t.to_lowercase();
