@@ -12,11 +12,31 @@ use std::path::PathBuf;
 /// Facts are collected from git, test output and the agent's transcript; a deterministic
 /// validator checks every claim before the note is written.
 #[derive(Debug, Parser)]
-#[command(name = "handoff", version, about, long_about = None)]
+#[command(name = "handoff", version = env!("HANDOFF_VERSION"), about, long_about = None)]
 pub struct Cli {
+    /// Output settings shared by every command.
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
     /// What to do.
     #[command(subcommand)]
     pub(crate) command: Command,
+}
+
+/// Flags every command takes (before or after the subcommand).
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// Colour on stderr: auto (a terminal and NO_COLOR unset), always or never.
+    #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = crate::ui::ColorChoice::Auto)]
+    pub color: crate::ui::ColorChoice,
+
+    /// Print only errors on stderr (no notices or warnings).
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Print more detail on stderr (repeat for more).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
 }
 
 /// Subcommands.
@@ -30,12 +50,26 @@ pub(crate) enum Command {
     Summarize(SummarizeArgs),
     /// Check a note's claims against the evidence (git, test output, transcript).
     Validate(ValidateArgs),
+    /// Summarize many recorded sessions into notes: resumable, concurrent, or through the OpenAI
+    /// Batch API.
+    Batch(BatchArgs),
     /// Run the pipeline on the eval cases and print a score table.
     Eval(EvalArgs),
     /// Count tokens in files, as the prompt budget counts them.
     Tokens(TokensArgs),
     /// Show where the config file is and what a run would use.
     Config(ConfigArgs),
+    /// Run as an agent hook: read the hook's JSON on stdin, write the note before /clear or
+    /// compaction, print the newest note when a session starts.
+    Hook(HookArgs),
+    /// Install (or remove) the hooks in an agent's settings, keeping everything else.
+    Init(InitArgs),
+    /// Print the newest note of this repository, re-validated against the repository now.
+    Show(ShowArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff), or write one page per command into a folder.
+    Man(ManArgs),
 }
 
 /// Where the evidence comes from; shared by every command that collects.
@@ -65,10 +99,14 @@ pub(crate) struct EvidenceArgs {
     #[arg(long, value_name = "FILE")]
     pub transcript: Option<PathBuf>,
 
-    /// Read the newest Claude Code or Codex session whose working directory is this repository
-    /// (or inside it), from ~/.claude/projects and ~/.codex/sessions.
+    /// Read the newest agent session whose project is this repository (Claude Code, Codex,
+    /// Gemini CLI, Cline/Roo/Kilo, aider's last launch); see docs/integrations.md.
     #[arg(long, conflicts_with = "transcript")]
     pub latest: bool,
+
+    /// With --latest, look only at this agent's sessions.
+    #[arg(long, value_name = "NAME", value_enum, requires = "latest")]
+    pub agent: Option<transcript::latest::Agent>,
 
     /// Force the transcript format instead of detecting it.
     #[arg(long, value_name = "FORMAT", value_enum)]
@@ -119,6 +157,97 @@ pub(crate) struct SummarizeArgs {
     /// write nothing.
     #[arg(long)]
     pub dry_run: bool,
+}
+
+/// `handoff batch`.
+#[derive(Debug, Args)]
+pub(crate) struct BatchArgs {
+    /// Session files, folders (walked; aider histories found in projects) or globs. Default:
+    /// every agent's session store on this machine (docs/batch.md).
+    #[arg(value_name = "SOURCE")]
+    pub sources: Vec<String>,
+
+    /// Folder of the notes, `manifest.jsonl` and `index.md`.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+
+    /// Sessions summarized at once (default: the number of cores offline, 4 with a model).
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+
+    /// Only sessions active on or after DATE (YYYY-MM-DD or RFC 3339).
+    #[arg(long, value_name = "DATE", value_parser = crate::batch::parse_date_from)]
+    pub since: Option<chrono::DateTime<chrono::Utc>>,
+
+    /// Only sessions started on or before DATE (YYYY-MM-DD or RFC 3339).
+    #[arg(long, value_name = "DATE", value_parser = crate::batch::parse_date_until)]
+    pub until: Option<chrono::DateTime<chrono::Utc>>,
+
+    /// Only sessions whose project (working directory) is PATH or inside it.
+    #[arg(long, value_name = "PATH")]
+    pub project: Option<PathBuf>,
+
+    /// Folders whose child repositories may hold a session's project that has moved since.
+    #[arg(long, value_name = "DIR")]
+    pub repo_root: Vec<PathBuf>,
+
+    /// Which model drafts the notes (offline when none is configured).
+    #[command(flatten)]
+    pub model: ModelArgs,
+
+    /// List what would be summarized (agent, project, date, size, state, estimated prompt
+    /// tokens) and exit.
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// Summarize again the sessions that failed in an earlier run.
+    #[arg(long)]
+    pub retry_failed: bool,
+
+    /// Requests per minute sent to the model server, by all workers together.
+    #[arg(long, value_name = "N")]
+    pub max_requests_per_minute: Option<u32>,
+
+    /// Tokens (prompt and output) per minute sent to the model server, by all workers together.
+    #[arg(long, value_name = "N")]
+    pub max_tokens_per_minute: Option<u64>,
+
+    /// Give up on one session after this many seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    pub session_timeout: u64,
+
+    /// Start no new session once the model has used this many tokens in this run.
+    #[arg(long, value_name = "N")]
+    pub budget_tokens: Option<u64>,
+
+    /// No progress and no summary table (failures are still printed).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+
+    /// Write the model requests as OpenAI Batch API input (JSONL; also vLLM `run_batch`) to FILE
+    /// (split into FILE-2, FILE-3… at the API's limits) instead of calling the model.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["import_openai_batch", "via", "dry_run"])]
+    pub export_openai_batch: Option<PathBuf>,
+
+    /// Read Batch API (or vLLM `run_batch`) results files and write their notes.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["via", "dry_run"])]
+    pub import_openai_batch: Vec<PathBuf>,
+
+    /// Run the model requests through the server's Batch API: upload, create, poll, download
+    /// and import (resumable: a later run picks the batch up again).
+    #[arg(long, value_name = "API", value_enum, conflicts_with = "dry_run")]
+    pub via: Option<BatchVia>,
+
+    /// First wait between two polls of a submitted batch, in seconds (it grows up to 60 s).
+    #[arg(long, value_name = "SECS", default_value_t = 15.0)]
+    pub poll_interval: f64,
+}
+
+/// Where `batch --via` sends the requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum BatchVia {
+    /// The OpenAI Batch API (`/v1/files`, `/v1/batches`).
+    OpenaiBatch,
 }
 
 /// `handoff validate`.
@@ -296,20 +425,27 @@ impl ModelArgs {
 /// The domain enums are read from the command line by their own names (`cargo-test`,
 /// `claude-code`, `o200k_base`); they know nothing of clap.
 macro_rules! value_enum {
-    ($($ty:ty),* $(,)?) => {$(
+    ($($ty:ty => $name:ident),* $(,)?) => {$(
         impl ValueEnum for $ty {
             fn value_variants<'a>() -> &'a [Self] {
                 &<$ty>::ALL
             }
 
             fn to_possible_value(&self) -> Option<PossibleValue> {
-                Some(PossibleValue::new(self.name()))
+                Some(PossibleValue::new(self.$name()))
             }
         }
     )*};
 }
 
-value_enum!(TestFormat, transcript::Format, Encoding);
+value_enum!(
+    TestFormat => name,
+    transcript::Format => name,
+    Encoding => name,
+    crate::evidence::transcript::latest::Agent => id,
+    crate::hook::HookAgent => arg,
+    crate::ui::ColorChoice => name,
+);
 
 fn unit_interval(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
@@ -353,4 +489,97 @@ pub(crate) enum ConfigAction {
     Path,
     /// Print the resolved model settings (the API key is only said to be set or not).
     Show(Box<ModelArgs>),
+}
+
+/// `handoff hook`.
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// The agent whose hook protocol to speak.
+    #[arg(value_enum)]
+    pub agent: crate::hook::HookAgent,
+
+    /// Most tokens of note text a session start receives (Next Action and Open Loops are always
+    /// kept whole).
+    #[arg(
+        long,
+        value_name = "N",
+        env = "HANDOFF_HOOK_BUDGET",
+        default_value_t = 2000
+    )]
+    pub inject_budget: usize,
+
+    /// At a fresh start (`startup`), print the newest note only when it is at most this old
+    /// (e.g. 90m, 12h, 2d) and was not printed before.
+    #[arg(long, value_name = "AGE", env = "HANDOFF_HOOK_RECENT", default_value = "24h", value_parser = crate::hook::parse_age)]
+    pub recent: chrono::Duration,
+
+    /// Which model drafts the replacement note (the hook itself always drafts offline first).
+    #[command(flatten)]
+    pub(crate) model: ModelArgs,
+
+    /// Internal: the detached model draft that replaces this offline note.
+    #[arg(long, value_name = "NOTE", hide = true)]
+    pub upgrade: Option<PathBuf>,
+
+    /// Internal: the hook input handed to a detached writer (read, then removed).
+    #[arg(long, value_name = "FILE", hide = true, conflicts_with = "upgrade")]
+    pub input: Option<PathBuf>,
+}
+
+/// `handoff init`.
+#[derive(Debug, Args)]
+pub(crate) struct InitArgs {
+    /// The agent whose settings to change.
+    #[arg(value_enum)]
+    pub agent: crate::hook::HookAgent,
+
+    /// Install for every project of this user (the default).
+    #[arg(long, conflicts_with = "project")]
+    pub user: bool,
+
+    /// Install for this repository only (its .claude/, .codex/ or .gemini/ folder).
+    #[arg(long)]
+    pub project: bool,
+
+    /// With --project: the repository (or a folder inside it).
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub repo: PathBuf,
+
+    /// Show the change as a diff and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// Remove exactly what init added.
+    #[arg(long)]
+    pub uninstall: bool,
+}
+
+/// `handoff show`.
+#[derive(Debug, Args)]
+pub(crate) struct ShowArgs {
+    /// Repository (or any folder inside it) whose newest note to show.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub repo: PathBuf,
+
+    /// Trim the note to this many tokens as the hook does (Next Action and Open Loops kept
+    /// whole); the whole note when left out.
+    #[arg(long, value_name = "N")]
+    pub inject_budget: Option<usize>,
+}
+
+/// `handoff completions`.
+#[derive(Debug, Args)]
+pub(crate) struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `handoff man`.
+#[derive(Debug, Args)]
+pub(crate) struct ManArgs {
+    /// Write handoff.1 and one page per command (handoff-summarize.1, …) into this folder
+    /// instead of printing the main page.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
 }

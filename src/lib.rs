@@ -8,6 +8,7 @@
 #![warn(unreachable_pub)]
 
 mod analysis;
+mod batch;
 mod cli;
 mod commands;
 mod config;
@@ -15,6 +16,8 @@ mod draft;
 mod error;
 mod eval;
 mod evidence;
+mod hook;
+mod init;
 mod note;
 mod phrases;
 mod pipeline;
@@ -23,6 +26,7 @@ mod redact;
 #[cfg(test)]
 mod testkit;
 mod tokens;
+mod ui;
 mod validate;
 mod write;
 
@@ -34,6 +38,13 @@ mod write;
 pub use cli::Cli;
 pub use commands::Outcome;
 pub use error::{Error, Result};
+pub use ui::error_line;
+
+/// The agent hooks, handled in-process (the hook benchmark).
+pub use cli::HookArgs;
+pub use commands::hook::{Done as HookDone, handle as handle_hook};
+pub use hook::HookInput;
+pub use hook::context::{StoredNote, newest as newest_note};
 
 /// Collect: the evidence bundle, its collectors and its data.
 pub use evidence::git::{
@@ -69,12 +80,19 @@ pub use validate::{
 
 /// Runs one parsed command line.
 pub fn run(cli: cli::Cli) -> Result<Outcome> {
+    ui::init(cli.global.color, cli.global.quiet, cli.global.verbose);
     match cli.command {
+        cli::Command::Batch(args) => commands::batch::run(&args),
         cli::Command::Collect(args) => commands::collect::run(&args),
         cli::Command::Eval(args) => commands::eval::run(&args),
         cli::Command::Summarize(args) => commands::summarize::run(&args),
         cli::Command::Tokens(args) => commands::tokens::run(&args),
         cli::Command::Config(args) => commands::config::run(&args),
         cli::Command::Validate(args) => commands::validate::run(&args),
+        cli::Command::Hook(args) => commands::hook::run(&args),
+        cli::Command::Init(args) => commands::init::run(&args),
+        cli::Command::Show(args) => commands::show::run(&args),
+        cli::Command::Completions(args) => commands::completions::run(&args),
+        cli::Command::Man(args) => commands::completions::man(&args),
     }
 }

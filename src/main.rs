@@ -23,7 +23,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("handoff: error: {e}");
+            eprintln!("{}", handoff::error_line(&e.to_string()));
             ExitCode::from(2)
         }
     }

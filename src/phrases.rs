@@ -166,6 +166,30 @@ pub(crate) static NEEDS_A_PERSON: Phrases = Phrases::new(
     ],
 );
 
+/// A line of output that shows the command failed, whatever its exit status claims (read when
+/// the status is a pipe filter's): `fatal:` / `error:` lines, TypeScript's `error TS2339`, npm's
+/// errors, runners' `FAILED`, Python tracebacks and exceptions, a missing command.
+pub(crate) static FAILURE_SIGN: Phrases = Phrases::new(
+    "failure sign",
+    r"^\s*fatal:|^\s*(?:error|Error|ERROR)(?:\[[A-Z]?\d+\])?:|\berror TS\d+\b|^\s*npm (?:ERR!|error)|\bFAILED\b|^Traceback \(most recent call last\):|^(?:E\s+)?[A-Z][A-Za-z_.]*(?:Error|Exception): |: command not found$|is not recognized as an internal or external command",
+    &[
+        "fatal: destination path 'pup' already exists and is not an empty directory.",
+        "src/a.ts:3:7 - error TS2339: Property 'x' does not exist",
+        "error[E0425]: cannot find value `x` in this scope",
+        "Traceback (most recent call last):",
+        "E   ModuleNotFoundError: No module named 'a'",
+        "test result: FAILED. 1 passed; 1 failed",
+        "npm ERR! code ERESOLVE",
+        "bash: pnpm: command not found",
+    ],
+    &[
+        "Cloning into 'pup'...",
+        "Compiled successfully",
+        "no errors found",
+        "the error handler logs and retries",
+    ],
+);
+
 
 /// A claim that something passes or works.
 pub(crate) static PASS_CLAIM: Phrases = Phrases::new(
@@ -523,13 +547,14 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 39] = [
+static ALL: [&Phrases; 40] = [
     &DECISION,
     &ALTERNATIVE,
     &AGENCY,
     &DEAD_END,
     &QUESTION_OR_OFFER,
     &NEEDS_A_PERSON,
+    &FAILURE_SIGN,
     &PASS_CLAIM,
     &COMPLETION_CLAIM,
     &HEDGE,

@@ -7,6 +7,7 @@
 //! `summarize`, `eval` and the benchmarks call this module; it prints nothing.
 
 use crate::analysis::{self, Analysis};
+use crate::config::ModelConfig;
 use crate::draft::{llm, offline};
 use crate::evidence::Evidence;
 use crate::note::{self, Note};
@@ -32,21 +33,11 @@ impl Drafter {
         }
     }
 
-    /// The header's `drafter` field.
-    fn name(&self) -> &'static str {
+    /// The model configuration, for a model drafter.
+    pub fn model(&self) -> Option<&ModelConfig> {
         match self {
-            Drafter::Offline => "offline",
-            Drafter::Model(_) => "llm",
-        }
-    }
-
-    /// Whether drafted texts are redacted before the validator sees them. A model run with
-    /// `--no-redact` saw the secrets, so what it echoes is left for the validator's `secrets`
-    /// rule to report (the written note is redacted either way).
-    fn redacts_draft(&self) -> bool {
-        match self {
-            Drafter::Offline => true,
-            Drafter::Model(m) => m.config().redact,
+            Drafter::Offline => None,
+            Drafter::Model(m) => Some(m.config()),
         }
     }
 }
@@ -125,7 +116,7 @@ pub struct Summary {
 pub fn summarize(ev: &Evidence, drafter: &Drafter, now: DateTime<Utc>) -> crate::Result<Summary> {
     let analysis = analysis::analyse(ev);
     let draft = draft(ev, &analysis, drafter)?;
-    let note = complete(draft.sections, ev, &analysis, drafter, now);
+    let note = complete(draft.sections, ev, &analysis, drafter.model(), now);
     let mut summary = finish(note, ev, &analysis)?;
     summary.model = draft.model;
     Ok(summary)
@@ -167,15 +158,20 @@ pub(crate) fn draft(ev: &Evidence, analysis: &Analysis, drafter: &Drafter) -> cr
 }
 
 /// The note the validator judges: the drafted sections plus the header facts (drafter, model,
-/// source, time), the Workspace State computed from git, and (see [`Drafter`]) redaction.
+/// source, time), the Workspace State computed from git, and redaction. `model` is the model
+/// that drafted the sections (`None`: the offline drafter); callers that draft their own way
+/// (batch's concurrent workers) pass it here too.
 ///
 /// `header.source` is always the transcript file the evidence was read from (the session id is
-/// in the file name `summarize` writes and in the sidecar).
+/// in the file name `summarize` writes and in the sidecar). Drafted texts are redacted before
+/// the validator sees them, except for a model run with `--no-redact`: that model saw the
+/// secrets, so what it echoes is left for the validator's `secrets` rule to report (the
+/// written note is redacted either way).
 pub(crate) fn complete(
     mut note: Note,
     ev: &Evidence,
     analysis: &Analysis,
-    drafter: &Drafter,
+    model: Option<&ModelConfig>,
     now: DateTime<Utc>,
 ) -> Note {
     note.header = note::Header {
@@ -184,16 +180,13 @@ pub(crate) fn complete(
             .as_ref()
             .map(|t| t.session.source.clone())
             .filter(|s| !s.is_empty()),
-        drafter: drafter.name().into(),
-        model: match drafter {
-            Drafter::Offline => None,
-            Drafter::Model(m) => Some(m.config().model.clone()),
-        },
+        drafter: if model.is_some() { "llm" } else { "offline" }.into(),
+        model: model.map(|m| m.model.clone()),
         created_at: Some(now.to_rfc3339_opts(SecondsFormat::Secs, true)),
         counts: None,
     };
-    note.workspace = note::workspace_lines(ev.git.as_ref(), Some(analysis));
-    if drafter.redacts_draft() {
+    note.workspace = note::workspace_lines(ev.git.as_ref(), ev.since.as_ref(), Some(analysis));
+    if model.is_none_or(|m| m.redact) {
         note.redact();
     }
     note

@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// Folder of notes in the repository root (the one `summarize` and the hooks write to).
+pub(crate) const DEFAULT_DIR: &str = ".handoff";
+
 /// The JSON sidecar written next to each note (`NOTE.json`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct Sidecar {
@@ -152,12 +155,7 @@ pub(crate) fn write_note(
         Target::Dir(dir) => {
             create_dir(dir)?;
             for n in 1..=MAX_SUFFIX {
-                let name = if n == 1 {
-                    format!("{stem}.md")
-                } else {
-                    format!("{stem}-{n}.md")
-                };
-                let note = dir.join(name);
+                let note = dir.join(numbered(stem, n));
                 let side = sidecar_path(&note);
                 if note.exists() || side.exists() {
                     continue;
@@ -202,6 +200,15 @@ pub(crate) fn write_note(
                 other => other,
             })
         }
+    }
+}
+
+/// The `n`th name for a note with this stem: `stem.md`, then `stem-2.md`, `stem-3.md`…
+pub(crate) fn numbered(stem: &str, n: usize) -> String {
+    if n == 1 {
+        format!("{stem}.md")
+    } else {
+        format!("{stem}-{n}.md")
     }
 }
 
@@ -255,7 +262,7 @@ pub(crate) fn sanitize(id: &str) -> String {
 /// replaced (the error kind is `AlreadyExists`). The one atomic write: notes, sidecars, and the
 /// notes `handoff validate --write` annotates.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
-    let tmp = temp_with(path, bytes, |dir, e| Error::io(dir, e))?;
+    let tmp = temp_file(path, bytes, |dir, e| Error::io(dir, e))?;
     persist(tmp, path, overwrite)
 }
 
@@ -266,8 +273,8 @@ fn write_pair(
     sidecar: &str,
     overwrite: bool,
 ) -> Result<Written> {
-    let note_tmp = temp_with(note, markdown.as_bytes(), unwritable)?;
-    let side_tmp = temp_with(side, sidecar.as_bytes(), unwritable)?;
+    let note_tmp = temp_with(note, markdown.as_bytes())?;
+    let side_tmp = temp_with(side, sidecar.as_bytes())?;
     persist(note_tmp, note, overwrite)?;
     if let Err(e) = persist(side_tmp, side, overwrite) {
         // Keep the pair consistent: a note whose sidecar could not be written is taken back.
@@ -282,8 +289,14 @@ fn write_pair(
     })
 }
 
+/// `bytes` in a synced temp file next to `dest`, to be [`persist`]ed; a failure is reported
+/// as a note that cannot be written there.
+pub(crate) fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
+    temp_file(dest, bytes, unwritable)
+}
+
 /// A synced temporary file holding `bytes`, in `dest`'s directory; `fail` names the error.
-fn temp_with(
+fn temp_file(
     dest: &Path,
     bytes: &[u8],
     fail: fn(&Path, std::io::Error) -> Error,
@@ -303,7 +316,8 @@ fn temp_with(
     Ok(tmp)
 }
 
-fn persist(tmp: tempfile::NamedTempFile, dest: &Path, overwrite: bool) -> Result<()> {
+/// Renames a [`temp_with`] file to `dest` (with `overwrite` false, never over an existing file).
+pub(crate) fn persist(tmp: tempfile::NamedTempFile, dest: &Path, overwrite: bool) -> Result<()> {
     let done = if overwrite {
         tmp.persist(dest).map(|_| ())
     } else {

@@ -362,9 +362,11 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
                             check.stale_paths.push(p);
                         }
                     }
-                    for s in later.files {
-                        if !check.stale_paths.contains(&s.path) {
-                            check.stale_paths.push(s.path.clone());
+                    // Changed in the worktree after the run, or by a commit after the session.
+                    let in_git = later.files.iter().map(|s| s.path.as_str());
+                    for p in in_git.chain(later.committed.iter().copied()) {
+                        if !check.stale_paths.iter().any(|q| q == p) {
+                            check.stale_paths.push(p.to_string());
                         }
                         if !check.stale_by.iter().any(|i| i == "G") {
                             check.stale_by.push("G".into());
@@ -487,9 +489,11 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
             g.stale_paths.push(p);
         }
     }
-    for s in later.files {
-        if !g.stale_paths.contains(&s.path) {
-            g.stale_paths.push(s.path.clone());
+    // Changed in the worktree after the run, or by a commit after the session.
+    let in_git = later.files.iter().map(|s| s.path.as_str());
+    for p in in_git.chain(later.committed.iter().copied()) {
+        if !g.stale_paths.iter().any(|q| paths::same_path(q, p)) {
+            g.stale_paths.push(p.to_string());
             if !g.stale_by.iter().any(|i| i == "G") {
                 g.stale_by.push("G".into());
             }

@@ -1,8 +1,13 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
 
+pub(crate) mod batch;
 pub(crate) mod collect;
+pub(crate) mod completions;
 pub(crate) mod config;
 pub(crate) mod eval;
+pub(crate) mod hook;
+pub(crate) mod init;
+pub(crate) mod show;
 pub(crate) mod summarize;
 pub(crate) mod tokens;
 pub(crate) mod validate;
@@ -32,6 +37,7 @@ impl EvidenceArgs {
             transcript: self.transcript.clone(),
             transcript_format: self.format,
             latest: self.latest,
+            agent: self.agent,
         }
     }
 }

@@ -8,9 +8,6 @@ use crate::write::{self, Target};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Folder of default notes, in the repository root.
-pub(crate) const DEFAULT_DIR: &str = ".handoff";
-
 /// Runs `summarize`.
 pub(crate) fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
     let ev = evidence::collect(&args.evidence.request())?;
@@ -81,7 +78,7 @@ fn target(args: &SummarizeArgs, ev: &Evidence) -> Target {
                 .as_ref()
                 .map(|g| PathBuf::from(&g.root))
                 .unwrap_or_else(|| args.evidence.repo.clone());
-            Target::Dir(base.join(DEFAULT_DIR))
+            Target::Dir(base.join(write::DEFAULT_DIR))
         }
     }
 }

@@ -353,7 +353,7 @@ fn score_case(
         }
     };
     // The note the validator judges, with a fixed clock so that the notes of two runs compare.
-    let note = pipeline::complete(draft.sections, &ev, &analysis, drafter, fixed_time());
+    let note = pipeline::complete(draft.sections, &ev, &analysis, drafter.model(), fixed_time());
     let summary = pipeline::finish(note.clone(), &ev, &analysis)?;
     let markdown = summary.markdown;
     let report = summary.report;

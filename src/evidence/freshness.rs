@@ -5,7 +5,9 @@
 //! - a transcript edit later in event order (when the run has a place in the transcript), else
 //!   later in time (when both have times);
 //! - a file git reports as changed (not deleted, not a directory) whose worktree mtime is later
-//!   than the run's time by more than [`MTIME_SLACK_SECS`] (coarse file-system clocks).
+//!   than the run's time by more than [`MTIME_SLACK_SECS`] (coarse file-system clocks);
+//! - a file that commits made after the session changed ([`super::since`]), for a run of that
+//!   session (not one timed after it ended).
 //!
 //! Which paths count is the caller's: [`super::paths::affects_runs`] (not documentation, not a backup),
 //! the analysis's narrower reading of what can change a run, or the files a claim names.
@@ -35,8 +37,9 @@ pub(crate) struct LaterChanges<'a> {
     pub edits: Vec<&'a Edit>,
     /// Changed files modified after the run, in git status order.
     pub files: Vec<&'a StatusEntry>,
+    /// Files later commits changed, for a run of the session they followed.
+    pub committed: Vec<&'a str>,
 }
-
 
 /// Whether the transcript edit `e` came after the run.
 pub(crate) fn edit_is_after(run: RunPoint, e: &Edit) -> bool {
@@ -76,9 +79,18 @@ pub(crate) fn changes_after<'a>(
             .filter(|s| mtime(&git.root, &s.path).is_some_and(|m| modified_after(at, m)))
             .collect();
     }
+    if let Some(since) = &ev.since
+        && run.at.is_none_or(|t| t <= since.session_ended)
+    {
+        out.committed = since
+            .files_changed_after
+            .iter()
+            .map(String::as_str)
+            .filter(|p| relevant(p))
+            .collect();
+    }
     out
 }
-
 
 /// The mtime of a file inside the worktree (`None` for paths leaving it, or no such file).
 fn mtime(root: &str, rel: &str) -> Option<DateTime<Utc>> {

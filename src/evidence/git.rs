@@ -186,6 +186,14 @@ pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
         .map_err(|e| repo_error(dir, &e))
 }
 
+/// The worktree root of the repository containing `dir`, without reading its state (cheap: a
+/// hook asks it on every session start). `None` outside a repository or in a bare one.
+pub(crate) fn collect_root(dir: &Path) -> Option<std::path::PathBuf> {
+    let repo = Repository::discover(dir).ok()?;
+    repo.workdir()
+        .map(|w| std::path::PathBuf::from(root_string(w)))
+}
+
 fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> {
     let branch = branch_name(repo)?;
     let head_commit = match repo.head() {

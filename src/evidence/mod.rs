@@ -6,6 +6,7 @@ pub(crate) mod git;
 pub(crate) mod paths;
 pub(crate) mod read;
 pub(crate) mod shell;
+pub(crate) mod since;
 pub(crate) mod symbols;
 pub(crate) mod test_results;
 pub(crate) mod transcript;
@@ -33,16 +34,19 @@ pub struct Evidence {
     /// Choices made for the user that they should see (which session `--latest` picked).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<String>,
+    /// What the repository did after the session ended (later commits, files changed since).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<since::Since>,
 }
 
 impl Evidence {
     /// Prints the notices and warnings on stderr, one line each, as every command shows them.
     pub fn report_to_stderr(&self) {
         for n in &self.notices {
-            eprintln!("handoff: {n}");
+            crate::ui::info(n);
         }
         for w in &self.warnings {
-            eprintln!("handoff: warning: {w}");
+            crate::ui::warn(w);
         }
     }
 }
@@ -64,8 +68,10 @@ pub struct Request {
     pub transcript: Option<PathBuf>,
     /// Forces the transcript format.
     pub transcript_format: Option<transcript::Format>,
-    /// Use the newest Claude Code or Codex session of this repository (`--latest`).
+    /// Use the newest agent session of this repository (`--latest`).
     pub latest: bool,
+    /// With `latest`, only this agent's sessions (`--agent`).
+    pub agent: Option<transcript::latest::Agent>,
 }
 
 impl Default for Request {
@@ -79,6 +85,7 @@ impl Default for Request {
             transcript: None,
             transcript_format: None,
             latest: false,
+            agent: None,
         }
     }
 }
@@ -119,54 +126,124 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
             .as_ref()
             .map(|g| PathBuf::from(&g.root))
             .unwrap_or_else(|| req.repo.clone());
-        let found = transcript::latest::find(&root)?;
+        let found = transcript::latest::find(&root, req.agent)?;
+        let launch = match found.start {
+            Some((_, line)) => format!(", its last launch from line {line}"),
+            None => String::new(),
+        };
         ev.notices.push(format!(
-            "--latest: reading the newest {} session {} (cwd {})",
-            found.format.name(),
+            "--latest: reading the newest {} session {} (cwd {}{launch})",
+            found.agent.name(),
             found.path.display(),
             found.cwd
         ));
-        Some(found.path)
+        Some(found)
     } else {
         None
     };
-    if let Some(path) = latest.as_ref().or(req.transcript.as_ref()) {
-        let t = transcript::read(path, req.transcript_format)?;
-        if t.stats.invalid_utf8 > 0 {
-            ev.warnings.push(format!(
-                "{}: invalid UTF-8 in {} record(s), replaced with U+FFFD",
-                path.display(),
-                t.stats.invalid_utf8
-            ));
-        }
-        for (reason, n) in &t.stats.skipped_reasons {
-            ev.warnings.push(format!(
-                "{}: skipped {n} record(s): {reason}",
-                path.display()
-            ));
-        }
-        if let Some(git) = ev.git.as_mut() {
-            mark_session_commits(git, &t);
-        }
-        ev.transcript = Some(t);
+    let source = match &latest {
+        Some(found) => Some((
+            &found.path,
+            Some(found.format),
+            found.start.map_or(0, |(offset, _)| offset),
+        )),
+        None => req
+            .transcript
+            .as_ref()
+            .map(|p| (p, req.transcript_format, 0)),
+    };
+    if let Some((path, format, start)) = source {
+        add_transcript(&mut ev, path, format, start)?;
     }
     Ok(ev)
+}
+
+/// Evidence of one recorded session (for `batch`): its transcript, and the git state of its
+/// project when `repo` is given and is a repository. No test runs: an old session's checks
+/// cannot be re-run for it.
+pub(crate) fn collect_session(
+    transcript: &std::path::Path,
+    format: Option<transcript::Format>,
+    repo: Option<&std::path::Path>,
+) -> crate::Result<Evidence> {
+    let mut ev = Evidence::default();
+    match repo {
+        Some(dir) => {
+            ev.git = git::collect(dir)?;
+            if ev.git.is_none() {
+                ev.warnings
+                    .push(format!("no git repository at {}", dir.display()));
+            }
+        }
+        None => ev.warnings.push(
+            "the session's project folder is not on this machine; the workspace state is unknown"
+                .to_string(),
+        ),
+    }
+    add_transcript(&mut ev, transcript, format, 0)?;
+    // A recorded session is over: what the repository did after it is part of its evidence.
+    // (`summarize` describes the session in progress, so it has nothing after it.)
+    ev.since = match (&ev.git, &ev.transcript) {
+        (Some(g), Some(t)) => since::collect(g, t),
+        _ => None,
+    };
+    Ok(ev)
+}
+
+/// Reads the transcript at `path` into `ev`, with its reading warnings, and dates the commits
+/// against it.
+/// Reads the transcript from byte `start` on (aider's last launch; 0 for a whole file).
+fn add_transcript(
+    ev: &mut Evidence,
+    path: &std::path::Path,
+    format: Option<transcript::Format>,
+    start: u64,
+) -> crate::Result<()> {
+    let t = transcript::read_from(path, format, start)?;
+    if t.stats.invalid_utf8 > 0 {
+        ev.warnings.push(format!(
+            "{}: invalid UTF-8 in {} record(s), replaced with U+FFFD",
+            path.display(),
+            t.stats.invalid_utf8
+        ));
+    }
+    for (reason, n) in &t.stats.skipped_reasons {
+        ev.warnings.push(format!(
+            "{}: skipped {n} record(s): {reason}",
+            path.display()
+        ));
+    }
+    if let Some(git) = ev.git.as_mut() {
+        mark_session_commits(git, &t);
+    }
+    ev.transcript = Some(t);
+    Ok(())
 }
 
 /// Slack around the session's first and last record: a commit made by a hook or right after the
 /// last message still belongs to the session.
 const SESSION_COMMIT_SLACK_SECS: i64 = 120;
 
-/// Marks the commits made while the session ran (by committer time within its span).
+/// Marks the commits made while the session ran: those the agent itself says it made (aider's
+/// `Commit <sha>` lines, matched by id: its times have no zone), and those whose committer time
+/// lies within the session's span.
 fn mark_session_commits(git: &mut GitState, t: &Transcript) {
-    let (Some(start), Some(end)) = (t.session.started_at, t.session.ended_at) else {
-        return;
-    };
+    let named: Vec<&str> = t
+        .session
+        .launches
+        .iter()
+        .flat_map(|l| l.commits.iter().map(String::as_str))
+        .filter(|sha| sha.len() >= 7)
+        .collect();
+    let span = t.session.started_at.zip(t.session.ended_at);
     let slack = chrono::Duration::seconds(SESSION_COMMIT_SLACK_SECS);
     for c in &mut git.commits {
-        c.in_session = c
-            .time
-            .is_some_and(|at| at >= start - slack && at <= end + slack);
+        let by_id = named.iter().any(|sha| c.id.starts_with(sha));
+        let by_time = span.is_some_and(|(start, end)| {
+            c.time
+                .is_some_and(|at| at >= start - slack && at <= end + slack)
+        });
+        c.in_session = by_id || by_time;
     }
 }
 
@@ -179,15 +256,18 @@ mod tests {
         s.parse().ok()
     }
 
-    #[test]
-    fn commits_inside_the_session_span_are_marked() {
-        let commit = |id: &str, t: &str| git::CommitInfo {
+    fn commit(id: &str, t: &str) -> git::CommitInfo {
+        git::CommitInfo {
             id: id.into(),
             summary: format!("commit {id}"),
             time: at(t),
             in_session: false,
             ..git::CommitInfo::default()
-        };
+        }
+    }
+
+    #[test]
+    fn commits_inside_the_session_span_are_marked() {
         let mut g = GitState {
             commits: vec![
                 commit("c3", "2026-01-01T12:01:00Z"), // just after the last record: slack
@@ -202,5 +282,25 @@ mod tests {
         mark_session_commits(&mut g, &t);
         let marked: Vec<bool> = g.commits.iter().map(|c| c.in_session).collect();
         assert_eq!(marked, [true, true, false]);
+    }
+
+    #[test]
+    fn commits_the_agent_names_are_marked_by_id_without_a_clock() {
+        let mut g = GitState {
+            commits: vec![
+                commit("1b2614a0c0ffee", "2025-12-03T19:45:00Z"),
+                commit("9999999abcdef0", "2025-12-03T19:46:00Z"),
+            ],
+            ..GitState::default()
+        };
+        // aider: local-time headings only, so no span; the launch names its commit.
+        let mut t = Transcript::default();
+        t.session.launches = vec![transcript::Launch {
+            commits: vec!["1b2614a".into()],
+            ..Default::default()
+        }];
+        mark_session_commits(&mut g, &t);
+        let marked: Vec<bool> = g.commits.iter().map(|c| c.in_session).collect();
+        assert_eq!(marked, [true, false]);
     }
 }

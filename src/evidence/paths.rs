@@ -2,18 +2,23 @@
 //! stage: `\` separators normalised to `/`, made relative to the session's cwd or the repository
 //! root, compared, and classified (documentation, test files).
 
-use std::path::Path;
+use std::path::{Component, Path};
 
 /// `path` with `\` separators as `/` (Windows sessions record both).
 pub(crate) fn normalize(path: &str) -> String {
     path.replace('\\', "/")
 }
 
-/// Makes `path` relative to `cwd` when it lies inside it (handles `/` and `\` separators; a
-/// Windows cwd compares case-insensitively).
+/// Makes `path` relative to `cwd` when it lies inside it, with `/` separators: Windows paths
+/// (`src\common\env.ts`, `C:\x\y`) are normalised so that they compare with the repository's
+/// paths (a Windows cwd compares case-insensitively).
 pub(crate) fn relative_to(path: &str, cwd: Option<&str>) -> String {
     let Some(cwd) = cwd else {
-        return path.to_string();
+        return if is_windows_path(path) {
+            normalize(path)
+        } else {
+            path.to_string()
+        };
     };
     let (p, c) = (normalize(path), normalize(cwd));
     let c = c.trim_end_matches('/');
@@ -35,6 +40,44 @@ pub(crate) fn relative_to(path: &str, cwd: Option<&str>) -> String {
     }
 }
 
+/// A path written with Windows separators: a drive (`C:\`, `c:/`), a UNC share, or
+/// backslashes and no forward slash (`src\common\env.ts`).
+fn is_windows_path(p: &str) -> bool {
+    let b = p.as_bytes();
+    let drive =
+        b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && matches!(b[2], b'\\' | b'/');
+    drive || p.starts_with("\\\\") || (p.contains('\\') && !p.contains('/'))
+}
+
+/// A comparable path: canonical when it exists here, `\` as `/`, no trailing separator, lower
+/// case for Windows drive paths.
+pub(crate) fn comparable(path: &str) -> String {
+    let canonical = std::fs::canonicalize(path)
+        .ok()
+        .map(|p| p.to_string_lossy().into_owned());
+    let p = canonical.as_deref().unwrap_or(path).replace('\\', "/");
+    let p = p.strip_prefix("//?/").unwrap_or(&p).to_string();
+    let mut clean: Vec<String> = Vec::new();
+    for c in Path::new(&p).components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                clean.pop();
+            }
+            other => clean.push(other.as_os_str().to_string_lossy().into_owned()),
+        }
+    }
+    let mut s = clean.join("/").replace("//", "/");
+    if s.as_bytes().get(1) == Some(&b':') {
+        s = s.to_lowercase();
+    }
+    s.trim_end_matches('/').to_string()
+}
+
+/// `cwd` is `root` or inside it (both [`comparable`]).
+pub(crate) fn is_inside(cwd: &str, root: &str) -> bool {
+    cwd == root || (cwd.starts_with(root) && cwd[root.len()..].starts_with('/'))
+}
 
 /// `path` without the `root/` prefix, when it has one.
 pub(crate) fn strip_root<'a>(path: &'a str, root: Option<&Path>) -> &'a str {
@@ -107,10 +150,28 @@ mod tests {
             ),
             "src/a.ts"
         );
-        assert_eq!(relative_to("src\\a.ts", None), "src\\a.ts");
+        assert_eq!(relative_to("src\\a.ts", None), "src/a.ts");
+        assert_eq!(
+            relative_to("src\\common\\env.ts", None),
+            "src/common/env.ts"
+        );
+        assert_eq!(relative_to("C:\\proj\\a.ts", None), "C:/proj/a.ts");
+        assert_eq!(relative_to("src/a.rs", None), "src/a.rs");
+        // A POSIX name with a backslash among forward slashes is left alone.
+        assert_eq!(relative_to("docs/a\\b.md", None), "docs/a\\b.md");
         assert_eq!(normalize("src\\a.ts"), "src/a.ts");
         assert_eq!(strip_root("/r/src/a.py", Some(Path::new("/r"))), "src/a.py");
         assert_eq!(strip_root("src/a.py", None), "src/a.py");
+    }
+
+    #[test]
+    fn comparable_paths_and_inside() {
+        assert!(is_inside("/a/b", "/a/b"));
+        assert!(is_inside("/a/b/c", "/a/b"));
+        assert!(!is_inside("/a/bc", "/a/b"));
+        assert!(!is_inside("/a", "/a/b"));
+        assert_eq!(comparable("C:\\Users\\Me\\proj\\"), "c:/users/me/proj");
+        assert_eq!(comparable("/no/such/dir/../x/"), "/no/such/x");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use super::render::one_line;
 use crate::analysis::Analysis;
 use crate::evidence::git::{DiffStat, GitState, StatusEntry};
+use crate::evidence::since::Since;
 
 /// Widest `git diff --stat` bar, like git's default on an 80-column terminal.
 const MAX_BAR: usize = 40;
@@ -13,8 +14,13 @@ const MAX_BAR: usize = 40;
 ///
 /// Shape: a bullet with branch and HEAD (citing `G`), then one fenced block holding the
 /// `git status -s` lines and a `git diff --stat`-like block, so the next session can compare
-/// them with its own `git status -s` at a glance.
-pub(crate) fn workspace_lines(git: Option<&GitState>, analysis: Option<&Analysis>) -> Vec<String> {
+/// them with its own `git status -s` at a glance. When commits were made after the session
+/// (`since`), a line says so and the status is labelled as today's, not the session's end state.
+pub(crate) fn workspace_lines(
+    git: Option<&GitState>,
+    since: Option<&Since>,
+    analysis: Option<&Analysis>,
+) -> Vec<String> {
     let Some(g) = git else {
         return vec![
             "- No git repository: the workspace state is unknown (run `handoff` inside the repository or pass `--repo DIR`).".to_string(),
@@ -57,12 +63,21 @@ pub(crate) fn workspace_lines(git: Option<&GitState>, analysis: Option<&Analysis
             }
         }
     }
+    let moved_on = since.filter(|s| s.later_commits > 0);
+    if let Some(s) = moved_on {
+        lines.push(since_line(s));
+    }
+    let status = if moved_on.is_some() {
+        "**Status today** (not the session's end state):"
+    } else {
+        "**Status:**"
+    };
     if g.status.is_empty() {
-        lines.push("- **Status:** working tree clean (G)".to_string());
+        lines.push(format!("- {status} working tree clean (G)"));
         return lines;
     }
     lines.push(format!(
-        "- **Status:** {} changed path(s); diff against HEAD: {} file(s), +{} −{} (G)",
+        "- {status} {} changed path(s); diff against HEAD: {} file(s), +{} −{} (G)",
         g.status.len(),
         g.diffstat.files,
         g.diffstat.insertions,
@@ -172,6 +187,42 @@ fn join_capped(items: &[String]) -> String {
         shown
     }
 }
+
+/// `- **Since the session** (ended …): N later commit(s) on HEAD; of the session's files, … changed after it (G)`.
+fn since_line(s: &Since) -> String {
+    let count = format!(
+        "{}{} later commit(s) on HEAD",
+        if s.capped { "at least " } else { "" },
+        s.later_commits
+    );
+    let files = match s.files_changed_after.len() {
+        0 => "none of the session's files changed after it".to_string(),
+        n => {
+            let shown: Vec<String> = s
+                .files_changed_after
+                .iter()
+                .take(MAX_SINCE_FILES)
+                .map(|f| format!("`{f}`"))
+                .collect();
+            let more = if n > MAX_SINCE_FILES {
+                format!(" and {} more", n - MAX_SINCE_FILES)
+            } else {
+                String::new()
+            };
+            format!(
+                "of the session's files, {}{more} changed after it",
+                shown.join(", ")
+            )
+        }
+    };
+    format!(
+        "- **Since the session** (ended {}): {count}; {files} (G)",
+        s.session_ended.format("%Y-%m-%d %H:%M UTC")
+    )
+}
+
+/// Files named on the since line at most.
+const MAX_SINCE_FILES: usize = 8;
 
 /// One `git status -s` line: `XY path` or `XY old -> new`.
 pub(crate) fn status_line(e: &StatusEntry) -> String {
@@ -312,7 +363,7 @@ mod tests {
 
     #[test]
     fn renders_branch_head_status_and_diffstat() {
-        let lines = workspace_lines(Some(&repo()), None).join("\n");
+        let lines = workspace_lines(Some(&repo()), None, None).join("\n");
         assert!(
             lines
                 .contains("**Branch:** `fix/parser` · **HEAD:** `0123456` Parse quoted fields (G)")
@@ -328,7 +379,7 @@ mod tests {
 
     #[test]
     fn says_when_there_is_no_repository_or_no_change() {
-        let none = workspace_lines(None, None);
+        let none = workspace_lines(None, None, None);
         assert_eq!(none.len(), 1);
         assert!(none[0].contains("No git repository"));
         let clean = GitState {
@@ -337,9 +388,34 @@ mod tests {
             head: None,
             ..GitState::default()
         };
-        let lines = workspace_lines(Some(&clean), None).join("\n");
+        let lines = workspace_lines(Some(&clean), None, None).join("\n");
         assert!(lines.contains("detached HEAD"));
         assert!(lines.contains("no commits yet"));
         assert!(lines.contains("working tree clean"));
+    }
+
+    #[test]
+    fn an_old_session_says_what_happened_since_and_labels_the_status_as_today() {
+        let since = Since {
+            session_ended: "2026-01-05T14:03:00Z".parse().unwrap(),
+            later_commits: 12,
+            capped: false,
+            files_changed_after: vec!["src/lib.rs".into()],
+        };
+        let lines = workspace_lines(Some(&repo()), Some(&since), None).join("\n");
+        assert!(lines.contains(
+            "- **Since the session** (ended 2026-01-05 14:03 UTC): 12 later commit(s) on HEAD; of the session's files, `src/lib.rs` changed after it (G)"
+        ), "{lines}");
+        assert!(
+            lines.contains("- **Status today** (not the session's end state): 3 changed path(s)")
+        );
+        // Nothing after the session: the note reads as before.
+        let live = Since {
+            later_commits: 0,
+            files_changed_after: Vec::new(),
+            ..since
+        };
+        let lines = workspace_lines(Some(&repo()), Some(&live), None).join("\n");
+        assert!(!lines.contains("Since the session") && lines.contains("- **Status:** 3 changed"));
     }
 }

@@ -438,7 +438,14 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
             paths.push(path.to_string());
         }
     }
-    if !later.files.is_empty() {
+    // Later commits (evidence/since.rs) count like changed files: both are git's word (`G`).
+    for path in later.committed.iter().copied() {
+        let path = strip_root(path, cx.root.as_deref());
+        if !paths.iter().any(|p| same_path(p, path)) {
+            paths.push(path.to_string());
+        }
+    }
+    if !later.files.is_empty() || !later.committed.is_empty() {
         ids.push("G".into());
     }
     (ids, paths)
@@ -952,6 +959,42 @@ mod tests {
         n.partial = vec![claim("Revocation endpoint implemented, untested")];
         let r = validate(&mut n, &Evidence::default());
         assert!(r.findings.is_empty(), "{:?}", r.findings);
+    }
+
+    #[test]
+    fn a_pass_in_an_old_session_is_stale_for_files_later_commits_changed() {
+        let tr = transcript(
+            vec![cmd("C1", "pytest tests/test_auth.py", Some(true), 1)],
+            vec![],
+            vec![],
+        );
+        let mut ev = Evidence {
+            transcript: Some(tr),
+            ..Evidence::default()
+        };
+        let mut n = note();
+        n.verified = vec![cited("`src/auth.py` refresh passes", &["C1"])];
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n), None);
+        ev.since = Some(crate::evidence::since::Since {
+            session_ended: Utc::now(),
+            later_commits: 3,
+            capped: false,
+            files_changed_after: vec!["src/auth.py".into()],
+        });
+        n.verified = vec![cited("`src/auth.py` refresh passes", &["C1"])];
+        let r = validate(&mut n, &ev);
+        let (status, reason) = flag(&n).unwrap();
+        assert_eq!(status, ClaimStatus::Unverified);
+        assert!(reason.contains("src/auth.py"), "{reason}");
+        assert!(r.findings.iter().any(|f| f.rule == "staleness"));
+        // Later commits that touched only documentation leave the pass standing.
+        if let Some(s) = ev.since.as_mut() {
+            s.files_changed_after = vec!["README.md".into()];
+        }
+        n.verified = vec![cited("`src/auth.py` refresh passes", &["C1"])];
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n), None);
     }
 
     #[test]

@@ -2,10 +2,15 @@
 
 mod support;
 
+mod batch;
 mod cli;
+mod conventions;
 mod corpus;
 mod eval;
+mod fidelity;
 mod git;
+mod hooks;
+mod init;
 mod llm;
 mod summarize;
 mod test_results;

@@ -1,34 +1,13 @@
 //! `handoff summarize` end to end: the real binary on real git repositories, the sample
 //! session and corpus transcripts.
 
-use crate::support::{corpus_present, handoff, shared};
+use crate::support::{corpus_present, git, handoff, shared};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn sample() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("evals/samples/claude-csv-quoted-fields.jsonl")
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args([
-            "-c",
-            "user.name=T",
-            "-c",
-            "user.email=t@e.st",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(
-        ok.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
 }
 
 /// A repository with one commit, a modified file, a staged new file and an untracked file.

@@ -3,7 +3,7 @@
 use serde_json::Value;
 use std::ffi::OsStr;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The `handoff` binary under test.
 pub fn handoff() -> assert_cmd::Command {
@@ -103,4 +103,27 @@ pub fn typed_users(t: &Value) -> Vec<String> {
         .filter(|m| m["role"] == "user" && m["kind"] == "typed")
         .filter_map(|m| m["text"].as_str().map(str::to_string))
         .collect()
+}
+
+/// Runs `git` in `dir` with a fixed identity and no signing; panics with git's stderr on failure.
+#[allow(dead_code)]
+pub fn git(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("git")
+        .args([
+            "-c",
+            "user.name=T",
+            "-c",
+            "user.email=t@e.st",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -379,7 +379,7 @@ fn latest_without_a_session_is_a_clear_error() {
         .assert()
         .code(2)
         .stderr(
-            predicate::str::contains("--latest found no Claude Code or Codex session")
+            predicate::str::contains("--latest found no agent session")
                 .and(predicate::str::contains("--transcript")),
         );
 }

@@ -205,14 +205,10 @@ fn swe_agent_ctf_demo() {
     // observations start 'Your proposed edit has introduced new syntax error(s)'.
     let t = corpus("swe-agent/ctf-babyencryption-demo.traj");
     assert_eq!(counts(&t), (8, 0, 8, 5, 1));
-    assert!(t["messages"].as_array().unwrap().iter().any(|m| {
-        m["kind"] == "typed"
-            && m["role"] == "user"
-            && m["text"]
-                .as_str()
-                .unwrap()
-                .contains("We're currently solving the following CTF challenge")
-    }));
+    // The request is the challenge's description, not the template's lead-in (issue 12).
+    let typed = typed_users(&t);
+    assert!(typed[0].starts_with("You are after an organised crime group"));
+    assert!(!typed[0].contains("We're currently solving"));
 }
 
 #[test]
@@ -226,8 +222,10 @@ fn swe_agent_test_repo() {
     assert_eq!(counts(&t), (4, 0, 1, 1, 1));
     assert_eq!(t["edits"][0]["path"], "tests/missing_colon.py");
     assert_eq!(t["session"]["cwd"], "/klieret__swe-agent-test-repo");
+    // The issue text alone (issue 12): not the lead-in, not the demonstration's issue.
     let typed = typed_users(&t);
-    assert!(typed[0].contains("ISSUE:"));
+    assert!(typed[0].starts_with("SyntaxError: invalid syntax"));
+    assert!(!typed[0].contains("ISSUE:"));
     assert!(!typed[0].contains("Here is a demonstration"));
 }
 

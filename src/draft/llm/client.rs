@@ -3,13 +3,13 @@
 //! rest of the run.
 
 use super::types::{ApiError, Completion, Usage, error_chain};
-use super::{retry, schema, sse};
+use super::{limit::Limiter, retry, schema, sse};
 use crate::config::{MaxTokensField, ModelConfig, ResponseMode};
 use crate::evidence::Evidence;
 use crate::note::Note;
 use crate::prompt::{self, Prompt, PromptOptions, Templates};
 use serde_json::{Value, json};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// A drafted note plus what it cost.
@@ -39,6 +39,16 @@ pub struct Client {
     templates: Templates,
     mode: Mutex<ResponseMode>,
     field: Mutex<MaxTokensField>,
+    limiter: Option<Arc<Limiter>>,
+}
+
+/// What an answer held: a note, or too little to be one (cut at the output cap, or empty),
+/// which a live run retries once with a smaller prompt.
+// Returned once per answer and unpacked at once.
+#[allow(clippy::large_enum_variant)]
+enum Answer {
+    Note(Note),
+    Short(String),
 }
 
 impl std::fmt::Debug for Client {
@@ -70,7 +80,15 @@ impl Client {
             field: Mutex::new(cfg.max_tokens_field),
             cfg: cfg.clone(),
             http,
+            limiter: None,
         })
+    }
+
+    /// Sends every request through `limiter`, shared with the other clients of the run: its
+    /// per-minute budgets apply, and a 429 pauses them all.
+    pub fn with_limiter(mut self, limiter: Arc<Limiter>) -> Client {
+        self.limiter = Some(limiter);
+        self
     }
 
     /// The configuration.
@@ -141,7 +159,9 @@ impl Client {
             let mode = self.mode();
             let prompt = self.prompt(ev, budget)?;
             let body = self.request_body(&prompt, max_output);
-            let (result, n) = self.complete(&body).await;
+            let (result, n) = self
+                .complete(&body, prompt.total_tokens as u64 + u64::from(max_output))
+                .await;
             requests += n;
             let completion = match result {
                 Ok(c) => c,
@@ -177,63 +197,31 @@ impl Client {
                 }
                 Err(e) => return Err(self.error(&e, n, rebudgeted)),
             };
-            if let Some(refusal) = completion.refusal.as_deref().filter(|r| !r.is_empty()) {
-                return Err(crate::Error::Model(format!(
-                    "{}: the model refused: {}; try another model or --offline",
-                    self.cfg.server_label(),
-                    one_line(&crate::redact::redact(refusal), 300)
-                )));
-            }
-            let finish = completion.finish_reason.as_deref().unwrap_or("stop");
-            if finish == "content_filter" {
-                return Err(crate::Error::Model(format!(
-                    "{}: the server's content filter stopped the answer (finish_reason content_filter); try --offline, or another model or provider",
-                    self.cfg.server_label()
-                )));
-            }
-            let content = completion
-                .content
-                .as_deref()
-                .filter(|c| !c.trim().is_empty());
-            let Some(content) = content.filter(|_| finish != "length") else {
-                let why = if finish == "length" {
-                    format!(
-                        "the answer was cut off at {max_output} output tokens (finish_reason length)"
-                    )
-                } else {
-                    "the answer had no content".to_string()
-                };
-                if !length_retried {
-                    length_retried = true;
-                    let smaller = (budget * 6 / 10).max(512);
-                    let room = self
-                        .cfg
-                        .context_window
-                        .saturating_sub(smaller + self.cfg.context_window / 20);
-                    max_output = max_output
-                        .saturating_add(budget.saturating_sub(smaller) as u32)
-                        .min(room.max(max_output as usize) as u32);
-                    warnings.push(format!(
-                        "{why}; retrying once with a prompt budget of {smaller}"
-                    ));
-                    budget = smaller;
-                    continue;
+            let note = match self.read_answer(&completion, mode, max_output)? {
+                Answer::Note(note) => note,
+                Answer::Short(why) => {
+                    if !length_retried {
+                        length_retried = true;
+                        let smaller = (budget * 6 / 10).max(512);
+                        let room = self
+                            .cfg
+                            .context_window
+                            .saturating_sub(smaller + self.cfg.context_window / 20);
+                        max_output = max_output
+                            .saturating_add(budget.saturating_sub(smaller) as u32)
+                            .min(room.max(max_output as usize) as u32);
+                        warnings.push(format!(
+                            "{why}; retrying once with a prompt budget of {smaller}"
+                        ));
+                        budget = smaller;
+                        continue;
+                    }
+                    return Err(crate::Error::Model(format!(
+                        "{}: {why}, twice; raise --max-output-tokens, lower --budget, or use --offline",
+                        self.cfg.server_label()
+                    )));
                 }
-                return Err(crate::Error::Model(format!(
-                    "{}: {why}, twice; raise --max-output-tokens, lower --budget, or use --offline",
-                    self.cfg.server_label()
-                )));
             };
-            let note = match mode {
-                ResponseMode::Markdown => super::markdown::parse(content),
-                _ => schema::parse_json(content).map(schema::DraftedNote::into_note),
-            }
-            .map_err(|why| {
-                crate::Error::Model(format!(
-                    "{}: {why}; try response_format = \"markdown\" in the profile, another model, or --offline",
-                    self.cfg.server_label()
-                ))
-            })?;
             if let Some(u) = completion.usage
                 && (u.prompt_tokens as usize) * 2 < prompt.total_tokens
             {
@@ -254,6 +242,90 @@ impl Client {
         }
     }
 
+    /// Turns one answer into a note: a refusal or a content-filter stop is an error; an answer
+    /// cut at the output cap or empty is [`Answer::Short`].
+    fn read_answer(
+        &self,
+        completion: &Completion,
+        mode: ResponseMode,
+        max_output: u32,
+    ) -> crate::Result<Answer> {
+        if let Some(refusal) = completion.refusal.as_deref().filter(|r| !r.is_empty()) {
+            return Err(crate::Error::Model(format!(
+                "{}: the model refused: {}; try another model or --offline",
+                self.cfg.server_label(),
+                one_line(&crate::redact::redact(refusal), 300)
+            )));
+        }
+        let finish = completion.finish_reason.as_deref().unwrap_or("stop");
+        if finish == "content_filter" {
+            return Err(crate::Error::Model(format!(
+                "{}: the server's content filter stopped the answer (finish_reason content_filter); try --offline, or another model or provider",
+                self.cfg.server_label()
+            )));
+        }
+        let content = completion
+            .content
+            .as_deref()
+            .filter(|c| !c.trim().is_empty());
+        let Some(content) = content.filter(|_| finish != "length") else {
+            return Ok(Answer::Short(if finish == "length" {
+                format!(
+                    "the answer was cut off at {max_output} output tokens (finish_reason length)"
+                )
+            } else {
+                "the answer had no content".to_string()
+            }));
+        };
+        match mode {
+            ResponseMode::Markdown => super::markdown::parse(content),
+            _ => schema::parse_json(content).map(schema::DraftedNote::into_note),
+        }
+        .map(Answer::Note)
+        .map_err(|why| {
+            crate::Error::Model(format!(
+                "{}: {why}; try response_format = \"markdown\" in the profile, another model, or --offline",
+                self.cfg.server_label()
+            ))
+        })
+    }
+
+    /// A note from a chat-completions response body that came back some other way (an OpenAI
+    /// Batch API or vLLM `run_batch` results file), judged and finished exactly as a live answer.
+    pub fn import_answer(&self, response: &Value) -> crate::Result<Drafted> {
+        let completion = completion_of(response).map_err(|e| self.error(&e, 1, false))?;
+        // The request asked for JSON unless the profile says Markdown; a server that ignored
+        // `response_format` may still have written Markdown.
+        let looks_json = completion
+            .content
+            .as_deref()
+            .map(|c| c.trim_start())
+            .is_some_and(|c| c.starts_with('{') || c.starts_with("```"));
+        let mode = match self.mode() {
+            ResponseMode::Markdown => ResponseMode::Markdown,
+            m if looks_json => m,
+            _ => ResponseMode::Markdown,
+        };
+        let note = match self.read_answer(&completion, mode, self.cfg.max_output_tokens)? {
+            Answer::Note(note) => note,
+            Answer::Short(why) => {
+                return Err(crate::Error::Model(format!(
+                    "{}: {why}; raise --max-output-tokens and export again",
+                    self.cfg.server_label()
+                )));
+            }
+        };
+        Ok(Drafted {
+            note: self.finish_note(note),
+            usage: completion.usage,
+            prompt_tokens: 0,
+            prompt: Vec::new(),
+            mode,
+            requests: 0,
+            warnings: Vec::new(),
+        })
+    }
+
     /// The drafted sections as the pipeline expects them: a title when the model gave none.
     fn finish_note(&self, mut note: Note) -> Note {
         if let Some(goal) = &note.goal
@@ -264,10 +336,14 @@ impl Client {
         note
     }
 
-    /// Sends with retries; returns the result and the number of requests made.
-    async fn complete(&self, body: &Value) -> (Result<Completion, ApiError>, u32) {
+    /// Sends with retries; returns the result and the number of requests made. `tokens` is the
+    /// request's share of a shared limiter's token budget.
+    async fn complete(&self, body: &Value, tokens: u64) -> (Result<Completion, ApiError>, u32) {
         let mut retries = 0;
         loop {
+            if let Some(l) = &self.limiter {
+                l.acquire(tokens).await;
+            }
             let result = self.attempt(body).await;
             let err = match result {
                 Ok(c) => return (Ok(c), retries + 1),
@@ -286,6 +362,10 @@ impl Client {
                 return (Err(err), retries + 1);
             }
             let wait = hint.unwrap_or_else(|| retry::backoff(retries, retry::jitter()));
+            if let (Some(l), ApiError::Status { status: 429, .. }) = (&self.limiter, &err) {
+                // The server is rate limiting: every worker waits, not just this one.
+                l.pause(wait);
+            }
             tokio::time::sleep(wait).await;
             retries += 1;
         }
@@ -335,23 +415,7 @@ impl Client {
                 )
             ))
         })?;
-        if !v["error"].is_null() {
-            let e = status_error(200, &bytes_text(&bytes), None, None);
-            if let ApiError::Status { message, .. } = e {
-                return Err(ApiError::Stream(message));
-            }
-        }
-        let choice = v["choices"].get(0).ok_or_else(|| {
-            ApiError::Body(
-                "the response has no choices[0]; is this a chat-completions endpoint?".into(),
-            )
-        })?;
-        Ok(Completion {
-            content: choice["message"]["content"].as_str().map(str::to_string),
-            refusal: choice["message"]["refusal"].as_str().map(str::to_string),
-            finish_reason: choice["finish_reason"].as_str().map(str::to_string),
-            usage: Usage::from_json(&v["usage"]),
-        })
+        completion_of(&v)
     }
 
     /// One line: the server, what happened, the server's own words, what to do.
@@ -442,8 +506,25 @@ impl Client {
     }
 }
 
-fn bytes_text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+/// The answer in a chat-completions response body (an error body arriving with 200 is an error).
+fn completion_of(v: &Value) -> Result<Completion, ApiError> {
+    if !v["error"].is_null() {
+        let e = status_error(200, &v.to_string(), None, None);
+        if let ApiError::Status { message, .. } = e {
+            return Err(ApiError::Stream(message));
+        }
+    }
+    let choice = v["choices"].get(0).ok_or_else(|| {
+        ApiError::Body(
+            "the response has no choices[0]; is this a chat-completions endpoint?".into(),
+        )
+    })?;
+    Ok(Completion {
+        content: choice["message"]["content"].as_str().map(str::to_string),
+        refusal: choice["message"]["refusal"].as_str().map(str::to_string),
+        finish_reason: choice["finish_reason"].as_str().map(str::to_string),
+        usage: Usage::from_json(&v["usage"]),
+    })
 }
 
 /// One line of at most `max` characters.

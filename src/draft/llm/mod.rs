@@ -5,6 +5,7 @@
 //! the server refused) and draft every note with it.
 
 mod client;
+pub(crate) mod limit;
 mod markdown;
 mod retry;
 mod schema;
@@ -12,6 +13,7 @@ mod sse;
 mod types;
 
 pub use client::{Client, Drafted};
+pub(crate) use schema::json_schema;
 pub use types::Usage;
 
 use crate::config::ModelConfig;

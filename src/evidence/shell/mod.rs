@@ -34,30 +34,115 @@ impl std::fmt::Display for CheckIdentity {
     }
 }
 
-/// Programs that only filter or page another command's output: a pipe into one of them does not
-/// change what ran (though it hides the exit status).
+/// Programs that only pass text along (filter, page, count): at the end of a pipeline the
+/// line's exit status is theirs, not the producer's (`git clone … 2>&1 | head -20` exits 0 when
+/// the clone failed), and a pipe into one does not change what ran.
 const OUTPUT_FILTERS: &[&str] = &[
-    "tail",
     "head",
+    "tail",
     "grep",
     "egrep",
+    "fgrep",
     "rg",
     "tee",
-    "less",
+    "findstr",
+    "select-string",
+    "select-object",
+    "sls",
     "more",
-    "cat",
+    "less",
     "sort",
     "uniq",
     "wc",
     "cut",
-    "awk",
-    "sed",
     "tr",
+    "cat",
     "column",
+    "out-string",
+    "out-host",
+];
+
+/// Filters that also fail when they find nothing (`grep` exits 1 on no match).
+const SEARCH_FILTERS: &[&str] = &[
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
     "findstr",
     "select-string",
-    "out-string",
+    "sls",
 ];
+
+/// Producers whose output is content (a search result, a file, a log, a listing): an error
+/// message in it is text found, not a failure of the command.
+const CONTENT_PRINTERS: &[&str] = &[
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "findstr",
+    "select-string",
+    "cat",
+    "type",
+    "get-content",
+    "gc",
+    "head",
+    "tail",
+    "less",
+    "more",
+    "find",
+    "ls",
+    "dir",
+    "tree",
+    "echo",
+    "printf",
+    "sed",
+    "awk",
+    "jq",
+    "diff",
+];
+
+/// `git` subcommands that print content (history, diffs, file contents).
+const GIT_CONTENT: &[&str] = &["log", "show", "diff", "grep", "blame", "cat-file", "reflog"];
+
+/// The text filter the line pipes into last (`… | head -20` → `head`), whose exit status is the
+/// line's.
+pub(crate) fn final_filter(line: &CommandLine) -> Option<String> {
+    if line.seps.last() != Some(&Sep::Pipe) {
+        return None;
+    }
+    let program = program_words(line.segments.last()?).into_iter().next()?;
+    OUTPUT_FILTERS
+        .contains(&program.as_str())
+        .then_some(program)
+}
+
+/// Whether a filter also fails when it finds nothing (so its failure says nothing).
+pub(crate) fn is_search_filter(program: &str) -> bool {
+    SEARCH_FILTERS.contains(&program)
+}
+
+/// True when the last pipeline's producer prints content (a search, a file, a log), so error
+/// messages in the output are text it found.
+pub(crate) fn prints_content(line: &CommandLine) -> bool {
+    let start = line
+        .seps
+        .iter()
+        .rposition(|s| *s != Sep::Pipe)
+        .map_or(0, |i| i + 1);
+    line.segments.get(start).is_some_and(|seg| {
+        let w = program_words(seg);
+        match w.first().map(String::as_str) {
+            Some("git") => w
+                .get(1)
+                .is_some_and(|sub| GIT_CONTENT.contains(&sub.as_str())),
+            Some(p) => CONTENT_PRINTERS.contains(&p),
+            None => false,
+        }
+    })
+}
 
 /// Words that run the next word: dropped before the program (`npx jest` → `jest`).
 const WRAPPERS: &[&str] = &[

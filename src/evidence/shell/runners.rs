@@ -193,6 +193,9 @@ const RUNNERS: &[Row] = &[
         When::Always,
         Judges::Check,
     ),
+    // Syntax checks: `python -m py_compile a.py` (the `-m` is unwrapped), `node --check a.js`.
+    row(&["py_compile", "compileall"], When::Always, Judges::Check),
+    row(&["node"], When::AnyWord(&["--check", "-c"]), Judges::Check),
     row(
         &["prettier"],
         When::AnyWord(&["--check", "-c"]),
@@ -398,6 +401,12 @@ mod tests {
         ("npx tsc --noEmit", Some(Judges::Check)),
         ("ruff check .", Some(Judges::Check)),
         ("prettier --check .", Some(Judges::Check)),
+        ("python -m py_compile tools/gen.py", Some(Judges::Check)),
+        ("python -m compileall src", Some(Judges::Check)),
+        ("node --check scripts/release.js", Some(Judges::Check)),
+        ("node -c a.js", Some(Judges::Check)),
+        ("node scripts/release.js", None),
+        ("python tools/gen.py", None),
         ("prettier --write .", None),
         (
             "cargo clippy --all-targets -- -D warnings",

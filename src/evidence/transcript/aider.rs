@@ -4,11 +4,16 @@
 //! commands run, confirmations), and everything else is the assistant's answer.
 //!
 //! Nothing records exit codes or command output, so every command has `exit_code: None`.
+//! Nothing has a time either, except the launch heading, which is the machine's local time with
+//! no zone: each launch is kept as a [`Launch`] with that local time, its extent in events and
+//! the commits aider says it made; `started_at`/`ended_at` stay unknown (a UTC stamp would be
+//! off by the zone, and the end of a launch is its last event, which has no time).
 
 use super::builder::MAX_MESSAGE_BYTES;
-use super::input::{self, TextAccumulator, parse_time};
-use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
+use super::input::{self, TextAccumulator};
+use super::{Builder, EditKind, Launch, MessageKind, ReadError, ReadResult, Role};
 use crate::evidence::read::LineReader;
+use chrono::NaiveDateTime;
 use regex::Regex;
 use std::io::BufRead;
 use std::sync::LazyLock;
@@ -20,6 +25,14 @@ static APPLIED: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^> Applied edit to (.+?)\s*$").expect("static"));
 static COMMIT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^> Commit ([0-9a-f]{7,}) (.+?)\s*$").expect("static"));
+/// `/undo`: ``> Removed: 0a1b2c3 feat: …`` (older: ``> Commit `bbde768` was reset and removed
+/// from git.``).
+static UNDONE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^> (?:Removed: ([0-9a-f]{7,}) |Commit `?([0-9a-f]{7,})`? was reset and removed from git)",
+    )
+    .expect("static")
+});
 static RUNNING: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^> Running (.+?)\s*$").expect("static"));
 static MODEL: LazyLock<Regex> =
@@ -52,6 +65,26 @@ struct State {
     /// is not counted twice.
     last_user_run: Option<String>,
     saw_aider: bool,
+    /// The launch being read.
+    launch: Option<Launch>,
+}
+
+impl State {
+    /// Ends the launch being read at the last event so far.
+    fn close_launch(&mut self, b: &mut Builder) {
+        if let Some(mut l) = self.launch.take() {
+            l.last_seq = b.last_seq().max(l.first_seq);
+            b.session_mut().launches.push(l);
+        }
+    }
+
+    /// The launch being read; a file that starts without a heading starts one with no time.
+    fn launch_mut(&mut self, b: &Builder) -> &mut Launch {
+        self.launch.get_or_insert_with(|| Launch {
+            first_seq: b.last_seq() + 1,
+            ..Launch::default()
+        })
+    }
 }
 
 /// Streams the file into the builder.
@@ -83,6 +116,7 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
             false,
         );
     }
+    st.close_launch(b);
     if !st.saw_aider {
         let starts_json = first_content
             .as_deref()
@@ -127,12 +161,20 @@ fn handle_line(b: &mut Builder, st: &mut State, line: &str) {
     if let Some(c) = STARTED.captures(line) {
         flush_assistant(b, st);
         st.saw_aider = true;
-        let at = parse_time(&c[1]);
+        st.close_launch(b);
+        let started_local = ["%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S"]
+            .iter()
+            .find_map(|f| NaiveDateTime::parse_from_str(&c[1], f).ok());
+        st.launch = Some(Launch {
+            started_local,
+            first_seq: b.last_seq() + 1,
+            ..Launch::default()
+        });
         b.message(
             Role::System,
             MessageKind::Meta,
             line.trim_start_matches("# "),
-            at,
+            None,
             false,
         );
         st.pending_echo = None;
@@ -194,6 +236,21 @@ fn tool_line(b: &mut Builder, st: &mut State, line: &str) {
     } else if let Some(c) = COMMIT.captures(line) {
         let note = format!("commit {} {}", &c[1], &c[2]);
         b.message(Role::System, MessageKind::Meta, &note, None, false);
+        st.launch_mut(b).commits.push(c[1].to_string());
+    } else if let Some(c) = UNDONE.captures(line) {
+        let sha = c
+            .get(1)
+            .or_else(|| c.get(2))
+            .map_or("", |m| m.as_str())
+            .to_string();
+        st.launch_mut(b).commits.retain(|x| *x != sha);
+        b.message(
+            Role::System,
+            MessageKind::Meta,
+            line.trim_start_matches("> "),
+            None,
+            false,
+        );
     } else if let Some(c) = RUNNING.captures(line) {
         let cmd = c[1].trim();
         if st.last_user_run.as_deref() == Some(cmd) {
@@ -406,19 +463,31 @@ mod tests {
     }
 
     #[test]
-    fn launches_set_the_time_span_and_headings_in_answers_stay_text() {
+    fn each_heading_opens_a_launch_in_local_time_with_its_commits() {
         let t = parse(&format!(
-            "{HEAD}#### plan it  \n\nSure.\n#### Step 1\nDo a thing.\n\n# aider chat started at 2025-12-04 09:00:00\n\n#### next  \n"
+            "{HEAD}#### plan it  \n\nSure.\n#### Step 1\nDo a thing.\n> Applied edit to a.py  \n> Commit 1b2614a feat: plan  \n\n# aider chat started at 2025-12-04 09:00:00\n\n#### next  \n\nOk.\n> Applied edit to b.py  \n> Commit 2c3d4e5 fix: next  \n> Commit 3d4e5f6 fix: again  \n\n#### /undo  \n> Removed: 3d4e5f6 fix: again  \n> Commit `3d4e5f6` was reset and removed from git.  \n\n#### thanks  \n"
         ));
-        assert_eq!(typed(&t), vec!["plan it", "next"]);
+        assert_eq!(typed(&t), vec!["plan it", "next", "thanks"]);
+        // Local time with no zone: never stamped as UTC instants.
+        assert_eq!(t.session.started_at, None);
+        assert_eq!(t.session.ended_at, None);
+        let l = &t.session.launches;
+        assert_eq!(l.len(), 2);
         assert_eq!(
-            t.session.started_at.unwrap().to_rfc3339(),
-            "2025-12-03T14:43:45+00:00"
+            l[0].started_local.map(|d| d.to_string()).as_deref(),
+            Some("2025-12-03 14:43:45")
         );
-        assert_eq!(
-            t.session.ended_at.unwrap().to_rfc3339(),
-            "2025-12-04T09:00:00+00:00"
-        );
+        assert_eq!(l[0].commits, ["1b2614a"]);
+        assert_eq!(l[1].commits, ["2c3d4e5"]);
+        // Each launch ends at its own last event; the second one runs to the end of the file.
+        assert_eq!(l[0].first_seq, 1);
+        assert_eq!(l[1].first_seq, l[0].last_seq + 1);
+        let last = t.messages.last().unwrap().seq;
+        assert_eq!(l[1].last_seq, last);
+        let edit_b = t.edits.iter().find(|e| e.path == "b.py").unwrap();
+        assert!(edit_b.seq > l[1].first_seq && edit_b.seq <= l[1].last_seq);
+        let serialized = serde_json::to_value(&l[0]).unwrap();
+        assert_eq!(serialized["started_local"], "2025-12-03T14:43:45");
     }
 
     #[test]

@@ -99,6 +99,20 @@ impl Builder {
         }
     }
 
+    /// Records a model a subagent used (kept once, in order of first appearance).
+    pub(crate) fn subagent_model(&mut self, model: &str) {
+        let m = model.trim();
+        let s = &mut self.t.session;
+        if !m.is_empty() && !s.subagent_models.iter().any(|x| x == m) {
+            s.subagent_models.push(m.to_string());
+        }
+    }
+
+    /// The `seq` of the last event added so far (0 before any).
+    pub(crate) fn last_seq(&self) -> u64 {
+        self.seq
+    }
+
     fn next_seq(&mut self) -> u64 {
         self.seq += 1;
         self.seq

@@ -10,6 +10,7 @@
 
 use crate::evidence::shell::{self, Judges, lexer};
 use crate::evidence::test_results::{self, TestSummary};
+use crate::phrases;
 
 /// The judgement on one command.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -52,7 +53,13 @@ pub(crate) fn judge(
     };
     let trusted = match judging {
         Some((i, _)) => line.only_and_after(i),
-        None => true,
+        // `git clone … | head -20` exits with `head`'s status, which is always 0: a failure
+        // can only come from a step before it (`a && b | head`). A search (`| grep x`) also
+        // fails when it finds nothing, so its failure says nothing either.
+        None => match shell::final_filter(&line) {
+            None => true,
+            Some(f) => status_ok == Some(false) && !shell::is_search_filter(&f),
+        },
     };
     let status = if trusted { status_ok } else { None };
     let ok = match (&tests, status) {
@@ -62,6 +69,9 @@ pub(crate) fn judge(
         // A runner that says "N failed" failed, whatever a later "M passed" line or a
         // pipeline's exit status claims (Playwright prints both).
         _ if is_test && reports_failures(output) => Some(false),
+        // The status is not the command's own: the output is the only witness, and it
+        // shows a failure (`fatal: …`, `error TS2339`) unless it is content being searched.
+        _ if !trusted && !shell::prints_content(&line) && shows_failure(output) => Some(false),
         (_, status) => status,
     };
     Verdict {
@@ -70,6 +80,11 @@ pub(crate) fn judge(
         tests,
         ok,
     }
+}
+
+/// True when some output line shows a failure ([`phrases::FAILURE_SIGN`]).
+fn shows_failure(output: &str) -> bool {
+    output.lines().any(|l| phrases::FAILURE_SIGN.is_match(l))
 }
 
 /// True when the output holds a runner summary line counting at least one failure
@@ -105,29 +120,129 @@ mod tests {
 
     #[test]
     fn pipeline_status_is_not_the_test_runs_own() {
-        // `head` exits 0 even though pytest hit a collection error: no summary, so unknown.
+        // `head` exits 0 even though pytest hit a collection error: the status says nothing,
+        // the output shows the failure.
         let out = "ImportError while importing test module 'tests/test_a.py'.\nE   ModuleNotFoundError: No module named 'a'";
         let v = judge("pytest tests/ 2>&1 | head -30", Some(0), None, out);
         assert!(v.is_test);
-        assert_eq!(v.ok, None);
+        assert_eq!(v.ok, Some(false));
         // Same with the format's success flag instead of a code (Claude Code records none).
         assert_eq!(
             judge("pytest -q | tail -5", None, Some(false), out).ok,
+            Some(false)
+        );
+        // No summary and no failure shown: unknown.
+        assert_eq!(
+            judge("pytest -q | tail -5", Some(0), None, "collecting ...").ok,
             None
         );
-        // `tsc … | findstr error` exits 0 exactly when errors were found.
+        // `tsc … | findstr error` exits 0 exactly when errors were found: a failed check.
         let v = judge(
             "npx tsc --noEmit | findstr error",
             Some(0),
             None,
-            "a.ts(1,1): error TS2304",
+            "a.ts(1,1): error TS2304: Cannot find name 'x'.",
         );
         assert!(v.is_check);
-        assert_eq!(v.ok, None);
+        assert_eq!(v.ok, Some(false));
+        // …and with no error shown, unknown (findstr exits 1 when it finds nothing).
+        assert_eq!(
+            judge("npx tsc --noEmit | findstr error", Some(1), None, "").ok,
+            None
+        );
         // `|| true` hides the status too.
         assert_eq!(judge("cargo test || true", Some(0), None, "").ok, None);
         // `;` after the test: the status is the last command's.
         assert_eq!(judge("pytest; echo done", Some(0), None, "").ok, None);
+    }
+
+    #[test]
+    fn a_pipe_into_a_filter_hides_the_status_and_the_output_judges() {
+        // The clone failed; `head` exited 0 (Claude Code's is_error is false).
+        let v = judge(
+            "git clone https://github.com/x/pup.git 2>&1 | head -20",
+            None,
+            Some(false),
+            "fatal: destination path 'pup' already exists and is not an empty directory.",
+        );
+        assert_eq!(v.ok, Some(false));
+        // No failure shown: unknown, never ok.
+        let v = judge(
+            "git clone https://github.com/x/pup.git 2>&1 | head -20",
+            Some(0),
+            None,
+            "Cloning into 'pup'...",
+        );
+        assert_eq!(v.ok, None);
+        for (cmd, out) in [
+            (
+                "pnpm build 2>&1 | tail -5",
+                "src/a.ts:3:7 - error TS2339: Property 'x' does not exist",
+            ),
+            (
+                "npx tsc --noEmit 2>&1 | grep error",
+                "src/a.ts(3,7): error TS2339: Property 'x'",
+            ),
+            (
+                "cargo build 2>&1 | tee build.log",
+                "error[E0425]: cannot find value `x` in this scope",
+            ),
+            (
+                "python manage.py migrate | tail -3",
+                "Traceback (most recent call last):",
+            ),
+            (
+                "./deploy.sh | Select-Object -First 20",
+                "Error: bucket not found",
+            ),
+            (
+                "cargo test 2>&1 | tail -3",
+                "test result: FAILED. 1 passed; 1 failed",
+            ),
+        ] {
+            assert_eq!(judge(cmd, Some(0), None, out).ok, Some(false), "{cmd}");
+        }
+        // A search whose results mention errors is not a failure.
+        assert_eq!(
+            judge(
+                "grep -rn \"Error:\" src | head -20",
+                Some(0),
+                None,
+                "src/a.ts:3: throw new Error: x"
+            )
+            .ok,
+            None
+        );
+        assert_eq!(
+            judge(
+                "git log --oneline | grep fix",
+                Some(0),
+                None,
+                "abc fix: FAILED build"
+            )
+            .ok,
+            None
+        );
+        // A pipe into a program that does the work keeps its status.
+        assert_eq!(
+            judge("echo 'x' | python check.py", Some(0), None, "").ok,
+            Some(true)
+        );
+        // `head` never fails: a failure came from a step before it.
+        assert_eq!(
+            judge(
+                "pnpm --version && cat package.json | head -5",
+                Some(1),
+                None,
+                ""
+            )
+            .ok,
+            Some(false)
+        );
+        // `grep` fails when it finds nothing: that says nothing of the producer.
+        assert_eq!(judge("npm ls | grep react", Some(1), None, "").ok, None);
+        // Without a pipe the recorded status is the command's own.
+        assert_eq!(judge("git status", Some(0), None, "").ok, Some(true));
     }
 
     #[test]

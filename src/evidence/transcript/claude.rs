@@ -24,6 +24,7 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
         parsed += 1;
         st.record(b, v, false)
     })?;
+    st.finish(b);
     if st.recognised == 0 && parsed > 0 {
         return Err(ReadError::NotThisFormat(format!(
             "none of its {parsed} JSON records is a Claude Code record{}",
@@ -144,7 +145,20 @@ struct State {
     /// Paths edited or read so far (to tell a `Write` that creates from one that overwrites).
     touched: HashSet<String>,
     awaiting_summary: bool,
+    /// Results whose call has not been seen yet: a result record can come before the record
+    /// of its call in the file (both written at once, the result first). Held until the call.
+    early_results: HashMap<String, EarlyResult>,
 }
+
+/// A tool result held until its call is read.
+struct EarlyResult {
+    block: Value,
+    tool_use_result: Option<Value>,
+    at: Option<DateTime<Utc>>,
+}
+
+/// Most results held while waiting for their calls.
+const MAX_EARLY_RESULTS: usize = 256;
 
 fn hash_of(a: &str, b: &str) -> u64 {
     use std::hash::{Hash, Hasher};
@@ -257,6 +271,12 @@ impl State {
             if kind == MessageKind::Typed && !sidechain && self.take_queued(part) {
                 continue;
             }
+            // A subagent's "user" text is the task the main agent wrote for it.
+            let kind = if sidechain && kind == MessageKind::Typed {
+                MessageKind::SubagentPrompt
+            } else {
+                kind
+            };
             b.message(Role::User, kind, part, at, sidechain);
         }
     }
@@ -321,7 +341,16 @@ impl State {
         let is_error = block.get("is_error").and_then(Value::as_bool) == Some(true);
         let content = block.get("content").map(content_text).unwrap_or_default();
         let Some(tool) = self.tools.get(id) else {
-            if is_error {
+            if !id.is_empty() && self.early_results.len() < MAX_EARLY_RESULTS {
+                self.early_results.insert(
+                    id.to_string(),
+                    EarlyResult {
+                        block: block.clone(),
+                        tool_use_result: tool_use_result.cloned(),
+                        at,
+                    },
+                );
+            } else if is_error {
                 b.error(&content, None, at);
             }
             return;
@@ -393,7 +422,11 @@ impl State {
             return;
         }
         if let Some(model) = str_field(msg, "model").filter(|m| !m.starts_with('<')) {
-            b.model(model);
+            if sidechain {
+                b.subagent_model(model);
+            } else {
+                b.model(model);
+            }
         }
         let msg_id = str_field(msg, "id")
             .or_else(|| str_field(v, "uuid"))
@@ -522,6 +555,21 @@ impl State {
             _ => {}
         }
         self.tools.insert(id.to_string(), tool);
+        if let Some(early) = self.early_results.remove(id) {
+            self.tool_result(b, &early.block, early.tool_use_result.as_ref(), early.at);
+        }
+    }
+
+    /// Results whose call never appeared: an error is still an error the agent hit.
+    fn finish(&mut self, b: &mut Builder) {
+        let mut left: Vec<EarlyResult> = self.early_results.drain().map(|(_, r)| r).collect();
+        left.sort_by_key(|r| r.at);
+        for r in left {
+            if r.block.get("is_error").and_then(Value::as_bool) == Some(true) {
+                let content = r.block.get("content").map(content_text).unwrap_or_default();
+                b.error(&content, None, r.at);
+            }
+        }
     }
 
     fn system(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
@@ -796,8 +844,16 @@ mod tests {
         assert!(t.edits[0].sidechain);
         assert_eq!(t.edits[0].path, "x.md");
         assert_eq!(typed_user(&t), ["find it"]);
-        // The subagent's model is recorded too (it did work in this session).
-        assert!(t.session.models.contains(&"claude-haiku-4-5".to_string()));
+        // The subagent's model is recorded apart from the main one.
+        assert_eq!(t.session.models, ["claude-opus-4-6"]);
+        assert_eq!(t.session.subagent_models, ["claude-haiku-4-5"]);
+        // Its prompt was written by the main agent, not typed by the person.
+        let prompt = t
+            .messages
+            .iter()
+            .find(|m| m.text == "Find the test plan")
+            .unwrap();
+        assert_eq!(prompt.kind, MessageKind::SubagentPrompt);
     }
 
     #[test]
@@ -913,6 +969,31 @@ mod tests {
         assert_eq!((e[3].path.as_str(), e[3].confirmed), ("src/a.rs", false));
         assert_eq!(e[4].path, "nb.ipynb");
         assert_eq!(t.errors[0].evidence.as_deref(), Some("E4"));
+    }
+
+    #[test]
+    fn a_result_written_before_its_call_still_confirms_it() {
+        // Seen in a real file: the tool_result record precedes the assistant record holding the
+        // tool_use (written in the same millisecond range, result first).
+        let edit = r#"{"type":"tool_use","id":"e9","name":"Edit","input":{"file_path":"/repo/issues.md","old_string":"a","new_string":"b"}}"#;
+        let lines = [
+            user("update the issues list"),
+            result(
+                "e9",
+                "The file /repo/issues.md has been updated.",
+                false,
+                r#"{"filePath":"/repo/issues.md","oldString":"a","newString":"b"}"#,
+            ),
+            assistant("m1", edit),
+            // A failed result whose call never appears is still an error.
+            result("gone", "Exit code 2\nboom", true, r#""Error: Exit code 2""#),
+        ]
+        .join("\n");
+        let t = read_str(&lines);
+        assert_eq!(t.edits.len(), 1);
+        assert!(t.edits[0].confirmed);
+        assert_eq!(t.errors.len(), 1);
+        assert!(t.errors[0].text.contains("boom"));
     }
 
     #[test]

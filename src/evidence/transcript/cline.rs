@@ -2,8 +2,13 @@
 //! told apart element by element:
 //!
 //! * `api_conversation_history.json`: `{role, content}` messages. Tool calls are native
-//!   `tool_use` blocks or XML tags in assistant text (`<execute_command><command>…`); results
-//!   come back as user text `[tool for 'x'] Result:` (even for native calls), paired by order.
+//!   `tool_use` blocks or XML tags in assistant text (`<execute_command><command>…`). Cline
+//!   answers the calls of one assistant turn in the next user turn, in order: a `[tool for 'x']
+//!   Result:` text (even for native calls) or a `tool_result` block. A call the next user turn
+//!   does not answer never got a result (the task was interrupted and resumed).
+//!   Everything else Cline writes into user turns is its own text (`[TASK RESUMPTION]`, todo-list
+//!   nags, `<environment_details>`…): only what sits inside `<task>`, `<feedback>`, `<answer>` and
+//!   `<user_message>` is the user's (Cline's own `USER_CONTENT_TAGS`).
 //! * `ui_messages.json`: `{ts, type: say|ask, say|ask, text}` entries as the UI showed them.
 
 use super::input::{self, content_text, str_field};
@@ -11,8 +16,8 @@ use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use chrono::{DateTime, TimeZone, Utc};
 use regex::Regex;
 use serde_json::Value;
-use std::collections::VecDeque;
 use std::io::BufRead;
+use std::ops::Range;
 use std::sync::LazyLock;
 
 /// Tool tags whose XML form the reader understands.
@@ -44,7 +49,7 @@ static XML_OPEN: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The XML tool calls in `text` (name, body, byte range), each closed by its own tag; an
 /// unclosed call (a response cut off) runs to the end.
-fn xml_calls(text: &str) -> Vec<(String, String, std::ops::Range<usize>)> {
+fn xml_calls(text: &str) -> Vec<(String, String, Range<usize>)> {
     let mut out = Vec::new();
     let mut from = 0;
     while let Some(c) = XML_OPEN.captures_at(text, from) {
@@ -67,25 +72,97 @@ fn xml_calls(text: &str) -> Vec<(String, String, std::ops::Range<usize>)> {
 }
 static THINKING: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?s)<thinking>(.*?)</thinking>").expect("static"));
-static RESULT_HEAD: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?s)^\s*\[(\w+)(?: for '(.*?)')?\] Result:\s*").expect("static"));
+/// `[execute_command for 'npm test'] Result:` / `[attempt_completion] Result: Done`.
+static RESULT_HEAD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?s)^\s*\[(\w+)(?: for '(.*?)')?\] Result:[ \t]*\r?\n?").expect("static")
+});
+/// A call Cline answered without running it: after the user rejected an earlier call of the
+/// same turn, or because one tool per turn was already used.
+static NOT_RUN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?s)^\s*(?:(?:Skipping tool|Tool was interrupted and not executed) due to user rejecting a previous tool\.\s*\[(\w+)(?: for '(.*?)')?\]|Tool \[(\w+)\] was not executed because)",
+    )
+    .expect("static")
+});
 static EXIT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"Command (?:executed successfully \(exit code (-?\d+)\)|failed with exit code (-?\d+))",
+        r"^Command (?:executed successfully \(exit code (-?\d+)\)|failed with exit code (-?\d+))",
     )
     .expect("static")
 });
 static ENV_DETAILS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?s)<environment_details>.*?(?:</environment_details>|\z)").expect("static")
 });
-static TASK: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?s)<task>\s*(.*?)\s*</task>").expect("static"));
-static FEEDBACK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?s)<(?:feedback|answer|user_message)>\s*(.*?)\s*</(?:feedback|answer|user_message)>",
-    )
-    .expect("static")
+/// The workspace Cline (or Roo) names in its environment details.
+static ENV_CWD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"# Current (?:Working|Workspace) Directory \((.+?)\) Files").expect("static")
 });
+/// File contents Cline echoes (a saved file, an attached file, a reverted file): never the
+/// user's words and never a status, whatever they contain.
+static FILE_CONTENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?s)<(final_file_content|file_content)\b[^>]*>.*?(?:</(?:final_file_content|file_content)>|\z)")
+        .expect("static")
+});
+
+/// The tags Cline wraps the user's own words in (its `USER_CONTENT_TAGS`); everything else in a
+/// user turn is written by Cline.
+const USER_TAGS: &[&str] = &["task", "feedback", "answer", "user_message"];
+
+static USER_TAG_RES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+    USER_TAGS
+        .iter()
+        .map(|t| Regex::new(&format!(r"(?s)<{t}>\s*(.*?)\s*</{t}>")).expect("static"))
+        .collect()
+});
+
+/// Harness text Cline writes into user turns, by how it begins, and the kind of message it is;
+/// any other text outside the user tags is [`MessageKind::Meta`].
+const HARNESS: &[(&str, MessageKind)] = &[
+    // A resumed task; the user's new words, if any, follow in `<user_message>`.
+    ("[TASK RESUMPTION]", MessageKind::Wrapper),
+    ("[Response interrupted", MessageKind::Wrapper),
+    ("# TODO LIST UPDATE REQUIRED", MessageKind::Reminder),
+    ("# task_progress", MessageKind::Reminder),
+    ("[ERROR] You did not use a tool", MessageKind::Reminder),
+    (
+        "You seem to be having trouble proceeding",
+        MessageKind::Reminder,
+    ),
+];
+
+/// How a command's result begins (its first line; `[attempt_completion]` puts it after `Done`).
+const COMMAND_STATUS: &[(&str, Status)] = &[
+    ("Command terminated by signal", Status::Killed),
+    ("Command executed.", Status::RanWithoutCode),
+    ("Command is still running", Status::Unfinished),
+    ("Command is running in the background", Status::Unfinished),
+    ("Command timed out", Status::Unfinished),
+    ("Command execution timed out", Status::Unfinished),
+    ("Command cancelled", Status::Unfinished),
+    ("The user denied this operation", Status::Denied),
+];
+
+/// What a saved edit's result says (before the echoed `<final_file_content>`).
+const EDIT_SAVED: &[&str] = &[
+    "The content was successfully saved to",
+    "has been successfully saved to",
+    "The content was successfully updated in",
+    "Changes successfully applied to",
+];
+
+/// How the result of an edit that was not made begins.
+const EDIT_REFUSED: &[&str] = &[
+    "The user denied this operation",
+    "The tool execution failed",
+    "This is likely because the SEARCH block content doesn't match",
+    "Failed to write to",
+];
+
+/// Lead-ins after which Cline quotes the user's feedback, after a command's output.
+const FEEDBACK_LEADS: &[&str] = &[
+    "The user provided the following feedback:",
+    "The user has provided feedback on the results",
+];
 
 fn xml_field(body: &str, tag: &str) -> Option<String> {
     let open = format!("<{tag}>");
@@ -96,15 +173,108 @@ fn xml_field(body: &str, tag: &str) -> Option<String> {
     (!v.is_empty()).then(|| v.to_string())
 }
 
-/// A tool call waiting for its `[tool] Result:` block.
+/// The outcome a command result states.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Status {
+    Exit(i32),
+    /// Killed by a signal: failed, with no exit code.
+    Killed,
+    /// Ran, but Cline could not read an exit code.
+    RanWithoutCode,
+    /// Still running, timed out into the background, or cancelled: no outcome.
+    Unfinished,
+    Denied,
+    /// No status line Cline writes (older versions, other forks).
+    Unknown,
+}
+
+fn command_status(body: &str) -> Status {
+    let first = body
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        // `[attempt_completion] Result: Done` puts the command's status after `Done`.
+        .find(|l| *l != "Done")
+        .unwrap_or("");
+    if let Some(c) = EXIT.captures(first) {
+        let code = c
+            .get(1)
+            .or_else(|| c.get(2))
+            .and_then(|m| m.as_str().parse().ok());
+        return code.map_or(Status::Unknown, Status::Exit);
+    }
+    COMMAND_STATUS
+        .iter()
+        .find(|(prefix, _)| first.starts_with(prefix))
+        .map_or(Status::Unknown, |(_, s)| *s)
+}
+
+/// True when a text block is a command's status (the block after `[attempt_completion] Result:`).
+fn is_command_status(text: &str) -> bool {
+    !matches!(command_status(text), Status::Unknown | Status::Denied)
+}
+
+/// Whether an edit's result says the file was saved: Cline's own status line, never the echoed
+/// file content (code can say "failed to").
+fn edit_saved(body: &str) -> bool {
+    let status = FILE_CONTENT.find(body).map_or(body, |m| &body[..m.start()]);
+    let first = status.trim_start();
+    !EDIT_REFUSED.iter().any(|p| first.starts_with(p))
+        && EDIT_SAVED.iter().any(|p| status.contains(p))
+}
+
+/// The user's own words in a user-turn text: the contents of the user tags, in order, outside
+/// echoed file contents and outside `hidden` (a command's output).
+fn user_words(text: &str, hidden: Option<Range<usize>>) -> Vec<(Range<usize>, String)> {
+    let masked: Vec<Range<usize>> = FILE_CONTENT
+        .find_iter(text)
+        .map(|m| m.range())
+        .chain(hidden)
+        .collect();
+    let mut found: Vec<(Range<usize>, String)> = USER_TAG_RES
+        .iter()
+        .flat_map(|re| re.captures_iter(text))
+        .filter_map(|c| {
+            let whole = c.get(0)?.range();
+            let inner = c.get(1)?.as_str().to_string();
+            let hidden = masked
+                .iter()
+                .any(|m| m.start <= whole.start && whole.start < m.end);
+            (!hidden).then_some((whole, inner))
+        })
+        .collect();
+    found.sort_by_key(|(r, _)| r.start);
+    // A tag quoted inside another one (a task that mentions `<feedback>`) is part of it.
+    let mut out: Vec<(Range<usize>, String)> = Vec::new();
+    for (r, inner) in found {
+        if out.last().is_none_or(|(last, _)| r.start >= last.end) {
+            out.push((r, inner));
+        }
+    }
+    out
+}
+
+/// The kind of a harness text block (see [`HARNESS`]).
+fn harness_kind(text: &str) -> MessageKind {
+    let t = text.trim_start();
+    HARNESS
+        .iter()
+        .find(|(prefix, _)| t.starts_with(prefix))
+        .map_or(MessageKind::Meta, |(_, k)| *k)
+}
+
+/// A tool call of the current exchange, waiting for the next user turn.
 #[derive(Debug)]
 struct Call {
     tool: String,
     id: Option<String>,
+    /// What the call names (`command`, `path`…), as Cline repeats it in `[tool for '…']`.
+    subject: Option<String>,
     target: Target,
+    answered: bool,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 enum Target {
     Command(usize),
     Edit(usize),
@@ -113,7 +283,8 @@ enum Target {
 
 #[derive(Default)]
 struct State {
-    pending: VecDeque<Call>,
+    /// The calls of the assistant turn(s) since the last user turn, in order.
+    exchange: Vec<Call>,
     saw_task: bool,
     ui_last_command: Option<usize>,
 }
@@ -162,6 +333,10 @@ fn api_message(b: &mut Builder, st: &mut State, m: &Value) {
             return;
         }
     };
+    if role == "user" {
+        user_turn(b, st, &blocks, at);
+        return;
+    }
     for block in &blocks {
         let ty = str_field(block, "type").unwrap_or("text");
         match (role, ty) {
@@ -181,13 +356,6 @@ fn api_message(b: &mut Builder, st: &mut State, m: &Value) {
                 let id = str_field(block, "id").or_else(|| str_field(block, "call_id"));
                 let args = |k: &str| str_field(input, k).map(str::to_string);
                 tool_call(b, st, name, id, &args, at);
-            }
-            ("user", "text") => user_text(b, st, str_field(block, "text").unwrap_or(""), at),
-            ("user", "tool_result") => {
-                let text = block.get("content").map(content_text).unwrap_or_default();
-                let id = str_field(block, "tool_use_id");
-                let is_error = block.get("is_error").and_then(Value::as_bool);
-                tool_result(b, st, None, id, &text, is_error, at);
             }
             (_, "image") => {}
             _ => b.skip(format!("cline: {role} block of type {ty}")),
@@ -234,6 +402,10 @@ fn tool_call(
             .or_else(|| args("path"))
             .or_else(|| args("file_path"))
     };
+    let subject = args("command")
+        .or_else(|| args("path"))
+        .or_else(|| args("absolutePath"))
+        .or_else(|| args("question"));
     let target = match name {
         // `attempt_completion` may carry a command that Cline runs to show the result.
         "execute_command" | "attempt_completion" => match args("command") {
@@ -254,88 +426,266 @@ fn tool_call(
         },
         _ => Target::Other,
     };
-    st.pending.push_back(Call {
+    st.exchange.push(Call {
         tool: name.to_string(),
         id: id.map(str::to_string),
+        subject,
         target,
+        answered: false,
     });
 }
 
-fn user_text(b: &mut Builder, st: &mut State, text: &str, at: Option<DateTime<Utc>>) {
+/// One user turn: the results of the last assistant turn's calls, in order, then (or between)
+/// Cline's own text and the user's tagged words. Calls left unanswered never got a result.
+fn user_turn(b: &mut Builder, st: &mut State, blocks: &[Value], at: Option<DateTime<Utc>>) {
+    // The call whose result came last in this turn: a bare command status after
+    // `[attempt_completion] Result: Done` belongs to it.
+    let mut last: Option<usize> = None;
+    for block in blocks {
+        match str_field(block, "type").unwrap_or("text") {
+            "text" => {
+                let text = str_field(block, "text").unwrap_or("");
+                user_text(b, st, &mut last, text, None, None, at);
+            }
+            "tool_result" => {
+                let id = str_field(block, "tool_use_id");
+                let is_error = block.get("is_error").and_then(Value::as_bool);
+                let parts: Vec<String> = match block.get("content") {
+                    Some(Value::Array(items)) => items
+                        .iter()
+                        .map(|part| match str_field(part, "text") {
+                            Some(t) => t.to_string(),
+                            None => content_text(part),
+                        })
+                        .filter(|t| !t.trim().is_empty())
+                        .collect(),
+                    Some(v) => vec![content_text(v)],
+                    None => Vec::new(),
+                };
+                let by_id = id.and_then(|id| {
+                    st.exchange
+                        .iter()
+                        .position(|c| !c.answered && c.id.as_deref() == Some(id))
+                });
+                for (i, part) in parts.iter().enumerate() {
+                    let call = if i == 0 { by_id } else { None };
+                    user_text(b, st, &mut last, part, call, is_error, at);
+                }
+                if parts.is_empty()
+                    && let Some(i) = by_id
+                {
+                    answer(b, st, i, "", is_error, at);
+                    last = Some(i);
+                }
+            }
+            "image" => {}
+            ty => b.skip(format!("cline: user block of type {ty}")),
+        }
+    }
+    // Pending calls end here: Cline never answers them later (an interrupted task is resumed
+    // with a new user turn that says so).
+    st.exchange.clear();
+}
+
+/// One text of a user turn. `call` is the exchange call a `tool_result` block names by id.
+fn user_text(
+    b: &mut Builder,
+    st: &mut State,
+    last: &mut Option<usize>,
+    text: &str,
+    call: Option<usize>,
+    is_error: Option<bool>,
+    at: Option<DateTime<Utc>>,
+) {
     let env: Vec<String> = ENV_DETAILS
         .find_iter(text)
         .map(|m| m.as_str().to_string())
         .collect();
     let rest = ENV_DETAILS.replace_all(text, "");
-    if let Some(c) = RESULT_HEAD.captures(&rest) {
-        let tool = c[1].to_string();
-        let body = rest[c.get(0).map_or(0, |m| m.end())..].to_string();
-        tool_result(b, st, Some(&tool), None, &body, None, at);
-        for f in FEEDBACK.captures_iter(&body) {
-            b.message(Role::User, MessageKind::Typed, &f[1], at, false);
+    let rest = rest.as_ref();
+    if let Some(c) = RESULT_HEAD.captures(rest) {
+        let tool = c.get(1).map_or("", |m| m.as_str());
+        let subject = c.get(2).map(|m| m.as_str());
+        let body = &rest[c.get(0).map_or(0, |m| m.end())..];
+        match call.or_else(|| st.match_call(tool, subject)) {
+            Some(i) => {
+                let hidden = answer(b, st, i, body, is_error, at);
+                *last = Some(i);
+                user_words_of(b, body, hidden, at);
+            }
+            None => {
+                b.message(Role::User, MessageKind::Meta, rest, at, false);
+                user_words_of(b, body, None, at);
+            }
         }
-    } else if let Some(c) = TASK.captures(&rest) {
-        st.saw_task = true;
-        b.message(Role::User, MessageKind::Typed, &c[1], at, false);
-    } else if let Some(c) = FEEDBACK.captures(&rest) {
-        b.message(Role::User, MessageKind::Typed, &c[1], at, false);
-    } else if rest.trim_start().starts_with('[') && rest.contains("] Result") {
-        b.message(Role::User, MessageKind::Meta, &rest, at, false);
+    } else if let Some(c) = NOT_RUN.captures(rest) {
+        let tool = c.get(1).or_else(|| c.get(3)).map_or("", |m| m.as_str());
+        if let Some(i) = call.or_else(|| st.match_call(tool, c.get(2).map(|m| m.as_str()))) {
+            st.exchange[i].answered = true;
+        }
+        b.message(Role::User, MessageKind::Meta, rest, at, false);
+    } else if let Some(i) = call {
+        // A `tool_result` block without the `[tool] Result:` head.
+        let hidden = answer(b, st, i, rest, is_error, at);
+        *last = Some(i);
+        user_words_of(b, rest, hidden, at);
+    } else if let Some(i) = last.filter(|&i| st.awaits_command_status(b, i))
+        && is_command_status(rest)
+    {
+        let hidden = answer(b, st, i, rest, None, at);
+        user_words_of(b, rest, hidden, at);
     } else {
-        b.message(Role::User, MessageKind::Typed, &rest, at, false);
+        harness_or_user(b, st, rest, at);
     }
     for e in env {
+        if b.cwd().is_none()
+            && let Some(c) = ENV_CWD.captures(&e)
+        {
+            b.session_mut().cwd = Some(c[1].trim().to_string());
+        }
         b.message(Role::User, MessageKind::Meta, &e, at, false);
     }
 }
 
-fn tool_result(
+/// Text that is no tool result: the user's tagged words are typed messages; what Cline wrote
+/// around them is harness text.
+fn harness_or_user(b: &mut Builder, st: &mut State, text: &str, at: Option<DateTime<Utc>>) {
+    let words = user_words(text, None);
+    let mut outside = String::new();
+    let mut from = 0;
+    for (r, _) in &words {
+        outside.push_str(&text[from..r.start]);
+        from = r.end;
+    }
+    outside.push_str(&text[from..]);
+    if !outside.trim().is_empty() {
+        b.message(Role::User, harness_kind(text), outside.trim(), at, false);
+    }
+    for (r, inner) in &words {
+        if text[r.clone()].starts_with("<task>") {
+            st.saw_task = true;
+        }
+        b.message(Role::User, MessageKind::Typed, inner, at, false);
+    }
+}
+
+/// The user's tagged words inside a tool result (feedback after a denial, an answer to a
+/// question), outside `hidden` (the command's output).
+fn user_words_of(
     b: &mut Builder,
-    st: &mut State,
-    tool: Option<&str>,
-    id: Option<&str>,
-    text: &str,
-    is_error: Option<bool>,
+    body: &str,
+    hidden: Option<Range<usize>>,
     at: Option<DateTime<Utc>>,
 ) {
-    // Pair by id when there is one, else with the oldest pending call of that tool.
-    let pos = st.pending.iter().position(|c| match (id, tool) {
-        (Some(id), _) => c.id.as_deref() == Some(id),
-        (None, Some(tool)) => c.tool == tool,
-        (None, None) => true,
-    });
-    let Some(call) = pos.and_then(|p| st.pending.remove(p)) else {
-        return;
-    };
-    let lower = text.to_lowercase();
-    let denied = lower.contains("user denied") || lower.contains("denied this operation");
+    for (_, inner) in user_words(body, hidden) {
+        b.message(Role::User, MessageKind::Typed, &inner, at, false);
+    }
+}
+
+impl State {
+    /// The first unanswered call of this exchange for a `[tool for 'subject']` result: the same
+    /// tool and subject, else the same tool, else (a renamed tool) the next unanswered call.
+    fn match_call(&self, tool: &str, subject: Option<&str>) -> Option<usize> {
+        let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let open = |c: &&Call| !c.answered;
+        let same_subject = |c: &Call| match (subject, c.subject.as_deref()) {
+            (Some(a), Some(b)) => norm(a) == norm(b),
+            _ => false,
+        };
+        let pos = |f: &dyn Fn(&Call) -> bool| {
+            self.exchange
+                .iter()
+                .enumerate()
+                .find(|(_, c)| open(c) && f(c))
+                .map(|(i, _)| i)
+        };
+        pos(&|c| c.tool == tool && same_subject(c))
+            .or_else(|| pos(&|c| c.tool == tool))
+            .or_else(|| pos(&|_| true))
+    }
+
+    /// True when call `i` is an `attempt_completion` whose command has no result yet.
+    fn awaits_command_status(&self, b: &Builder, i: usize) -> bool {
+        match self.exchange.get(i) {
+            Some(Call {
+                target: Target::Command(idx),
+                tool,
+                ..
+            }) if tool == "attempt_completion" => b
+                .transcript()
+                .commands
+                .get(*idx)
+                .is_some_and(|c| !c.has_result),
+            _ => false,
+        }
+    }
+}
+
+/// Applies a result body to call `i`; returns the part of `body` that is a command's output
+/// (where no user words are looked for).
+fn answer(
+    b: &mut Builder,
+    st: &mut State,
+    i: usize,
+    body: &str,
+    is_error: Option<bool>,
+    at: Option<DateTime<Utc>>,
+) -> Option<Range<usize>> {
+    let call = st.exchange.get_mut(i)?;
+    call.answered = true;
     match call.target {
         Target::Command(idx) => {
-            let exit = EXIT.captures(text).and_then(|c| {
-                c.get(1)
-                    .or_else(|| c.get(2))
-                    .and_then(|m| m.as_str().parse().ok())
-            });
-            // "timed out … still running in the background" and a denial carry no status.
-            let flag = if exit.is_some() || denied || lower.contains("timed out") {
-                None
-            } else {
-                is_error.filter(|e| *e)
-            };
-            b.command_result_at(idx, exit, flag, text, at);
-            if denied {
-                b.error("command denied by the user", None, at);
+            let status = command_status(body);
+            // `[attempt_completion] Result: Done` alone: the command's status comes next.
+            if status == Status::Unknown
+                && call.tool == "attempt_completion"
+                && body
+                    .trim()
+                    .lines()
+                    .all(|l| l.trim() == "Done" || l.trim().is_empty())
+            {
+                return None;
             }
+            let (exit, flag) = match status {
+                Status::Exit(code) => (Some(code), None),
+                Status::Killed => (None, Some(true)),
+                Status::RanWithoutCode | Status::Unfinished | Status::Denied => (None, None),
+                Status::Unknown => (None, is_error.filter(|e| *e)),
+            };
+            b.command_result_at(idx, exit, flag, body, at);
+            if status == Status::Denied {
+                let id = b.transcript().commands.get(idx).map(|c| c.id.clone());
+                b.error("command denied by the user", id, at);
+            }
+            output_range(body)
         }
         Target::Edit(idx) => {
-            let failed = denied
-                || is_error == Some(true)
-                || lower.trim_start().starts_with("error")
-                || lower.contains("failed to");
-            b.confirm_edit_at(idx, !failed);
+            b.confirm_edit_at(idx, is_error != Some(true) && edit_saved(body));
+            if body
+                .trim_start()
+                .starts_with("The user denied this operation")
+            {
+                let id = b.transcript().edits.get(idx).map(|e| e.id.clone());
+                b.error("edit denied by the user", id, at);
+            }
+            None
         }
-        Target::Other => {}
+        Target::Other => None,
     }
+}
+
+/// The output part of a command result: from its `Output:` line to the user's feedback, if any.
+fn output_range(body: &str) -> Option<Range<usize>> {
+    let start = body
+        .find("\nOutput:")
+        .or_else(|| body.find("output so far:"))?;
+    let end = FEEDBACK_LEADS
+        .iter()
+        .filter_map(|lead| body.rfind(lead))
+        .filter(|&e| e > start)
+        .max()
+        .unwrap_or(body.len());
+    Some(start..end)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -564,6 +914,205 @@ mod tests {
         assert_eq!(
             t.session.started_at.unwrap().timestamp_millis(),
             1767644900962
+        );
+    }
+
+    /// The issue's reproduction: a call with no result, a resumed task, then a failing run.
+    #[test]
+    fn a_call_left_unanswered_at_a_resumption_keeps_no_result() {
+        let t = parse(&api(&[
+            ("user", "<task>\nclean and test\n</task>"),
+            (
+                "assistant",
+                "<execute_command>\n<command>rm -rf build</command>\n</execute_command>",
+            ),
+            (
+                "user",
+                "[TASK RESUMPTION] This task was interrupted 3 minutes ago. It may or may not be complete, so please reassess the task context.",
+            ),
+            (
+                "assistant",
+                "<execute_command>\n<command>npm test</command>\n</execute_command>",
+            ),
+            (
+                "user",
+                "[execute_command for 'npm test'] Result:\nCommand failed with exit code 1.\nOutput:\n  2 failing",
+            ),
+            (
+                "assistant",
+                "<execute_command>\n<command>rm -rf build</command>\n</execute_command>",
+            ),
+            (
+                "user",
+                "[execute_command for 'rm -rf build'] Result:\nCommand executed successfully (exit code 0).",
+            ),
+        ]));
+        let c: Vec<_> = t
+            .commands
+            .iter()
+            .map(|c| (c.command.as_str(), c.exit_code, c.has_result))
+            .collect();
+        assert_eq!(
+            c,
+            vec![
+                ("rm -rf build", None, false),
+                ("npm test", Some(1), true),
+                ("rm -rf build", Some(0), true)
+            ]
+        );
+        assert_eq!(typed(&t), vec!["clean and test"]);
+        assert!(
+            t.messages
+                .iter()
+                .any(|m| m.kind == MessageKind::Wrapper && m.text.starts_with("[TASK RESUMPTION]"))
+        );
+    }
+
+    #[test]
+    fn results_pair_by_tool_and_subject_within_the_exchange() {
+        // Two calls in one turn (parallel tool calling); a skipped one consumes its call.
+        let doc = serde_json::json!([
+            {"role": "user", "content": [{"type": "text", "text": "<task>\ngo\n</task>"}]},
+            {"role": "assistant", "content": [
+                {"type": "tool_use", "id": "a", "name": "execute_command", "input": {"command": "ls"}},
+                {"type": "tool_use", "id": "b", "name": "execute_command", "input": {"command": "pwd"}},
+                {"type": "tool_use", "id": "c", "name": "execute_command", "input": {"command": "make"}}]},
+            {"role": "user", "content": [
+                {"type": "text", "text": "[execute_command for 'pwd'] Result:\nCommand failed with exit code 3."},
+                {"type": "text", "text": "[execute_command for 'ls'] Result:\nThe user denied this operation."},
+                {"type": "text", "text": "Skipping tool due to user rejecting a previous tool. [execute_command for 'make']"}]}
+        ]);
+        let t = parse(&doc.to_string());
+        let c: Vec<_> = t
+            .commands
+            .iter()
+            .map(|c| (c.command.as_str(), c.exit_code, c.has_result))
+            .collect();
+        assert_eq!(
+            c,
+            vec![
+                ("ls", None, true),
+                ("pwd", Some(3), true),
+                ("make", None, false)
+            ]
+        );
+        assert_eq!(t.errors[0].evidence.as_deref(), Some("C1"));
+    }
+
+    #[test]
+    fn harness_text_is_not_the_users_and_tagged_words_are() {
+        let t = parse(&api(&[
+            ("user", "<task>\nship it\n</task>"),
+            ("assistant", "Thinking out loud, no tool."),
+            (
+                "user",
+                "[ERROR] You did not use a tool in your previous response! Please retry with a tool use.",
+            ),
+            (
+                "user",
+                "\n\n\t\t# TODO LIST UPDATE REQUIRED - You MUST include the task_progress parameter in your NEXT tool call.",
+            ),
+            (
+                "user",
+                "# task_progress List (Optional - Plan Mode)\n- [ ] a",
+            ),
+            (
+                "user",
+                "(The user did not provide a new message. Consider asking them how they'd like you to proceed.)",
+            ),
+            (
+                "user",
+                "Files attached by the user:\n\n<file_content path=\"a.md\">\n<feedback>not typed</feedback>\n</file_content>",
+            ),
+            (
+                "user",
+                "New instructions for task continuation:\n<user_message>\nalso add docs\n</user_message>",
+            ),
+        ]));
+        assert_eq!(typed(&t), vec!["ship it", "also add docs"]);
+        let kinds: Vec<_> = t
+            .messages
+            .iter()
+            .filter(|m| m.role == Role::User)
+            .map(|m| m.kind)
+            .collect();
+        use MessageKind::*;
+        assert_eq!(
+            kinds,
+            vec![Typed, Reminder, Reminder, Reminder, Meta, Meta, Meta, Typed]
+        );
+    }
+
+    #[test]
+    fn a_command_run_by_attempt_completion_keeps_its_exit_code() {
+        let doc = serde_json::json!([
+            {"role": "user", "content": [{"type": "text", "text": "<task>\ntype-check\n</task>"}]},
+            {"role": "assistant", "content": [
+                {"type": "tool_use", "id": "t", "name": "attempt_completion", "input": {"result": "Done.", "command": "npx tsc --noEmit"}}]},
+            {"role": "user", "content": [
+                {"type": "text", "text": "[attempt_completion] Result: Done"},
+                {"type": "text", "text": "Command failed with exit code 2.\nOutput:\na.ts(1,1): error TS2339: nope"},
+                {"type": "text", "text": "The user has provided feedback on the results. Consider their input to continue the task, and then attempt completion again."},
+                {"type": "text", "text": "<feedback>\nfix the types\n</feedback>"}]}
+        ]);
+        let t = parse(&doc.to_string());
+        assert_eq!(t.commands[0].exit_code, Some(2));
+        assert_eq!(t.commands[0].ok, Some(false));
+        assert!(t.commands[0].is_check);
+        assert_eq!(typed(&t), vec!["type-check", "fix the types"]);
+        // The same result as one tool_result block with an array of parts.
+        let doc = serde_json::json!([
+            {"role": "assistant", "content": [
+                {"type": "tool_use", "id": "t", "name": "attempt_completion", "input": {"result": "Done.", "command": "npm test"}}]},
+            {"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": "t", "content": [
+                    {"type": "text", "text": "[attempt_completion] Result: Done"},
+                    {"type": "text", "text": "Command executed successfully (exit code 0).\nOutput:\n3 passing"}]}]}
+        ]);
+        let t = parse(&doc.to_string());
+        assert_eq!(t.commands[0].exit_code, Some(0));
+        assert!(typed(&t).is_empty());
+    }
+
+    #[test]
+    fn an_edit_is_judged_by_clines_status_line_only() {
+        let saved = "[replace_in_file for 'src/a.ts'] Result:\nThe content was successfully saved to src/a.ts.\n\nHere is the full, updated content of the file that was saved:\n\n<final_file_content path=\"src/a.ts\">\nconsole.error(`Failed to process ${x}`);\nthrow new Error('The user denied this operation');\n</final_file_content>\n\nIMPORTANT: use the final_file_content shown above.";
+        let t = parse(&api(&[
+            (
+                "assistant",
+                "<replace_in_file>\n<path>src/a.ts</path>\n<diff>x</diff>\n</replace_in_file>",
+            ),
+            ("user", saved),
+            (
+                "assistant",
+                "<write_to_file>\n<path>src/b.ts</path>\n<content>x</content>\n</write_to_file>",
+            ),
+            (
+                "user",
+                "[write_to_file for 'src/b.ts'] Result:\nThe user denied this operation. The file was not created.",
+            ),
+            (
+                "assistant",
+                "<replace_in_file>\n<path>src/c.ts</path>\n<diff>x</diff>\n</replace_in_file>",
+            ),
+            (
+                "user",
+                "[replace_in_file for 'src/c.ts'] Result:\nThe tool execution failed with the following error:\n<error>\nThe SEARCH block did not match; the content was successfully saved to nowhere\n</error>",
+            ),
+        ]));
+        let e: Vec<_> = t
+            .edits
+            .iter()
+            .map(|e| (e.path.as_str(), e.confirmed))
+            .collect();
+        assert_eq!(
+            e,
+            vec![("src/a.ts", true), ("src/b.ts", false), ("src/c.ts", false)]
+        );
+        assert!(
+            t.errors
+                .iter()
+                .any(|x| x.text.contains("denied") && x.evidence.as_deref() == Some("E2"))
         );
     }
 

@@ -22,6 +22,21 @@ use std::sync::LazyLock;
 
 static EXIT_CODE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?m)^Exit Code: (-?\d+)\s*$").expect("static regex"));
+/// A harness prompt naming the workspace (`Project root: /abs/dir`).
+static PROJECT_ROOT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?m)^Project root: (\S.*?)\s*$").expect("static regex"));
+/// The absolute path a file tool reports having written (`write-file.ts`, `edit.ts`).
+static WROTE_TO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?:Successfully created and wrote to new file|Successfully overwrote file|Successfully modified file|Created new file): (.+?)(?:\.$|\.\s| \(| with provided content)",
+    )
+    .expect("static regex")
+});
+
+/// The user turn and the model's reply gemini-cli puts first in the history it keeps after a
+/// compression (`chatCompressionService.ts`).
+const COMPRESSION_SUMMARY_TAG: &str = "<state_snapshot>";
+const COMPRESSION_ACK: &str = "Got it. Thanks for the additional context!";
 
 /// Longest string kept per field of a JSONL record held until the end of the file.
 const HELD_STRING_BYTES: usize = 8 * 1024;
@@ -99,8 +114,20 @@ fn native_message(b: &mut Builder, m: &Value) {
     let at = time_of(m);
     let text = m.get("content").map(content_text).unwrap_or_default();
     match ty {
+        "user" if text.trim_start().starts_with(COMPRESSION_SUMMARY_TAG) => {
+            b.compaction(at, None, None);
+            if let Some(id) =
+                b.message(Role::User, MessageKind::CompactionSummary, &text, at, false)
+            {
+                b.set_last_compaction_summary(id);
+            }
+        }
         "user" => {
+            learn_project_root(b, &text);
             b.message(Role::User, MessageKind::Typed, &text, at, false);
+        }
+        "gemini" | "model" if text.trim() == COMPRESSION_ACK => {
+            b.message(Role::Assistant, MessageKind::Meta, &text, at, false);
         }
         "gemini" | "model" => {
             if let Some(model) = str_field(m, "model") {
@@ -199,6 +226,43 @@ fn classify_tool<'a>(name: &str, args: &'a Value) -> ToolKind<'a> {
     }
 }
 
+/// The shell tool's newer result (`Output: …`, no `Command:` line) writes `Exit Code:` only for
+/// a non-zero status and `Signal:`/`Error:` only when they happened: a result with none of them
+/// ran to completion without error (`shell.ts`). `Some(false)` then; `None` otherwise.
+fn completed_without_error(output: &str) -> Option<bool> {
+    let newer = output.starts_with("Output:");
+    let failed = output.lines().any(|l| {
+        l.starts_with("Exit Code:") || l.starts_with("Signal:") || l.starts_with("Error:")
+    });
+    (newer && !failed).then_some(false)
+}
+
+/// A prompt that names the project root (`Project root: /abs/dir`) gives the workspace.
+fn learn_project_root(b: &mut Builder, text: &str) {
+    if b.cwd().is_none()
+        && let Some(c) = PROJECT_ROOT.captures(text)
+    {
+        b.session_mut().cwd = Some(c[1].to_string());
+    }
+}
+
+/// A relative `file_path` whose result names the absolute file written gives the workspace:
+/// `src/a.ts` + `Successfully modified file: /w/src/a.ts …` → `/w` (the session records no cwd).
+fn learn_cwd(b: &mut Builder, path: &str, output: &str) {
+    if b.cwd().is_some() || path.starts_with('/') || path.contains(':') {
+        return;
+    }
+    let Some(abs) = WROTE_TO.captures(output).map(|c| c[1].replace('\\', "/")) else {
+        return;
+    };
+    let rel = path.trim_start_matches("./").replace('\\', "/");
+    if let Some(dir) = abs.strip_suffix(&rel).and_then(|d| d.strip_suffix('/'))
+        && !dir.is_empty()
+    {
+        b.session_mut().cwd = Some(dir.to_string());
+    }
+}
+
 fn exit_code_in(text: &str) -> Option<i32> {
     EXIT_CODE
         .captures_iter(text)
@@ -225,23 +289,26 @@ fn native_tool_call(b: &mut Builder, call: &Value, msg_at: Option<DateTime<Utc>>
         ToolKind::Shell(cmd) => {
             let idx = b.command(None, cmd, Some(name), at, false);
             if call.get("result").is_some() || status.is_some() {
-                b.command_result_at(
-                    idx,
-                    exit_code_in(&output),
-                    status_error(status),
-                    &output,
-                    at,
-                );
+                let exit = exit_code_in(&output);
+                let flag = status_error(status).or_else(|| completed_without_error(&output));
+                b.command_result_at(idx, exit, flag, &output, at);
             }
         }
         ToolKind::Edit(path, kind) => {
-            let kind = if output.contains("created and wrote to new file") {
+            learn_cwd(b, path, &output);
+            let kind = if output.contains("created and wrote to new file")
+                || output.starts_with("Created new file:")
+            {
                 EditKind::Create
             } else {
                 kind
             };
             let idx = b.edit(None, path, kind, Some(name), at, false);
             b.confirm_edit_at(idx, status == Some("success"));
+            if status == Some("error") {
+                let id = b.transcript().edits.get(idx).map(|e| e.id.clone());
+                b.error(&format!("{name}: {output}"), id, at);
+            }
         }
         ToolKind::Other => {
             if status == Some("error") {
@@ -260,6 +327,23 @@ fn read_jsonl(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     input::for_each_record(reader, b, |b, mut v| {
         if let Some(set) = v.get("$set").and_then(Value::as_object) {
             apply_metadata(b, set);
+            // A checkpoint (`updateMessagesFromHistory`, after a compression): the history
+            // gemini-cli keeps from now on. What happened before it still happened, so known
+            // messages stay as first recorded and only the new ones (the compression summary
+            // and its acknowledgement) are added.
+            if let Some(msgs) = set.get("messages").and_then(Value::as_array) {
+                for m in msgs {
+                    let Some(id) = str_field(m, "id").map(str::to_string) else {
+                        continue;
+                    };
+                    if !by_id.contains_key(&id) && m.get("type").is_some() {
+                        let mut m = m.clone();
+                        shrink(&mut m, HELD_STRING_BYTES);
+                        by_id.insert(id, records.len());
+                        records.push(m);
+                    }
+                }
+            }
             return;
         }
         if let Some(target) = v.get("$rewindTo").and_then(Value::as_str) {
@@ -382,6 +466,7 @@ fn stream_event(b: &mut Builder, s: &mut Stream, ev: &Value, at: Option<DateTime
             let text = ev.get("content").map(content_text).unwrap_or_default();
             match str_field(ev, "role") {
                 Some("user") => {
+                    learn_project_root(b, &text);
                     b.message(Role::User, MessageKind::Typed, &text, at, false);
                 }
                 Some("assistant") => {
@@ -618,6 +703,86 @@ mod tests {
         assert_eq!(t.commands[0].exit_code, Some(101));
         assert_eq!(t.commands[0].ok, Some(false));
         assert_eq!(t.stats.skipped_reasons["malformed JSON line"], 1);
+    }
+
+    #[test]
+    fn a_checkpoint_after_compression_keeps_what_happened_and_adds_the_summary() {
+        let t = parse(concat!(
+            r#"{"sessionId":"s","projectHash":"p","startTime":"2026-05-12T08:00:00Z","kind":"main"}"#,
+            "\n",
+            r#"{"id":"u1","timestamp":"2026-05-12T08:00:01Z","type":"user","content":[{"text":"fix it"}]}"#,
+            "\n",
+            r#"{"id":"g1","timestamp":"2026-05-12T08:00:02Z","type":"gemini","content":"ok","toolCalls":[{"id":"c","name":"run_shell_command","args":{"command":"npm test"},"status":"success","result":[{"functionResponse":{"response":{"output":"Output: 1 failed\nExit Code: 1\nProcess Group PGID: 7"}}}]}]}"#,
+            "\n",
+            r#"{"$set":{"messages":[{"id":"s1","timestamp":"2026-05-12T08:01:00Z","type":"user","content":[{"text":"<state_snapshot>\n<overall_goal>fix it</overall_goal>\n</state_snapshot>"}]},{"id":"s2","timestamp":"2026-05-12T08:01:00Z","type":"gemini","content":[{"text":"Got it. Thanks for the additional context!"}]},{"id":"g1","timestamp":"2026-05-12T08:00:02Z","type":"gemini","content":"<masked>"}],"lastUpdated":"2026-05-12T08:01:01Z"}}"#,
+            "\n",
+            r#"{"id":"u2","timestamp":"2026-05-12T08:02:00Z","type":"user","content":[{"text":"go on"}]}"#,
+            "\n",
+        ));
+        assert_eq!(typed_users(&t), vec!["fix it", "go on"]);
+        // The command run before the compression is still there, as first recorded.
+        assert_eq!(t.commands[0].exit_code, Some(1));
+        assert!(t.messages.iter().any(|m| m.text == "ok"));
+        assert_eq!(t.compactions.len(), 1);
+        let summary = t.compactions[0].summary_message.as_deref().unwrap();
+        let m = t.messages.iter().find(|m| m.id == summary).unwrap();
+        assert_eq!(m.kind, MessageKind::CompactionSummary);
+        assert!(
+            t.messages
+                .iter()
+                .any(|m| m.kind == MessageKind::Meta && m.text.starts_with("Got it."))
+        );
+    }
+
+    #[test]
+    fn cwd_from_the_project_root_line_or_from_a_tool_reporting_an_absolute_path() {
+        let t = parse(
+            r#"{"sessionId":"a","projectHash":"p","messages":[
+            {"id":"1","type":"user","content":"Build it.\n\nProject root: /figma/run-1\nGitHub repo: x/y"},
+            {"id":"2","type":"gemini","content":"","toolCalls":[{"id":"w","name":"write_file","args":{"file_path":"/figma/run-1/src/App.tsx"},"status":"success"}]}]}"#,
+        );
+        assert_eq!(t.session.cwd.as_deref(), Some("/figma/run-1"));
+        assert_eq!(t.edits[0].path, "src/App.tsx");
+        let t = parse(
+            r#"{"sessionId":"a","projectHash":"p","messages":[
+            {"id":"1","type":"user","content":"fix it"},
+            {"id":"2","type":"gemini","content":"","toolCalls":[
+              {"id":"r","name":"replace","args":{"file_path":"src/a.ts"},"status":"success",
+               "result":[{"functionResponse":{"response":{"output":"Successfully modified file: /home/me/shop/src/a.ts (1 replacements)."}}}]},
+              {"id":"w","name":"write_file","args":{"file_path":"/home/me/shop/src/b.ts"},"status":"success",
+               "result":[{"functionResponse":{"response":{"output":"Successfully created and wrote to new file: /home/me/shop/src/b.ts."}}}]}]}]}"#,
+        );
+        assert_eq!(t.session.cwd.as_deref(), Some("/home/me/shop"));
+        let paths: Vec<_> = t.edits.iter().map(|e| e.path.as_str()).collect();
+        assert_eq!(paths, vec!["src/a.ts", "src/b.ts"]);
+    }
+
+    #[test]
+    fn newer_shell_output_without_an_exit_code_line_succeeded() {
+        let shell = |out: &str| {
+            format!(
+                r#"{{"sessionId":"a","projectHash":"p","messages":[{{"id":"2","type":"gemini","content":"","toolCalls":[{{"id":"c","name":"run_shell_command","args":{{"command":"npm test"}},"status":"success","result":[{{"functionResponse":{{"response":{{"output":{}}}}}}}]}}]}}]}}"#,
+                serde_json::to_string(out).unwrap()
+            )
+        };
+        let c = |out: &str| {
+            let t = parse(&shell(out));
+            (t.commands[0].exit_code, t.commands[0].ok)
+        };
+        assert_eq!(
+            c("Output: 58 passed\nProcess Group PGID: 9"),
+            (None, Some(true))
+        );
+        assert_eq!(
+            c("Output: boom\nExit Code: 2\nProcess Group PGID: 9"),
+            (Some(2), Some(false))
+        );
+        assert_eq!(c("Output: (empty)\nSignal: 15"), (None, None));
+        // The older format always writes the code.
+        assert_eq!(
+            c("Command: npm test\nDirectory: (root)\nOutput: ok\nError: (none)\nExit Code: 0"),
+            (Some(0), Some(true))
+        );
     }
 
     #[test]

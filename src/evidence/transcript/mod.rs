@@ -4,7 +4,7 @@
 //! and feeds a [`Builder`], which assigns the evidence ids (`M*`, `C*`, `E*`) and keeps the
 //! bounded excerpts, so that later stages see the same facts whatever agent wrote the session.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -68,12 +68,37 @@ pub struct Session {
     pub cwd: Option<String>,
     /// Git branches seen during the session, in order of first appearance.
     pub branches: Vec<String>,
-    /// Models seen, in order of first appearance.
+    /// Models the main session used, in order of first appearance.
     pub models: Vec<String>,
+    /// Models subagents (sidechains) used, in order of first appearance; kept apart so the
+    /// session's own model is not confused with a helper's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub subagent_models: Vec<String>,
     /// Time of the first timed record.
     pub started_at: Option<DateTime<Utc>>,
     /// Time of the last timed record.
     pub ended_at: Option<DateTime<Utc>>,
+    /// The launches of an agent that appends every run to one file (aider's chat history), in
+    /// order. Empty for formats with one session per file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub launches: Vec<Launch>,
+}
+
+/// One launch of the agent in a file that holds many (aider: each `# aider chat started at`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Launch {
+    /// When it started, as written: the machine's local time with no zone
+    /// (`2025-12-03T14:43:45`), so it is never compared with UTC instants.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_local: Option<NaiveDateTime>,
+    /// `seq` of its first event (the heading).
+    pub first_seq: u64,
+    /// `seq` of its last event: where the launch ends (the file records no end time).
+    pub last_seq: u64,
+    /// Commits the agent says it made (`> Commit 1b2614a …`), short ids as written; a commit it
+    /// later undid is removed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commits: Vec<String>,
 }
 
 /// Who speaks.
@@ -106,6 +131,9 @@ pub enum MessageKind {
     Meta,
     /// Assistant reasoning/thinking text.
     Thinking,
+    /// The task the main agent wrote for a subagent (a sidechain's "user" text): written by the
+    /// agent, not typed by the person.
+    SubagentPrompt,
 }
 
 /// One message `M*`.
@@ -279,11 +307,22 @@ const SNIFF_BYTES: usize = 64 * 1024;
 
 /// Reads the transcript at `path`, detecting its format unless `format` forces one.
 pub fn read(path: &Path, format: Option<Format>) -> Result<Transcript> {
+    read_from(path, format, 0)
+}
+
+/// [`read`] from byte `start` on: one session of a file that holds several (aider's last
+/// launch, found by `--latest`).
+pub(crate) fn read_from(path: &Path, format: Option<Format>, start: u64) -> Result<Transcript> {
     let format = match format {
         Some(f) => f,
         None => detect(path)?,
     };
-    let file = open(path)?;
+    let mut file = open(path)?;
+    if start > 0 {
+        use std::io::Seek;
+        file.seek(std::io::SeekFrom::Start(start))
+            .map_err(|e| Error::io(path, e))?;
+    }
     let mut reader = BufReader::with_capacity(256 * 1024, file);
     let mut b = Builder::new(&path.display().to_string(), format);
     let result = match format {
@@ -354,6 +393,11 @@ impl Format {
         Format::SweAgent,
         Format::Plain,
     ];
+
+    /// The format named `name` (see [`Format::name`]).
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
 
     /// The name used on the command line and in messages.
     pub fn name(self) -> &'static str {

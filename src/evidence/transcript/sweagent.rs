@@ -31,6 +31,7 @@ const EDIT_FAILED: &[&str] = &[
     "Error:",
     "already exists",
     "Usage: ",
+    "No file opened",
 ];
 
 /// One trajectory step, kept small.
@@ -165,12 +166,34 @@ fn history_item(b: &mut Builder, h: &mut History, el: &Value) {
     }
 }
 
+/// Where SWE-agent's instance templates put the problem statement: (opening, closing) markers;
+/// the text between them is the request, the lead-in and instructions around it are the
+/// template's.
+const REQUEST_SPANS: &[(&str, &str)] = &[
+    ("<pr_description>", "</pr_description>"),
+    ("<issue>", "</issue>"),
+    ("<problem_statement>", "</problem_statement>"),
+    // 0.x: "We're currently solving the following issue … Here's the issue text:\nISSUE:\n…"
+    ("ISSUE:", "INSTRUCTIONS:"),
+    // EnIGMA (CTF): "… named \"X\", worth 10 points. The description is:\n…"
+    ("The description is:", "INSTRUCTIONS:"),
+];
+
+/// The problem statement inside an instance template, as a byte range of `text`.
+fn request_span(text: &str) -> Option<std::ops::Range<usize>> {
+    REQUEST_SPANS.iter().find_map(|(open, close)| {
+        let start = text.find(open)? + open.len();
+        let end = text[start..].find(close).map_or(text.len(), |e| start + e);
+        let inner = &text[start..end];
+        let lead = inner.len() - inner.trim_start().len();
+        let trail = inner.len() - inner.trim_end().len();
+        (start + lead < end - trail).then(|| start + lead..end - trail)
+    })
+}
+
 /// Markers of the instance's own problem statement.
 fn is_request(text: &str) -> bool {
-    text.contains("<issue>")
-        || text.contains("ISSUE:")
-        || text.contains("We're currently solving the following")
-        || text.contains("<pr_description>")
+    request_span(text).is_some() || text.contains("We're currently solving the following")
 }
 
 fn emit_history(b: &mut Builder, h: &History) {
@@ -189,12 +212,28 @@ fn emit_history(b: &mut Builder, h: &History) {
         .or(own.last())
         .copied();
     for (i, (text, _)) in h.before_first_answer.iter().enumerate() {
-        let kind = if Some(i) == request {
-            MessageKind::Typed
-        } else {
-            MessageKind::Meta
-        };
-        b.message(Role::User, kind, text, None, false);
+        match request_span(text).filter(|_| Some(i) == request) {
+            // The issue text is the request; the template around it is not.
+            Some(span) => {
+                b.message(
+                    Role::User,
+                    MessageKind::Typed,
+                    &text[span.clone()],
+                    None,
+                    false,
+                );
+                let template = format!("{}[…]{}", &text[..span.start], &text[span.end..]);
+                b.message(Role::User, MessageKind::Meta, &template, None, false);
+            }
+            None => {
+                let kind = if Some(i) == request {
+                    MessageKind::Typed
+                } else {
+                    MessageKind::Meta
+                };
+                b.message(Role::User, kind, text, None, false);
+            }
+        }
     }
 }
 
@@ -218,6 +257,11 @@ fn classify(action: &str) -> Act<'_> {
         "create" => Act::Edit {
             path: words.next(),
             kind: EditKind::Create,
+        },
+        // The windowed editor's `insert <text> [<line>]` and `append`: edits of the open file.
+        "insert" | "append" => Act::Edit {
+            path: None,
+            kind: EditKind::Modify,
         },
         "str_replace_editor" | "edit_file" => {
             let sub = words.next().unwrap_or("");
@@ -427,8 +471,8 @@ mod tests {
         });
         let t = parse(&doc.to_string());
         let req = typed(&t);
-        assert_eq!(req.len(), 1);
-        assert!(req[0].contains("missing colon"));
+        // The issue text, not the template's lead-in.
+        assert_eq!(req, vec!["missing colon"]);
         assert!(
             t.messages
                 .iter()
@@ -436,6 +480,35 @@ mod tests {
         );
         assert_eq!(t.session.models, vec!["gpt-4o"]);
         assert!(t.errors.iter().any(|e| e.text.contains("exit_cost")));
+    }
+
+    #[test]
+    fn windowed_insert_and_append_are_edits_of_the_open_file() {
+        let state = "{\"open_file\": \"/repo/src/calc.py\", \"working_dir\": \"/repo\"}";
+        let doc = serde_json::json!({
+            "trajectory": [
+                {"action": "open src/calc.py", "observation": "[File: /repo/src/calc.py (2 lines total)]\n1:def add(a, b):\n2:    return a - b", "state": state},
+                {"action": "insert '\n\ndef sub(a, b):\n    return a - b' 2", "observation": "[File: /repo/src/calc.py (5 lines total)]\n1:def add(a, b):", "state": state},
+                {"action": "append\nprint(add(1, 2))\nend_of_append", "observation": "[File: /repo/src/calc.py (6 lines total)]", "state": state},
+                {"action": "insert 'x' 99", "observation": "No file opened. Use the `create` or `open` command first.\n###SWE-AGENT-RETRY-WITH-OUTPUT###", "state": "{\"open_file\": \"n/a\", \"working_dir\": \"/repo\"}"}
+            ],
+            "history": [
+                {"role": "user", "content": "<uploaded_files>\n/repo\n</uploaded_files>\nI've uploaded a python code repository in the directory /repo. Consider the following PR description:\n\n<pr_description>\nadd a sub() helper\n</pr_description>\n\nCan you help me implement the necessary changes?"}
+            ],
+            "info": {"exit_status": "exit_cost"}
+        });
+        let t = parse(&doc.to_string());
+        let e: Vec<_> = t
+            .edits
+            .iter()
+            .map(|e| (e.path.as_str(), e.confirmed))
+            .collect();
+        // The failed insert had no open file and echoed none: no target, skipped.
+        assert_eq!(e, vec![("src/calc.py", true), ("src/calc.py", true)]);
+        assert_eq!(t.commands.len(), 1, "only `open` is a command");
+        assert_eq!(typed(&t), vec!["add a sub() helper"]);
+        assert!(t.messages.iter().any(|m| m.kind == MessageKind::Meta
+            && m.text.contains("Consider the following PR description")));
     }
 
     #[test]
