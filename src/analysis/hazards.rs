@@ -231,24 +231,35 @@ fn local_config(ev: &Evidence, view: &View, project: &Project, out: &mut Vec<Haz
             .filter(|x| project.repo_path(&x.path, view) == p)
             .map(|x| x.id.as_str())
             .collect();
-        let last = view
+        let seqs: Vec<u64> = view
             .edits
             .iter()
-            .rfind(|x| project.repo_path(&x.path, view) == p)
+            .filter(|x| project.repo_path(&x.path, view) == p)
             .map(|x| x.seq)
-            .unwrap_or(0);
+            .collect();
         let name = p.rsplit('/').next().unwrap_or(&p).to_string();
-        let why = view
-            .said()
-            .filter(|m| m.seq < last && m.text.contains(&name))
-            .last()
-            .and_then(|m| {
-                text::sentences(&text::plain(&m.text))
-                    .into_iter()
-                    .next_back()
-                    .map(|s| format!("; before the last edit the agent said: {} ({})", text::quote(&s, 140), m.id))
-            })
-            .unwrap_or_default();
+        // What the agent said right before the first and the last edit (why it changed the file,
+        // and whether it put it back): the last message before each that names the file.
+        let said_before = |seq: u64| {
+            view.said()
+                .filter(|m| m.seq < seq && m.text.contains(&name))
+                .last()
+                .map(|m| (m.id.clone(), text::quote(&text::plain(&m.text), 170)))
+        };
+        let first = seqs.first().and_then(|&s| said_before(s));
+        let last = seqs.last().and_then(|&s| said_before(s));
+        let mut cite: Vec<String> = ids.iter().map(|s| s.to_string()).collect();
+        let why = match (first, last) {
+            (Some(f), Some(l)) if f.0 != l.0 && seqs.len() > 1 => {
+                cite.extend([f.0.clone(), l.0.clone()]);
+                format!("; before the first edit the agent said: {} ({}); before the last: {} ({})", f.1, f.0, l.1, l.0)
+            }
+            (_, Some(l)) => {
+                cite.push(l.0.clone());
+                format!("; before the last edit the agent said: {} ({})", l.1, l.0)
+            }
+            _ => String::new(),
+        };
         out.push(Hazard {
             text: format!(
                 "{} is local configuration git does not track (not in git status): the session edited it {} time(s) ({}){why}; check its values before running anything",
@@ -256,7 +267,7 @@ fn local_config(ev: &Evidence, view: &View, project: &Project, out: &mut Vec<Haz
                 ids.len(),
                 ids.join(", ")
             ),
-            cite: ids.iter().map(|s| s.to_string()).collect(),
+            cite,
         });
     }
 }

@@ -27,6 +27,10 @@ static NOT_CHANGED: LazyLock<Regex> = LazyLock::new(|| {
 static NOW: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\b(?:now|currently|points (?:to|at))\b").expect("regex"));
 
+/// A quotation ("…" or “…”).
+static QUOTED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”]*”"#).expect("regex"));
+
 /// Whether the session changed `path`.
 fn changed_by_session(cx: &Ctx, path: &str) -> bool {
     let a = cx.analysis;
@@ -82,8 +86,10 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
             );
             continue;
         }
-        // A cited edit that a later edit of the same file superseded.
-        if !NOW.is_match(&mentions(&c.text).plain) {
+        // A cited edit that a later edit of the same file superseded (and that the claim does not
+        // cite too). Quoted words are the agent's, not the claim's ("…the agent said: "Now I
+        // need to update the `.env`"").
+        if !NOW.is_match(&QUOTED.replace_all(&mentions(&c.text).plain, " ")) {
             continue;
         }
         let Some(t) = &cx.ev.transcript else { continue };
@@ -96,6 +102,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
                 .iter()
                 .filter(|x| x.seq > e.seq && x.path == e.path)
                 .next_back()
+                .filter(|later| !c.cite.contains(&later.id))
             {
                 cx.flag(
                     c.key,
