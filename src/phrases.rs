@@ -113,7 +113,7 @@ pub(crate) static AGENCY: Phrases = Phrases::new(
 /// end", "that wasn't the problem".
 pub(crate) static DEAD_END: Phrases = Phrases::new(
     "dead end",
-    r"(?i)(?:didn't work|doesn't work|does not work|did not work|won't work|isn't working|not working|failed because|fails because|could not (?:run|work|be)|couldn't (?:run|work|be)|can't be driven|\brejected\b|\babandon(?:ed|ing)?\b|\brevert(?:ed|ing)?\b|dead end|gave up|rolled back|roll back|not about .{1,60} at all|(?:wasn't|was not|isn't|is not) the (?:real )?(?:problem|issue|cause|fix)|turned out|that was wrong|i was wrong|not the right)",
+    r"(?i)(?:didn't work|doesn't work|does not work|did not work|won't work|isn't working|not working|failed because|fails because|could not (?:run|work|be)|couldn't (?:run|work|be)|can't be driven|\brejected\b|\babandon(?:ed|ing)?\b|\breverted\b|dead end|gave up|rolled back|roll back|not about .{1,60} at all|(?:wasn't|was not|isn't|is not) the (?:real )?(?:problem|issue|cause|fix)|turned out|that was wrong|i was wrong|not the right)",
     &[
         "The regex split didn't work because escaped quotes are not unescaped.",
         "I reverted the config change.",
@@ -125,6 +125,7 @@ pub(crate) static DEAD_END: Phrases = Phrases::new(
     &[
         "The tests work now.",
         "Reverse the list before printing.",
+        "Now revert hardhat.config.js back to CJS and compile.",
         "The build works.",
         "It is not ready yet.",
     ],

@@ -98,7 +98,7 @@ pub(crate) struct Resolved {
     pub first: String,
     /// Its error.
     pub first_error: String,
-    /// Dependency changes between the last failure and the pass (install commands), ids.
+    /// Dependency changes between the first failure and the pass (install commands), ids.
     pub installs: Vec<String>,
     /// Their command lines, shortened.
     pub install_lines: Vec<String>,
@@ -106,6 +106,9 @@ pub(crate) struct Resolved {
     pub edited: Vec<String>,
     /// Their edit ids.
     pub edit_ids: Vec<String>,
+    /// Every one of those edits deleted its file.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_deleting: bool,
 }
 
 /// A check and its runs.
@@ -462,6 +465,7 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
             install_lines: installs.iter().map(|c| shown(&c.command)).collect(),
             edited,
             edit_ids: edits.iter().map(|e| e.id.clone()).collect(),
+            by_deleting: !edits.is_empty() && edits.iter().all(|e| e.kind == EditKind::Delete),
         });
     }
     // Staleness: the one rule (evidence::freshness), narrowed to what can change this check.

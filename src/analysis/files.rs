@@ -1,5 +1,5 @@
 //! The files a session changed: every path git reports, the files the session edited that git
-//! no longer shows (committed by the session, deleted since, reverted), and files outside the
+//! no longer shows (committed by the session, gone from the worktree, reverted), and files outside the
 //! repository in one line. Many files in one folder are grouped; paths use `/`.
 
 use super::commits::Commits;
@@ -41,7 +41,7 @@ pub(crate) struct FileFact {
     /// For a folder: its files' names.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub members: Vec<String>,
-    /// Its state: "modified, +3 −1", "untracked", "committed in `abc1234` …", "deleted since"…
+    /// Its state: "modified, +3 −1", "untracked", "committed in `abc1234` …", "not in this worktree now"…
     pub state: String,
     /// Functions and types touched.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -141,7 +141,7 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
         } else if last == EditKind::Delete {
             "deleted by the session".to_string()
         } else if root.is_some() && !exists {
-            "deleted since (not in the worktree)".to_string()
+            "not in this worktree now (deleted, moved, or never here)".to_string()
         } else if ev.git.is_none() {
             String::new()
         } else if phrases::LOCAL_CONFIG.is_match(&p) {

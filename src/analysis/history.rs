@@ -137,6 +137,7 @@ pub(crate) fn of(
                     "; changed in between: {installs}; the last failure fixed by editing {edited}"
                 )),
                 (false, true) => t.push_str(&format!("; changed in between: {installs}")),
+                (true, false) if r.by_deleting => t.push_str(&format!("; fixed by deleting {edited}")),
                 (true, false) => t.push_str(&format!("; fixed by editing {edited}")),
                 (true, true) => {}
             }
@@ -278,11 +279,19 @@ fn statements(view: &View, h: &mut History) {
             // "Let me revert…" is an action, not a dead end.
             let reject = phrases::DEAD_END.is_match(&s) && !phrases::INTENT.is_match(&s);
             let finding = !reject && phrases::FINDING.is_match(&s);
-            // "instead" / "rather than" choose only when someone acts on it.
+            // "instead" / "rather than" choose only when someone acts on it and names what it
+            // chose (code, a path, a version: "Install postgresql-client-16 … instead"), not
+            // "Let me work with that instead".
+            let names_both = s.contains(['`', '/'])
+                || s.chars().any(|c| c.is_ascii_digit())
+                || s.contains("instead of")
+                || s.contains("rather than");
             let choice = !reject
                 && !finding
                 && (phrases::DECISION.is_match(&s)
-                    || (phrases::ALTERNATIVE.is_match(&s) && phrases::AGENCY.is_match(&s)));
+                    || (phrases::ALTERNATIVE.is_match(&s)
+                        && phrases::AGENCY.is_match(&s)
+                        && names_both));
             if !(reject || finding || choice) {
                 continue;
             }

@@ -63,6 +63,17 @@ pub(crate) fn without_fences(text: &str) -> String {
     out
 }
 
+/// Whether the `.` at byte `i` ends an abbreviation ("e.g.", "i.e.", "etc.", "vs."), not a
+/// sentence.
+fn abbreviation_before(text: &str, i: usize) -> bool {
+    let word = text[..i]
+        .rsplit(|c: char| c.is_whitespace() || c == '(')
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    matches!(word.as_str(), "e.g" | "i.e" | "etc" | "vs" | "cf" | "approx" | "incl" | "esp" | "eg" | "ie")
+}
+
 /// Sentences of a text: split at `.`/`!`/`?` followed by a space or the end, and at line breaks
 /// (a bullet or heading is a sentence of its own).
 pub(crate) fn sentences(text: &str) -> Vec<String> {
@@ -78,7 +89,8 @@ pub(crate) fn sentences(text: &str) -> Vec<String> {
         let mut start = 0;
         for (k, &(i, c)) in chars.iter().enumerate() {
             let end = matches!(c, '.' | '!' | '?' | '。')
-                && chars.get(k + 1).is_none_or(|&(_, n)| n.is_whitespace());
+                && chars.get(k + 1).is_none_or(|&(_, n)| n.is_whitespace())
+                && !(c == '.' && abbreviation_before(line, i));
             if end {
                 let s = line[start..i + c.len_utf8()].trim();
                 if !s.is_empty() {
@@ -113,6 +125,7 @@ pub(crate) fn shorten(text: &str, max: usize) -> String {
             matches!(c, '.' | '!' | '?' | '。')
                 && head[i + c.len_utf8()..].starts_with(' ')
                 && !inside_code(i)
+                && !(c == '.' && abbreviation_before(head, i))
         })
         .map(|(i, c)| i + c.len_utf8())
         .rfind(|&i| i >= min);
@@ -281,6 +294,18 @@ pub(crate) fn content_words(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn abbreviations_end_no_sentence() {
+        assert_eq!(
+            sentences("It breaks on quoted commas, e.g. `\"a, b\"` splits. Fix it."),
+            ["It breaks on quoted commas, e.g. `\"a, b\"` splits.", "Fix it."]
+        );
+        assert_eq!(
+            shorten("Rows miscount when a field holds a quoted comma, e.g. `x` becomes three fields today.", 60),
+            "Rows miscount when a field holds a quoted comma…"
+        );
+    }
 
     #[test]
     fn shorten_cuts_at_a_sentence_then_a_clause_never_a_word() {

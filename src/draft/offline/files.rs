@@ -57,11 +57,4 @@ pub(super) fn render(a: &Analysis, note: &mut Note) {
             ..FileEntry::default()
         });
     }
-    if note.files.is_empty() && a.scope.launches > 0 {
-        note.files.push(FileEntry {
-            path: "(none)".into(),
-            summary: "no file was changed: no edit is recorded and git shows no change".into(),
-            ..FileEntry::default()
-        });
-    }
 }
