@@ -1011,6 +1011,32 @@ fn absence_check(claim: &str) -> Option<String> {
 }
 
 /// Uncommitted changes: the session's own first, with a `git status --short -- PATHS` check.
+/// Whether a command line writes a file called `name`: a redirection into it, or a program that
+/// writes its arguments (`cp`, `mv`, `tee`, `touch`…) naming it. Reading it (`pytest x`, `cat x`)
+/// is no writing.
+fn writes(command: &str, name: &str) -> bool {
+    const WRITERS: &[&str] = &[
+        "cp", "mv", "tee", "touch", "ln", "install", "rsync", "unzip", "tar", "curl", "wget", "git",
+    ];
+    let redirected = command.match_indices('>').any(|(i, _)| {
+        command[i + 1..]
+            .trim_start_matches('>')
+            .trim_start()
+            .split_whitespace()
+            .next()
+            .is_some_and(|target| target.trim_matches(['"', '\'']).ends_with(name))
+    });
+    redirected
+        || shell::segment_commands(command).iter().any(|seg| {
+            let mut words = seg.split_whitespace();
+            let prog = words.next().unwrap_or("");
+            let sub = words.next().unwrap_or("");
+            let writer = WRITERS.contains(&prog)
+                && (prog != "git" || matches!(sub, "mv" | "checkout" | "restore" | "show"));
+            writer && seg.contains(name)
+        })
+}
+
 fn uncommitted(
     ev: &Evidence,
     view: &View,
@@ -1040,7 +1066,7 @@ fn uncommitted(
         .filter(|p| {
             let name = p.rsplit('/').next().unwrap_or(p);
             edited.iter().any(|e| crate::evidence::paths::same_path(e, p))
-                || name.len() > 3 && view.commands.iter().any(|c| c.command.contains(name))
+                || name.len() > 3 && view.commands.iter().any(|c| writes(&c.command, name))
         })
         .count();
     let shown: Vec<&str> = own.iter().take(4).copied().collect();
@@ -1154,6 +1180,16 @@ mod tests {
         let k = super::super::commits::of(ev, &v);
         let st = stopped(&v);
         of(ev, &v, &p, &r, &c, &k, &st)
+    }
+
+    #[test]
+    fn a_command_writes_a_file_only_by_redirection_or_a_writing_program() {
+        assert!(writes("cp ~/.codex/sessions/x.jsonl codex-session.jsonl", "codex-session.jsonl"));
+        assert!(writes("echo hi > notes.txt", "notes.txt"));
+        assert!(writes("git show HEAD:a.py >a.py.orig", "a.py.orig"));
+        assert!(!writes("pytest tests/test_csv.py", "test_csv.py"));
+        assert!(!writes("cat notes.txt | head", "notes.txt"));
+        assert!(!writes("git diff -- notes.txt", "notes.txt"));
     }
 
     #[test]
