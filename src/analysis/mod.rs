@@ -12,8 +12,10 @@
 //! - [`history`]: decisions and dead ends, with their reasons;
 //! - [`loops`]: open-loop candidates with owners and checks;
 //! - [`hazards`]: what a successor must watch out for;
-//! - [`next`]: the one next action.
+//! - [`next`]: the one next action;
+//! - [`brief`]: all of it as one compact block for the model prompt.
 
+pub(crate) mod brief;
 pub(crate) mod checks;
 pub(crate) mod commits;
 pub(crate) mod files;
