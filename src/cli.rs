@@ -3,6 +3,7 @@
 use crate::config::Overrides;
 use crate::evidence::{TestFormat, transcript};
 use crate::tokens::Encoding;
+use chrono::{DateTime, NaiveDate, Utc};
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -123,6 +124,10 @@ pub(crate) struct CollectArgs {
     /// Print the bundle as JSON on stdout (schema: docs/evidence.md).
     #[arg(long)]
     pub json: bool,
+
+    /// Print secrets as they are (redaction is on by default).
+    #[arg(long)]
+    pub no_redact: bool,
 }
 
 /// `handoff summarize`.
@@ -157,6 +162,10 @@ pub(crate) struct SummarizeArgs {
     /// write nothing.
     #[arg(long)]
     pub dry_run: bool,
+
+    /// When the model fails, exit 2 with its error instead of writing the offline draft.
+    #[arg(long)]
+    pub no_fallback: bool,
 }
 
 /// `handoff batch`.
@@ -176,11 +185,11 @@ pub(crate) struct BatchArgs {
     pub jobs: Option<u32>,
 
     /// Only sessions active on or after DATE (YYYY-MM-DD or RFC 3339).
-    #[arg(long, value_name = "DATE", value_parser = crate::batch::parse_date_from)]
+    #[arg(long, value_name = "DATE", value_parser = parse_date_from)]
     pub since: Option<chrono::DateTime<chrono::Utc>>,
 
     /// Only sessions started on or before DATE (YYYY-MM-DD or RFC 3339).
-    #[arg(long, value_name = "DATE", value_parser = crate::batch::parse_date_until)]
+    #[arg(long, value_name = "DATE", value_parser = parse_date_until)]
     pub until: Option<chrono::DateTime<chrono::Utc>>,
 
     /// Only sessions whose project (working directory) is PATH or inside it.
@@ -243,6 +252,35 @@ pub(crate) struct BatchArgs {
     pub poll_interval: f64,
 }
 
+impl BatchArgs {
+    /// The flags as the batch run's options.
+    pub(crate) fn options(&self) -> crate::batch::Options {
+        crate::batch::Options {
+            sources: self.sources.clone(),
+            out: self.out.clone(),
+            jobs: self.jobs,
+            since: self.since,
+            until: self.until,
+            project: self.project.clone(),
+            repo_root: self.repo_root.clone(),
+            dry_run: self.dry_run,
+            retry_failed: self.retry_failed,
+            max_requests_per_minute: self.max_requests_per_minute,
+            max_tokens_per_minute: self.max_tokens_per_minute,
+            session_timeout: self.session_timeout,
+            budget_tokens: self.budget_tokens,
+            quiet: self.quiet,
+            export_openai_batch: self.export_openai_batch.clone(),
+            import_openai_batch: self.import_openai_batch.clone(),
+            poll_interval: self.poll_interval,
+            model: self.model.overrides(),
+            via: self.via.map(|v| match v {
+                BatchVia::OpenaiBatch => crate::batch::Via::OpenaiBatch,
+            }),
+        }
+    }
+}
+
 /// Where `batch --via` sends the requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum BatchVia {
@@ -276,6 +314,11 @@ pub(crate) struct ValidateArgs {
     /// With --write, do not keep the original as NOTE.md.orig.
     #[arg(long, requires = "write")]
     pub no_backup: bool,
+
+    /// Read the evidence and print the report with secrets as they are (redaction is on by
+    /// default; the note itself is always checked for secrets).
+    #[arg(long)]
+    pub no_redact: bool,
 }
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).
@@ -332,7 +375,8 @@ pub(crate) struct ModelArgs {
     #[arg(long, value_name = "DIR")]
     pub prompt_dir: Option<PathBuf>,
 
-    /// Send and write secrets as they are (redaction is on by default).
+    /// Collect the evidence and send it to the model with secrets as they are (redaction is on
+    /// by default; the written note is redacted either way).
     #[arg(long)]
     pub no_redact: bool,
 
@@ -340,9 +384,14 @@ pub(crate) struct ModelArgs {
     #[arg(long)]
     pub stream: bool,
 
-    /// Give up on one request after this many seconds (connecting has its own 10 s limit).
+    /// Deadline in seconds for the whole model step of a note: every request, retry and wait
+    /// (default 300; connecting has its own 10 s limit).
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<u64>,
+
+    /// Give up on a stream that sends no byte for this many seconds mid-answer (default 60).
+    #[arg(long, value_name = "SECS")]
+    pub idle_timeout: Option<u64>,
 
     /// Retries on 408/409/429/5xx and connection errors (default 2).
     #[arg(long, value_name = "N")]
@@ -417,6 +466,7 @@ impl ModelArgs {
             no_redact: self.no_redact,
             stream: self.stream,
             timeout: self.timeout,
+            idle_timeout: self.idle_timeout,
             max_retries: self.max_retries,
         }
     }
@@ -446,6 +496,30 @@ value_enum!(
     crate::hook::HookAgent => arg,
     crate::ui::ColorChoice => name,
 );
+
+/// `--since DATE`: a day means its start.
+fn parse_date_from(s: &str) -> Result<DateTime<Utc>, String> {
+    parse_date(s, false)
+}
+
+/// `--until DATE`: a day means its end.
+fn parse_date_until(s: &str) -> Result<DateTime<Utc>, String> {
+    parse_date(s, true)
+}
+
+fn parse_date(s: &str, end_of_day: bool) -> Result<DateTime<Utc>, String> {
+    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+        return Ok(t.with_timezone(&Utc));
+    }
+    let d = NaiveDate::parse_from_str(s, "%Y-%m-%d")
+        .map_err(|_| format!("{s:?} is not a date; use YYYY-MM-DD or RFC 3339"))?;
+    let t = if end_of_day {
+        d.and_hms_opt(23, 59, 59)
+    } else {
+        d.and_hms_opt(0, 0, 0)
+    };
+    Ok(t.map(|t| t.and_utc()).unwrap_or_default())
+}
 
 fn unit_interval(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
@@ -582,4 +656,27 @@ pub(crate) struct ManArgs {
     /// instead of printing the main page.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_mean_the_start_or_the_end_of_the_day() {
+        assert_eq!(
+            parse_date_from("2026-02-03").unwrap().to_rfc3339(),
+            "2026-02-03T00:00:00+00:00"
+        );
+        assert_eq!(
+            parse_date_until("2026-02-03").unwrap().to_rfc3339(),
+            "2026-02-03T23:59:59+00:00"
+        );
+        assert!(parse_date_from("2026-02-03T10:00:00+02:00").is_ok());
+        assert!(
+            parse_date_from("yesterday")
+                .unwrap_err()
+                .contains("YYYY-MM-DD")
+        );
+    }
 }

@@ -55,5 +55,14 @@ impl Error {
     }
 }
 
+/// How a command ended when it did not fail: `Clean` (exit 0) or `Findings` (exit 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing to report.
+    Clean,
+    /// The command found problems (validator errors, thresholds missed).
+    Findings,
+}
+
 /// Result with the library's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -14,6 +14,7 @@ mod commands;
 mod config;
 mod draft;
 mod error;
+mod escape;
 mod eval;
 mod evidence;
 mod hook;
@@ -36,8 +37,7 @@ mod write;
 
 /// The binary's entry points.
 pub use cli::Cli;
-pub use commands::Outcome;
-pub use error::{Error, Result};
+pub use error::{Error, Outcome, Result};
 pub use ui::error_line;
 
 /// The agent hooks, handled in-process (the hook benchmark).
@@ -60,8 +60,8 @@ pub use evidence::{Evidence, Request, collect};
 
 /// Budget and draft: the model configuration, the prompt, the model client and the pipeline.
 pub use config::{MaxTokensField, ModelConfig, ResponseMode};
-pub use draft::llm::{Client, Drafted, Model, Usage, draft_detailed, dry_run};
-pub use pipeline::{Draft, Drafter, ModelRun, Summary, summarize};
+pub use draft::llm::{Client, Drafted, Failure, Model, Usage, draft_detailed, dry_run};
+pub use pipeline::{Draft, Drafter, ModelRun, OnModelFailure, Summary, summarize};
 pub use prompt::{
     BlockReport, BlockStatus, Prompt, PromptOptions, Templates, build as build_prompt,
 };

@@ -191,7 +191,6 @@ pub(crate) static FAILURE_SIGN: Phrases = Phrases::new(
     ],
 );
 
-
 /// A claim that something passes or works.
 pub(crate) static PASS_CLAIM: Phrases = Phrases::new(
     "pass claim",
@@ -319,8 +318,20 @@ pub(crate) static TODO_MARKER: Phrases = Phrases::new(
 pub(crate) static GREETING: Phrases = Phrases::new(
     "greeting",
     r"(?i)^\W*(?:(?:yo+|hey+|hi+|hello+|hola|sup|wassup|whats? ?up|thanks?|thank you|thx|ty|ok(?:ay)?|k|cool|nice|great|good|perfect|yes|yeah|yep|y|no|nope|n|sure|continue|go on|go ahead|proceed|cls|ping|bro|man|dude|mate|there)\b\W*)+$",
-    &["yo wassup", "hey bro", "hellooooo", "yo", "ok", "Thanks!", "ok good"],
-    &["ok can you address all the coderabbit comments", "yo fix the build", "now deploy it"],
+    &[
+        "yo wassup",
+        "hey bro",
+        "hellooooo",
+        "yo",
+        "ok",
+        "Thanks!",
+        "ok good",
+    ],
+    &[
+        "ok can you address all the coderabbit comments",
+        "yo fix the build",
+        "now deploy it",
+    ],
 );
 
 /// A role preamble a harness or prompt template puts first ("You are an expert frontend
@@ -328,16 +339,23 @@ pub(crate) static GREETING: Phrases = Phrases::new(
 pub(crate) static ROLE_PREAMBLE: Phrases = Phrases::new(
     "role preamble",
     r"(?i)^you are (?:an?|the) (?:[\w-]+ ){0,4}(?:engineer|developer|programmer|assistant|agent|coder|architect|expert)\b[^.!?\n]*[.!?]?\s*",
-    &["You are an expert frontend software engineer. Write code.",
-                "You are an autonomous programmer, and you're working"],
-    &["You are auditing the AFI Protocol's core repository", "you are right"],
+    &[
+        "You are an expert frontend software engineer. Write code.",
+        "You are an autonomous programmer, and you're working",
+    ],
+    &[
+        "You are auditing the AFI Protocol's core repository",
+        "you are right",
+    ],
 );
 
 /// SWE-agent's template around the issue: the issue is between the lead-in and `INSTRUCTIONS:`.
 pub(crate) static ISSUE_TEMPLATE: Phrases = Phrases::new(
     "issue template",
     r"(?s)^\s*We're currently solving the following issue within our repository\. Here's the issue text:\s*(?:ISSUE:)?\s*(.*?)(?:\n\s*INSTRUCTIONS:.*)?$",
-    &["We're currently solving the following issue within our repository. Here's the issue text:\nISSUE:\nSyntaxError: invalid syntax\n\nINSTRUCTIONS:\nNow, you're going to solve this issue"],
+    &[
+        "We're currently solving the following issue within our repository. Here's the issue text:\nISSUE:\nSyntaxError: invalid syntax\n\nINSTRUCTIONS:\nNow, you're going to solve this issue",
+    ],
     &["Solve the following issue: the parser fails"],
 );
 
@@ -346,7 +364,10 @@ pub(crate) static ISSUE_TEMPLATE: Phrases = Phrases::new(
 pub(crate) static HARNESS_LINE: Phrases = Phrases::new(
     "harness line",
     r"(?i)^\s*(?:#\s*TODO LIST UPDATE REQUIRED|\[TASK RESUMPTION\]|Add (?:file|url) to the chat\?|Create new file\?|Allow edits to file|Run shell commands?\?|Add command output to the chat\?|Attempt to fix lint errors\?)",
-    &["Add file to the chat? (Y)es/(N)o [Yes]: all", "# TODO LIST UPDATE REQUIRED"],
+    &[
+        "Add file to the chat? (Y)es/(N)o [Yes]: all",
+        "# TODO LIST UPDATE REQUIRED",
+    ],
     &["Add a file for the cron jobs"],
 );
 
@@ -354,20 +375,27 @@ pub(crate) static HARNESS_LINE: Phrases = Phrases::new(
 pub(crate) static QUESTION: Phrases = Phrases::new(
     "question to the owner",
     r"(?i)\b(?:want me to|should i\b|shall i\b|would you like|do you want|let me know (?:when|if|which|whether|once|how)|say the word|call it\b|your call|which (?:one|option)|tell me (?:which|when|if|whether)|ok to proceed|okay to proceed)",
-    &["Want me to (a) pull the trigger on items 1+2, (b) include the mock?",
-                "Let me know when you want a separate `docs(roadmap)` commit for those.",
-                "Would you like to:",
-                "Should I run the migration now?"],
-    &["I'll keep the ngrok tunnel running.", "Let me check the logs."],
+    &[
+        "Want me to (a) pull the trigger on items 1+2, (b) include the mock?",
+        "Let me know when you want a separate `docs(roadmap)` commit for those.",
+        "Would you like to:",
+        "Should I run the migration now?",
+    ],
+    &[
+        "I'll keep the ngrok tunnel running.",
+        "Let me check the logs.",
+    ],
 );
 
 /// A sentence that hands work to the person.
 pub(crate) static HANDOFF: Phrases = Phrases::new(
     "handed to the person",
     r"(?i)\b(?:you(?:'ll| will)? need to|you(?:'d| would)? have to|you should|you must|make sure (?:you|to)|remember to|don't forget to|do not forget to|manually|on your side|replace [^.]{1,80} with your|before using|once you(?:'ve| have)?|after you)\b",
-    &["You'll need to update the Web3Auth dashboard verifier's JWKS URL",
-                "replace `sk-ai-v1-your-key-here` with your real ZenMux API key before using:",
-                "Run it manually after the deploy"],
+    &[
+        "You'll need to update the Web3Auth dashboard verifier's JWKS URL",
+        "replace `sk-ai-v1-your-key-here` with your real ZenMux API key before using:",
+        "Run it manually after the deploy",
+    ],
     &["I updated the verifier.", "The build passes."],
 );
 
@@ -375,7 +403,11 @@ pub(crate) static HANDOFF: Phrases = Phrases::new(
 pub(crate) static STEPS_REQUEST: Phrases = Phrases::new(
     "steps request",
     r"(?i)\b(?:give me (?:the )?steps|what (?:are the )?steps|steps to|how do i|how can i|how to|how should i|walk me through|instructions|guide me|no (?:fuckin\w* |fucking )?idea how)\b",
-    &["give me the steps to deploy it", "How do I get the API key?", "walk me through the setup"],
+    &[
+        "give me the steps to deploy it",
+        "How do I get the API key?",
+        "walk me through the setup",
+    ],
     &["The steps pass.", "Deploy it now"],
 );
 
@@ -391,7 +423,11 @@ pub(crate) static HANDOFF_HEADING: Phrases = Phrases::new(
 pub(crate) static IMPERATIVE: Phrases = Phrases::new(
     "imperative step",
     r"(?i)^(?:\*\*)?(?:add|go|open|find|create|set|update|replace|run|install|deploy|get|copy|paste|export|enable|disable|configure|point|restart|redeploy|upload|sign|log ?in|choose|pick|give|grant|fund|top up|rotate|register|connect|download|make|put|move|mark|remove|delete|check|verify|test|review|ask|tell|send|write|edit|fix)\b",
-    &["Add your private key to `contracts/.env`", "Create a JSON key", "Go to Vercel"],
+    &[
+        "Add your private key to `contracts/.env`",
+        "Create a JSON key",
+        "Go to Vercel",
+    ],
     &["All 69 tests pass", "The registry has 2 devices"],
 );
 
@@ -399,23 +435,29 @@ pub(crate) static IMPERATIVE: Phrases = Phrases::new(
 pub(crate) static FINDING: Phrases = Phrases::new(
     "finding",
     r"(?i)(?:^\W*(?:the )?(?:real|actual|root|main|underlying) (?:problem|issue|cause|culprit)\b|\bfound the (?:real |actual |root )?(?:problem|issue|bug|cause|culprit)\b|\bthe (?:real |actual |root )?(?:problem|issue|cause) (?:is|was)\b|root cause (?:is|was|found|:)|\bthat's (?:why|the problem|the issue)\b|this explains|that explains|explains why|caused by|is why\b)",
-    &["That's why you're getting PERMISSION_DENIED",
-                "The root cause is a stale cache.",
-                "I found the real problem"],
-    &["Let me check the logs.",
-                "The tests pass.",
-                "Let me check the API logs to understand the issue.",
-                "It rethrows real errors so the UI can show the actual cause."],
+    &[
+        "That's why you're getting PERMISSION_DENIED",
+        "The root cause is a stale cache.",
+        "I found the real problem",
+    ],
+    &[
+        "Let me check the logs.",
+        "The tests pass.",
+        "Let me check the API logs to understand the issue.",
+        "It rethrows real errors so the UI can show the actual cause.",
+    ],
 );
 
 /// A claim that work is finished or that something works.
 pub(crate) static COMPLETION: Phrases = Phrases::new(
     "completion or success",
     r"(?i)\b(?:done|complete[d]?|implemented|fixed|resolved|works|working|passe[sd]|passing|succeed(?:s|ed)?|successful(?:ly)?|all set|ready|fully [\w-]+|no [\w.`-]+(?: [\w.`()*,-]+){0,6} (?:was |were )?(?:found|needed|required)|no changes are needed)\b",
-    &["After scanning all provided files under dist/, no CommonJS usage (require, module.exports) was found.",
-                "Test 2 PASSED!",
-                "Your dist/ folder is fully ESM-compliant.",
-                "Everything is complete."],
+    &[
+        "After scanning all provided files under dist/, no CommonJS usage (require, module.exports) was found.",
+        "Test 2 PASSED!",
+        "Your dist/ folder is fully ESM-compliant.",
+        "Everything is complete.",
+    ],
     &["Let me run the tests.", "It does not build yet"],
 );
 
@@ -423,7 +465,10 @@ pub(crate) static COMPLETION: Phrases = Phrases::new(
 pub(crate) static SIMULATED: Phrases = Phrases::new(
     "simulated",
     r"(?i)\bsimulat(?:e|ed|es|ing|ion)\b",
-    &["To simulate a second device, I'll clear the keypair", "New (simulated 2nd device)"],
+    &[
+        "To simulate a second device, I'll clear the keypair",
+        "New (simulated 2nd device)",
+    ],
     &["The similar code"],
 );
 
@@ -439,8 +484,17 @@ pub(crate) static INTENT: Phrases = Phrases::new(
 pub(crate) static LONG_RUNNING: Phrases = Phrases::new(
     "long running",
     r"(?i)(?:\b(?:npm|pnpm|yarn|bun)\b[^|;&]*\b(?:dev|start|serve|preview|watch)\b|\bnext (?:dev|start)\b|\bvite(?:\s|$)|\bngrok\b|\bcloudflared\b|\blocaltunnel\b|\blt --port\b|\buvicorn\b|\bgunicorn\b|\bflask run\b|\brails s(?:erver)?\b|\bhttp\.server\b|\bdocker(?:-| )compose up\b|\bnodemon\b|\bwebpack serve\b|\bcargo watch\b|\bhardhat node\b|\banvil\b)",
-    &["pnpm --filter api dev", "ngrok http 3000 --log=stdout 2>&1 &", "npm run dev -- --port 3000", "npx vite"],
-    &["pnpm --filter web build", "npm run devtools-check", "git status"],
+    &[
+        "pnpm --filter api dev",
+        "ngrok http 3000 --log=stdout 2>&1 &",
+        "npm run dev -- --port 3000",
+        "npx vite",
+    ],
+    &[
+        "pnpm --filter web build",
+        "npm run devtools-check",
+        "git status",
+    ],
 );
 
 /// A tunnel: what it forwards is reachable from outside only while it runs.
@@ -463,7 +517,11 @@ pub(crate) static BACKGROUND_ID: Phrases = Phrases::new(
 pub(crate) static BOOKKEEPING: Phrases = Phrases::new(
     "bookkeeping file",
     r"(?:^|/)(?:\.aider[\w.-]*|\.handoff/.*|\.claude/settings\.local\.json)$",
-    &[".aider.chat.history.md", ".aider.input.history", ".handoff/20260101-x.md"],
+    &[
+        ".aider.chat.history.md",
+        ".aider.input.history",
+        ".handoff/20260101-x.md",
+    ],
     &["src/aider.py", "README.md"],
 );
 
@@ -471,7 +529,12 @@ pub(crate) static BOOKKEEPING: Phrases = Phrases::new(
 pub(crate) static LOCAL_CONFIG: Phrases = Phrases::new(
     "local config file",
     r"(?:^|/)(?:\.env(?:\.(?:local|development|production|test|dev|prod|staging)(?:\.local)?)?|[\w.-]+\.local(?:\.\w+)?)$",
-    &["apps/api/.env", ".env.local", "frontend/.env.local", "config.local.json"],
+    &[
+        "apps/api/.env",
+        ".env.local",
+        "frontend/.env.local",
+        "config.local.json",
+    ],
     &[".env.example", "src/env.ts", "environment.md"],
 );
 
@@ -479,11 +542,13 @@ pub(crate) static LOCAL_CONFIG: Phrases = Phrases::new(
 pub(crate) static OUTPUT_PASS: Phrases = Phrases::new(
     "output pass",
     r"(?im)(?:compiled successfully|\bcompiled \d+ [\w ]*files? successfully|build succeeded|build successful|\bbuilt in \d|✓ \d+ modules transformed|^\s*\d+ passing\b|\btests?:\s+\d+ passed(?:, \d+ total)?\s*$|^=+ \d+ passed|\ball tests passed\b|test result: ok\b|finished `[\w-]+` profile|^\s*route \(app\)|\b0 errors?\b|\bno errors found\b|\bsuccessfully (?:built|compiled|deployed)\b)",
-    &[" ✓ Compiled successfully in 17.3s",
-                "Compiled 3 Solidity files successfully (evm target: paris).",
-                "  69 passing (2s)",
-                "✓ 852 modules transformed.",
-                "Tests:       12 passed, 12 total"],
+    &[
+        " ✓ Compiled successfully in 17.3s",
+        "Compiled 3 Solidity files successfully (evm target: paris).",
+        "  69 passing (2s)",
+        "✓ 852 modules transformed.",
+        "Tests:       12 passed, 12 total",
+    ],
     &["Compiling...", "no tests ran"],
 );
 
@@ -491,12 +556,18 @@ pub(crate) static OUTPUT_PASS: Phrases = Phrases::new(
 pub(crate) static OUTPUT_FAIL: Phrases = Phrases::new(
     "output fail",
     r"(?m)(?:^\s*(?:error(?:\[\w+\])?:|Error:|ERROR\b|FAILED\b|FAIL\b|fatal:|npm ERR!|npm error|Traceback \(most recent call last\)|SyntaxError|TypeError|ReferenceError|ModuleNotFoundError|ImportError|AssertionError|panicked at)|\berror TS\d+|\b[1-9]\d* (?:failing|failed)\b|Failed to compile|Build failed|command not found|No such file or directory|\bnot found on PATH\b)",
-    &["error: `zerion` CLI not found on PATH.",
-                "src/a.ts(3,1): error TS2304: Cannot find name 'x'.",
-                "  1 failing",
-                "sh: eslint: command not found",
-                "Traceback (most recent call last):"],
-    &["0 failed", "warning: ZERION_API_KEY is not set", "✓ Compiled successfully"],
+    &[
+        "error: `zerion` CLI not found on PATH.",
+        "src/a.ts(3,1): error TS2304: Cannot find name 'x'.",
+        "  1 failing",
+        "sh: eslint: command not found",
+        "Traceback (most recent call last):",
+    ],
+    &[
+        "0 failed",
+        "warning: ZERION_API_KEY is not set",
+        "✓ Compiled successfully",
+    ],
 );
 
 /// An echoed exit status (`…; echo "exit=$?"`).
@@ -519,8 +590,10 @@ pub(crate) static UNREACHABLE: Phrases = Phrases::new(
 pub(crate) static MODEL_ERROR: Phrases = Phrases::new(
     "model error",
     r"(?i)(?:api error|invalid_request_error|failed to create stream|resource_exhausted|rate.?limit|overloaded|status(?: code)? (?:4\d\d|5\d\d)|\b(?:400|401|429|500|502|503|529) (?:bad request|unauthorized|too many|internal|service)|authenticationerror|inference request failed|model .{0,40}not (?:found|available))",
-    &["API Error: 400 {\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\"",
-                "Failed to create stream: inference request failed"],
+    &[
+        "API Error: 400 {\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\"",
+        "Failed to create stream: inference request failed",
+    ],
     &["Bash: Exit code 1"],
 );
 
@@ -528,22 +601,78 @@ pub(crate) static MODEL_ERROR: Phrases = Phrases::new(
 pub(crate) static INSTALL: Phrases = Phrases::new(
     "install command",
     r"(?i)\b(?:(?:npm|pnpm|yarn|bun) (?:install|i|add|remove|uninstall|ci)|pip3? install|uv (?:add|pip|sync)|poetry (?:add|install)|cargo (?:add|update)|go (?:get|mod tidy)|bundle install|gem install|brew install|apt(?:-get)? install|npm pkg set)\b",
-    &["npm install --save-dev hardhat@^2.22.0", "pnpm add zod", "npm pkg set type=module"],
+    &[
+        "npm install --save-dev hardhat@^2.22.0",
+        "pnpm add zod",
+        "npm pkg set type=module",
+    ],
     &["npm run build", "npm test"],
 );
 
 /// Slash commands that steer the tool rather than ask for work (`/model`, `/clear`…).
 pub(crate) const HARNESS_COMMANDS: &[&str] = &[
-    "model", "clear", "compact", "config", "cost", "help", "login", "logout", "status", "resume",
-    "memory", "permissions", "add-dir", "agents", "mcp", "doctor", "exit", "bye", "quit", "hooks",
-    "ide", "vim", "theme", "context", "usage", "add", "drop", "ls", "undo", "git", "tokens",
-    "map", "settings", "reset", "chat-mode", "architect", "ask", "code", "voice", "web", "lint",
-    "test", "read-only", "copy", "paste", "editor", "multiline-mode", "think-tokens", "reasoning-effort",
+    "model",
+    "clear",
+    "compact",
+    "config",
+    "cost",
+    "help",
+    "login",
+    "logout",
+    "status",
+    "resume",
+    "memory",
+    "permissions",
+    "add-dir",
+    "agents",
+    "mcp",
+    "doctor",
+    "exit",
+    "bye",
+    "quit",
+    "hooks",
+    "ide",
+    "vim",
+    "theme",
+    "context",
+    "usage",
+    "add",
+    "drop",
+    "ls",
+    "undo",
+    "git",
+    "tokens",
+    "map",
+    "settings",
+    "reset",
+    "chat-mode",
+    "architect",
+    "ask",
+    "code",
+    "voice",
+    "web",
+    "lint",
+    "test",
+    "read-only",
+    "copy",
+    "paste",
+    "editor",
+    "multiline-mode",
+    "think-tokens",
+    "reasoning-effort",
 ];
 
 /// Directories that hold generated build output: edits there are overwritten by a rebuild.
 pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
-    "dist", "build", "out", ".next", "target", "__pycache__", "coverage", ".nuxt", ".svelte-kit",
+    "dist",
+    "build",
+    "out",
+    ".next",
+    "target",
+    "__pycache__",
+    "coverage",
+    ".nuxt",
+    ".svelte-kit",
 ];
 
 /// Every table, for the table test.
@@ -639,6 +768,9 @@ mod tests {
         let code = ECHOED_EXIT.regex().captures("error\nexit=2\n");
         assert_eq!(code.and_then(|c| c.get(1)).map(|m| m.as_str()), Some("2"));
         let job = BACKGROUND_ID.regex().captures(BACKGROUND_ID.matches[0]);
-        assert_eq!(job.and_then(|c| c.get(1)).map(|m| m.as_str()), Some("b7d1d23"));
+        assert_eq!(
+            job.and_then(|c| c.get(1)).map(|m| m.as_str()),
+            Some("b7d1d23")
+        );
     }
 }

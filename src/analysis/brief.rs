@@ -32,10 +32,18 @@ pub(crate) fn brief(a: &Analysis) -> String {
 
     match a.project.relation {
         Relation::Moved => {
-            let _ = writeln!(out, "project: the session ran in another copy of this repository ({})", a.project.reason);
+            let _ = writeln!(
+                out,
+                "project: the session ran in another copy of this repository ({})",
+                a.project.reason
+            );
         }
         Relation::Elsewhere => {
-            let _ = writeln!(out, "project: the session's folder is NOT this repository ({}); git here says nothing about its changes", a.project.reason);
+            let _ = writeln!(
+                out,
+                "project: the session's folder is NOT this repository ({}); git here says nothing about its changes",
+                a.project.reason
+            );
         }
         Relation::Same | Relation::Unknown => {}
     }
@@ -57,7 +65,11 @@ pub(crate) fn brief(a: &Analysis) -> String {
             format!("- {} {} — {state}", r.id, text::quote(&r.summary, 120))
         }))
         .collect();
-    group(&mut out, "requests, oldest first (the last is the current goal)", &requests);
+    group(
+        &mut out,
+        "requests, oldest first (the last is the current goal)",
+        &requests,
+    );
 
     let checks: Vec<String> = a
         .checks
@@ -68,10 +80,17 @@ pub(crate) fn brief(a: &Analysis) -> String {
         .rev()
         .map(|c| {
             let verdict = match &c.latest {
-                Verdict::Pass { how } if c.fresh_pass() => format!("PASSED ({how}) after the last change that can affect it"),
+                Verdict::Pass { how } if c.fresh_pass() => {
+                    format!("PASSED ({how}) after the last change that can affect it")
+                }
                 Verdict::Pass { how } => format!(
                     "passed ({how}) but STALE: {} changed after it",
-                    c.stale_paths.iter().take(4).map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+                    c.stale_paths
+                        .iter()
+                        .take(4)
+                        .map(|p| format!("`{p}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
                 Verdict::Fail { error } => format!("FAILS on its last run: {}", t(error)),
                 Verdict::Unknown { why } => format!("result unknown: {why}"),
@@ -79,21 +98,36 @@ pub(crate) fn brief(a: &Analysis) -> String {
             let before = c
                 .resolved
                 .as_ref()
-                .map(|r| format!("; failed {}× before (first {}: {})", r.failures, r.first, t(&r.first_error)))
+                .map(|r| {
+                    format!(
+                        "; failed {}× before (first {}: {})",
+                        r.failures,
+                        r.first,
+                        t(&r.first_error)
+                    )
+                })
                 .unwrap_or_default();
             let mut cite = vec![c.latest_run.clone()];
             cite.extend(c.stale_by.iter().take(3).cloned());
             format!("- {}: {verdict}{before}{}", c.label(), ids(&cite))
         })
         .collect();
-    group(&mut out, "checks (test runs, builds, scripts) by what they run, latest run decides", &checks);
+    group(
+        &mut out,
+        "checks (test runs, builds, scripts) by what they run, latest run decides",
+        &checks,
+    );
     let unrun: Vec<String> = a
         .checks
         .unrun
         .iter()
         .map(|u| format!("- `{}` ({})", u.command, u.request))
         .collect();
-    group(&mut out, "commands the user asked for that never ran", &unrun);
+    group(
+        &mut out,
+        "commands the user asked for that never ran",
+        &unrun,
+    );
 
     let commits: Vec<String> = a
         .commits
@@ -129,7 +163,11 @@ pub(crate) fn brief(a: &Analysis) -> String {
             .collect()
     };
     group(&mut out, "decisions", &items(&a.history.decisions));
-    group(&mut out, "dead ends (do not retry)", &items(&a.history.dead_ends));
+    group(
+        &mut out,
+        "dead ends (do not retry)",
+        &items(&a.history.dead_ends),
+    );
 
     let reported: Vec<String> = a
         .reported
@@ -137,7 +175,11 @@ pub(crate) fn brief(a: &Analysis) -> String {
         .take(MAX_ITEMS)
         .map(|r| format!("- {}{}", t(&r.text), ids(&r.cite)))
         .collect();
-    group(&mut out, "results the agent reported that no recorded command shows", &reported);
+    group(
+        &mut out,
+        "results the agent reported that no recorded command shows",
+        &reported,
+    );
 
     let loops: Vec<String> = a
         .loops
@@ -149,7 +191,12 @@ pub(crate) fn brief(a: &Analysis) -> String {
                 LoopOwner::AgentAfterOwner => "Agent, after the owner says so",
                 LoopOwner::Human => "Human",
             };
-            format!("- [{owner}] {} — verify: {}{}", t(&l.text), t(&l.verify), ids(&l.cite))
+            format!(
+                "- [{owner}] {} — verify: {}{}",
+                t(&l.text),
+                t(&l.verify),
+                ids(&l.cite)
+            )
         })
         .collect();
     group(&mut out, "open loops", &loops);
@@ -163,7 +210,12 @@ pub(crate) fn brief(a: &Analysis) -> String {
     group(&mut out, "watch-outs", &hazards);
 
     if !a.next.text.is_empty() {
-        let _ = writeln!(out, "suggested next action: {}{}", t(&a.next.text), ids(&a.next.cite));
+        let _ = writeln!(
+            out,
+            "suggested next action: {}{}",
+            t(&a.next.text),
+            ids(&a.next.cite)
+        );
     }
     out
 }
@@ -193,7 +245,13 @@ mod tests {
             user(3, "Now deploy it.", 6),
         ]);
         t.commands = vec![
-            ran(1, "pytest -q", Some(1), "FAILED tests/test_a.py::test_x - AssertionError", 2),
+            ran(
+                1,
+                "pytest -q",
+                Some(1),
+                "FAILED tests/test_a.py::test_x - AssertionError",
+                2,
+            ),
             ran(2, "pytest -q", Some(0), "3 passed in 0.1s", 3),
         ];
         t.edits = vec![edit("E1", "a.py", 1), edit("E2", "a.py", 4)];

@@ -14,7 +14,6 @@
 //! command that printed no error, "ran cleanly". Otherwise the result is not recorded — never
 //! "never tested".
 
-use crate::phrases;
 use super::project::Project;
 use super::requests::Requests;
 use super::scope::View;
@@ -24,6 +23,7 @@ use crate::evidence::freshness::{self, RunPoint};
 use crate::evidence::paths;
 use crate::evidence::shell::{self, lexer};
 use crate::evidence::transcript::{Command, EditKind, Format};
+use crate::phrases;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::Path;
@@ -201,7 +201,11 @@ const SHOWN_CHARS: usize = 110;
 
 /// Groups the session's checks and judges them.
 pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Requests) -> Checks {
-    let edited: Vec<String> = view.edits.iter().map(|e| paths::normalize(&e.path)).collect();
+    let edited: Vec<String> = view
+        .edits
+        .iter()
+        .map(|e| paths::normalize(&e.path))
+        .collect();
     let requested = requested_commands(view, requests);
     let dirs = effective_dirs(view);
     let mut groups: Vec<Check> = Vec::new();
@@ -218,7 +222,11 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
             tracked
         } else {
             let own = repo_dir(project, view, &id.dir);
-            if own.is_empty() || dir_exists(ev, &own) { own } else { String::new() }
+            if own.is_empty() || dir_exists(ev, &own) {
+                own
+            } else {
+                String::new()
+            }
         };
         let Some(kind) = kind_of(c, &id.command, &edited, &requested) else {
             continue;
@@ -251,7 +259,12 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
                 .failures
                 .iter()
                 .take(MAX_FAILING_TESTS)
-                .map(|f| (f.name.clone(), first_line(f.message.as_deref().unwrap_or(""))))
+                .map(|f| {
+                    (
+                        f.name.clone(),
+                        first_line(f.message.as_deref().unwrap_or("")),
+                    )
+                })
                 .collect();
         }
     }
@@ -284,7 +297,13 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
 const MAX_FAILING_TESTS: usize = 5;
 
 fn first_line(s: &str) -> String {
-    text::shorten(s.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or(""), 120)
+    text::shorten(
+        s.lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or(""),
+        120,
+    )
 }
 
 /// Test output files (`--tests`) and the fresh `--test-cmd` run: each its own check, after the
@@ -339,7 +358,12 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
                 .failures
                 .iter()
                 .take(MAX_FAILING_TESTS)
-                .map(|f| (f.name.clone(), first_line(f.message.as_deref().unwrap_or(""))))
+                .map(|f| {
+                    (
+                        f.name.clone(),
+                        first_line(f.message.as_deref().unwrap_or("")),
+                    )
+                })
                 .collect(),
         };
         if t.ok && t.source != "command" {
@@ -355,7 +379,10 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
                 Some(at) => {
                     let later = freshness::changes_after(
                         ev,
-                        RunPoint { seq: None, at: Some(at) },
+                        RunPoint {
+                            seq: None,
+                            at: Some(at),
+                        },
                         |p| affects(&project.repo_path(p, view), None),
                     );
                     for e in later.edits {
@@ -379,7 +406,10 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
             }
         }
         // A fresh `--test-cmd` or file run of the same command decides over the transcript's.
-        if let Some(g) = groups.iter_mut().find(|g| g.identity == check.identity && g.dir.is_empty()) {
+        if let Some(g) = groups
+            .iter_mut()
+            .find(|g| g.identity == check.identity && g.dir.is_empty())
+        {
             g.runs.extend(check.runs);
             g.latest = check.latest;
             g.latest_run = check.latest_run;
@@ -443,7 +473,10 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
             .filter(|c| phrases::INSTALL.is_match(&c.command))
             .filter(|c| {
                 let d = shell::normalise(&c.command).dir;
-                d.is_none() || d.as_deref().is_some_and(|d| d.trim_end_matches('/').ends_with(&g.dir) && !g.dir.is_empty())
+                d.is_none()
+                    || d.as_deref().is_some_and(|d| {
+                        d.trim_end_matches('/').ends_with(&g.dir) && !g.dir.is_empty()
+                    })
             })
             .collect();
         let edits: Vec<_> = view.edits.iter().filter(|e| between(e.seq)).collect();
@@ -589,8 +622,22 @@ fn kind_of(
 
 /// Programs that run a script file given as their first argument.
 const INTERPRETERS: &[&str] = &[
-    "python", "python3", "py", "node", "deno", "bun", "ts-node", "tsx", "ruby", "perl", "php",
-    "bash", "sh", "zsh", "pwsh", "powershell",
+    "python",
+    "python3",
+    "py",
+    "node",
+    "deno",
+    "bun",
+    "ts-node",
+    "tsx",
+    "ruby",
+    "perl",
+    "php",
+    "bash",
+    "sh",
+    "zsh",
+    "pwsh",
+    "powershell",
 ];
 
 /// Whether the command runs a file the session created or edited (`python tests/repro.py`,
@@ -674,7 +721,11 @@ fn repo_dir(project: &Project, view: &View, dir: &Option<String>) -> String {
         Some(d) => {
             let rel = project.repo_path(&git_bash_to_windows(d), view);
             let rel = rel.trim_matches('/');
-            if rel == "." { String::new() } else { rel.to_string() }
+            if rel == "." {
+                String::new()
+            } else {
+                rel.to_string()
+            }
         }
     }
 }
@@ -898,7 +949,12 @@ fn requested_commands(view: &View, requests: &Requests) -> Vec<(String, String)>
         let mut candidates: Vec<String> = text::code_spans(&r.text);
         // A plain line counts when it is introduced as a command (the line before ends with
         // `:`, as in "4. Test that opencode sees the model:").
-        let lines: Vec<&str> = r.text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let lines: Vec<&str> = r
+            .text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
         for w in lines.windows(2) {
             if w[0].ends_with(':') {
                 candidates.push(w[1].trim_start_matches("$ ").to_string());
@@ -943,9 +999,27 @@ mod tests {
         let mut t = chat(vec![user(1, "build it", 0)]);
         t.session.agent = Some(Format::ClaudeCode);
         t.commands = vec![
-            ran(1, "cd contracts && npx hardhat compile 2>&1", Some(1), "Error: Hardhat only supports ESM projects.", 1),
-            ran(2, "npm install --save-dev hardhat@^2.22.0", Some(0), "added 1", 2),
-            ran(3, "npx hardhat compile", None, "Compiled 3 Solidity files successfully (evm target: paris).", 3),
+            ran(
+                1,
+                "cd contracts && npx hardhat compile 2>&1",
+                Some(1),
+                "Error: Hardhat only supports ESM projects.",
+                1,
+            ),
+            ran(
+                2,
+                "npm install --save-dev hardhat@^2.22.0",
+                Some(0),
+                "added 1",
+                2,
+            ),
+            ran(
+                3,
+                "npx hardhat compile",
+                None,
+                "Compiled 3 Solidity files successfully (evm target: paris).",
+                3,
+            ),
         ];
         let c = checks(t);
         assert_eq!(c.items.len(), 1, "{:?}", c.items);
@@ -962,7 +1036,13 @@ mod tests {
     fn output_decides_when_no_exit_status_is_recorded() {
         let mut t = chat(vec![user(1, "build", 0)]);
         t.commands = vec![
-            ran(1, "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm build 2>&1 | tail -60", None, "   ▲ Next.js 15.5.15\n ✓ Compiled successfully in 17.3s\n", 1),
+            ran(
+                1,
+                "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm build 2>&1 | tail -60",
+                None,
+                "   ▲ Next.js 15.5.15\n ✓ Compiled successfully in 17.3s\n",
+                1,
+            ),
             ran(2, "pnpm lint 2>&1 | head -5", None, "ok\n", 2),
         ];
         let c = checks(t);
@@ -973,7 +1053,11 @@ mod tests {
         }
         assert_eq!(build.label(), "`COREPACK_ENABLE_PROJECT_SPEC=0 pnpm build`");
         let lint = c.items.iter().find(|g| g.identity == "pnpm lint").unwrap();
-        assert!(matches!(lint.latest, Verdict::Unknown { .. }), "{:?}", lint.latest);
+        assert!(
+            matches!(lint.latest, Verdict::Unknown { .. }),
+            "{:?}",
+            lint.latest
+        );
     }
 
     #[test]
@@ -1036,7 +1120,13 @@ mod tests {
             "Set up ZenMux.\n\n  4. Test that opencode sees the model:\n\n  opencode models zenmux\n\n  5. Run opencode:\n\n  opencode -m zenmux/x-ai/grok-4.5-free\n\n  echo 'export KEY=x' >> ~/.zshrc",
             0,
         )]);
-        t.commands = vec![ran(1, "zsh -lc 'source ~/.zshrc; opencode models zenmux'", Some(0), "zenmux/x-ai/grok-4.5-free\n", 1)];
+        t.commands = vec![ran(
+            1,
+            "zsh -lc 'source ~/.zshrc; opencode models zenmux'",
+            Some(0),
+            "zenmux/x-ai/grok-4.5-free\n",
+            1,
+        )];
         let c = checks(t);
         assert_eq!(c.items.len(), 1);
         assert_eq!(c.items[0].kind, CheckKind::Requested);

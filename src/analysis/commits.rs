@@ -145,8 +145,7 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
         let seq_of = |sc: &SessionCommit| evidence_seq(sc, view).unwrap_or(0);
         if let Some(sc) = session
             .iter_mut()
-            .filter(|sc| sc.undone_by.is_none() && seq_of(sc) < seq)
-            .next_back()
+            .rfind(|sc| sc.undone_by.is_none() && seq_of(sc) < seq)
         {
             sc.undone_by = Some(id);
         }
@@ -171,10 +170,7 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
             let tip = tips
                 .iter()
                 .any(|t| t.starts_with(&sc.sha) || sc.sha.starts_with(t.as_str()));
-            let branch = sc
-                .branch
-                .as_ref()
-                .is_some_and(|b| new_branch.contains(b));
+            let branch = sc.branch.as_ref().is_some_and(|b| new_branch.contains(b));
             if (tip || branch) && sc.pushed_by.is_none() {
                 sc.pushed_by = Some(c.id.clone());
             }
@@ -189,10 +185,7 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
     };
     let mut taken: Vec<usize> = Vec::new();
     for sc in &mut session {
-        let by_id = git
-            .commits
-            .iter()
-            .position(|c| c.id.starts_with(&sc.sha));
+        let by_id = git.commits.iter().position(|c| c.id.starts_with(&sc.sha));
         let by_message = || {
             git.commits
                 .iter()
@@ -267,7 +260,11 @@ pub(crate) fn message_body(command: &str) -> String {
     } else {
         let parts: Vec<String> = DASH_M
             .captures_iter(command)
-            .filter_map(|m| m.get(1).or(m.get(2)).map(|x| x.as_str().replace("\\\"", "\"")))
+            .filter_map(|m| {
+                m.get(1)
+                    .or(m.get(2))
+                    .map(|x| x.as_str().replace("\\\"", "\""))
+            })
             .collect();
         parts.join("\n\n")
     };
@@ -294,8 +291,8 @@ fn strip_trailers(body: &str) -> String {
 mod tests {
     use super::*;
     use crate::analysis::scope::{self, View};
-    use crate::testkit::*;
     use crate::evidence::git::CommitInfo;
+    use crate::testkit::*;
 
     #[test]
     fn commits_are_attributed_by_output_and_matched_by_message() {
@@ -310,7 +307,13 @@ mod tests {
                 "[bug-fix-01 f8e6fe0] feat(zerion): add demo\n 3 files changed",
                 1,
             ),
-            ran(2, "git push", None, "To https://github.com/o/r.git\n   0fada8d..f8e6fe0  bug-fix-01 -> bug-fix-01\n", 2),
+            ran(
+                2,
+                "git push",
+                None,
+                "To https://github.com/o/r.git\n   0fada8d..f8e6fe0  bug-fix-01 -> bug-fix-01\n",
+                2,
+            ),
         ];
         let at = |s: &str| s.parse().ok();
         let mut g = git_state(&[]);
@@ -346,14 +349,21 @@ mod tests {
         assert_eq!(sc.body, "Wraps the CLI in an isolated script.");
         assert_eq!(sc.pushed_by.as_deref(), Some("C2"));
         assert_eq!(c.meanwhile.len(), 1);
-        assert_eq!(c.meanwhile[0].summary, "docs(status): add agent handoff queue");
+        assert_eq!(
+            c.meanwhile[0].summary,
+            "docs(status): add agent handoff queue"
+        );
     }
 
     #[test]
     fn aider_commits_and_undo() {
         let t = chat(vec![
             user(1, "cache it", 0),
-            meta(2, "commit 8971d08 aider: Refactored ApiKeyGuard to use in-memory cache", 1),
+            meta(
+                2,
+                "commit 8971d08 aider: Refactored ApiKeyGuard to use in-memory cache",
+                1,
+            ),
             wrapper(3, "/undo", 2),
         ]);
         let ev = evidence(t);
@@ -364,7 +374,10 @@ mod tests {
 
     #[test]
     fn message_bodies() {
-        assert_eq!(message_body("git commit -m 'fix: a' -m 'because b'"), "because b");
+        assert_eq!(
+            message_body("git commit -m 'fix: a' -m 'because b'"),
+            "because b"
+        );
         assert_eq!(message_body("git commit -m \"fix: a\""), "");
     }
 }

@@ -3,13 +3,13 @@
 //! repository in one line. Many files in one folder are grouped; paths use `/`.
 
 use super::commits::Commits;
-use crate::phrases;
 use super::project::Project;
 use super::scope::View;
 use crate::evidence::Evidence;
 use crate::evidence::git::StatusEntry;
 use crate::evidence::paths;
 use crate::evidence::transcript::EditKind;
+use crate::phrases;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -101,7 +101,10 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
             }
             let mut cite = vec!["G".to_string()];
             let mut edits = 0;
-            if let Some(pos) = edited.iter().position(|(p, _, _)| paths::same_path(p, &s.path)) {
+            if let Some(pos) = edited
+                .iter()
+                .position(|(p, _, _)| paths::same_path(p, &s.path))
+            {
                 let (_, ids, _) = edited.remove(pos);
                 edits = ids.len();
                 cite.extend(ids.iter().rev().take(3).rev().cloned());
@@ -131,13 +134,21 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
             .find(|c| c.files.iter().any(|f| paths::same_path(f, &p)));
         let exists = root.is_some_and(|r| Path::new(r).join(&p).exists());
         let state = if let Some(c) = committed {
-            let undone = if c.undone_by.is_some() { " (undone)" } else { "" };
+            let undone = if c.undone_by.is_some() {
+                " (undone)"
+            } else {
+                ""
+            };
             let elsewhere = if c.repo_id.is_none() {
                 " (not in this branch's history)"
             } else {
                 ""
             };
-            format!("committed in `{}` {}{undone}{elsewhere}", c.short(), c.subject)
+            format!(
+                "committed in `{}` {}{undone}{elsewhere}",
+                c.short(),
+                c.subject
+            )
         } else if last == EditKind::Delete {
             "deleted by the session".to_string()
         } else if root.is_some() && !exists {
@@ -196,7 +207,8 @@ fn group(entries: Vec<FileFact>, with_symbols: bool) -> Vec<FileFact> {
             let dir = folder(&e.path).unwrap_or_default();
             let state = base_state(&e.state);
             if let Some(g) = out.iter_mut().find(|g| {
-                g.path == dir && (g.state == state || g.members.is_empty() && base_state(&g.state) == state)
+                g.path == dir
+                    && (g.state == state || g.members.is_empty() && base_state(&g.state) == state)
             }) {
                 g.members
                     .push(e.path.rsplit('/').next().unwrap_or(&e.path).to_string());
@@ -276,10 +288,10 @@ mod tests {
     fn folders_of_files_in_one_state_are_grouped() {
         let g = group(
             vec![
-            fact("frontend/src/components/A.tsx", "added (staged)"),
-            fact("frontend/src/components/B.tsx", "added (staged)"),
-            fact("frontend/src/lib/c.ts", "added (staged)"),
-            fact("README.md", "added (staged)"),
+                fact("frontend/src/components/A.tsx", "added (staged)"),
+                fact("frontend/src/components/B.tsx", "added (staged)"),
+                fact("frontend/src/lib/c.ts", "added (staged)"),
+                fact("README.md", "added (staged)"),
             ],
             false,
         );

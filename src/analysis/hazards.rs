@@ -6,7 +6,6 @@
 
 use super::checks::Checks;
 use super::history::{History, Source};
-use crate::phrases;
 use super::project::Project;
 use super::requests::Requests;
 use super::scope::View;
@@ -16,6 +15,7 @@ use crate::evidence::paths;
 use crate::evidence::shell::lexer;
 use crate::evidence::transcript::{EditKind, Role};
 use crate::note::code_span;
+use crate::phrases;
 use serde::{Deserialize, Serialize};
 
 /// One watch-out.
@@ -40,12 +40,20 @@ pub(crate) fn of(
     running(view, &mut out);
     done_outside(view, &mut out);
     local_config(ev, view, project, &mut out);
-    for d in history.dead_ends.iter().filter(|d| d.source == Source::Workaround) {
+    for d in history
+        .dead_ends
+        .iter()
+        .filter(|d| d.source == Source::Workaround)
+    {
         // A variable set in front of the command that then worked: the trap to remember.
         if let Some(ok) = d.text.split("; ").last()
-            && ok.trim_start_matches('`').split_whitespace().next().is_some_and(|w| {
-                w.contains('=') && w.chars().next().is_some_and(|c| c.is_ascii_uppercase())
-            })
+            && ok
+                .trim_start_matches('`')
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| {
+                    w.contains('=') && w.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+                })
         {
             out.push(Hazard {
                 text: format!("Tool trap: {}", d.text),
@@ -252,7 +260,10 @@ fn local_config(ev: &Evidence, view: &View, project: &Project, out: &mut Vec<Haz
         let why = match (first, last) {
             (Some(f), Some(l)) if f.0 != l.0 && seqs.len() > 1 => {
                 cite.extend([f.0.clone(), l.0.clone()]);
-                format!("; before the first edit the agent said: {} ({}); before the last: {} ({})", f.1, f.0, l.1, l.0)
+                format!(
+                    "; before the first edit the agent said: {} ({}); before the last: {} ({})",
+                    f.1, f.0, l.1, l.0
+                )
             }
             (_, Some(l)) => {
                 cite.push(l.0.clone());
@@ -289,7 +300,11 @@ fn build_output(view: &View, project: &Project, out: &mut Vec<Hazard>) {
     let Some((dir, _)) = hits.first().cloned() else {
         return;
     };
-    let ids: Vec<String> = hits.iter().filter(|(d, _)| *d == dir).map(|(_, i)| i.clone()).collect();
+    let ids: Vec<String> = hits
+        .iter()
+        .filter(|(d, _)| *d == dir)
+        .map(|(_, i)| i.clone())
+        .collect();
     out.push(Hazard {
         text: format!(
             "{} edit(s) went into {}, usually generated build output: a clean build may overwrite or delete them unless a source file produces the same",
@@ -329,14 +344,22 @@ fn coverage(view: &View, out: &mut Vec<Hazard>) {
     let launches = t
         .messages
         .iter()
-        .filter(|m| m.role != Role::Assistant && m.text.trim_start().starts_with("aider chat started at"))
+        .filter(|m| {
+            m.role != Role::Assistant && m.text.trim_start().starts_with("aider chat started at")
+        })
         .count();
     if launches > 1 {
         let first = t
             .messages
             .iter()
             .find(|m| m.text.trim_start().starts_with("aider chat started at"))
-            .map(|m| m.text.trim().trim_start_matches("aider chat started at").trim().to_string())
+            .map(|m| {
+                m.text
+                    .trim()
+                    .trim_start_matches("aider chat started at")
+                    .trim()
+                    .to_string()
+            })
             .unwrap_or_default();
         out.push(Hazard {
             text: format!(
@@ -378,7 +401,8 @@ fn thin(ev: &Evidence, view: &View, checks: &Checks, out: &mut Vec<Hazard>) {
         });
     } else if checks.items.is_empty() && !view.edits.is_empty() {
         out.push(Hazard {
-            text: "No test, build or check ran in the session: nothing it changed has been run".into(),
+            text: "No test, build or check ran in the session: nothing it changed has been run"
+                .into(),
             cite: Vec::new(),
         });
     }

@@ -10,13 +10,13 @@
 use super::checks::{self, Checks};
 use super::commits::Commits;
 use super::project::Project;
-use crate::phrases;
 use super::scope::View;
 use super::text;
 use crate::evidence::Evidence;
 use crate::evidence::shell;
 use crate::evidence::transcript::{Command, EditKind, Message};
 use crate::note::code_span;
+use crate::phrases;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -137,7 +137,9 @@ pub(crate) fn of(
                     "; changed in between: {installs}; the last failure fixed by editing {edited}"
                 )),
                 (false, true) => t.push_str(&format!("; changed in between: {installs}")),
-                (true, false) if r.by_deleting => t.push_str(&format!("; fixed by deleting {edited}")),
+                (true, false) if r.by_deleting => {
+                    t.push_str(&format!("; fixed by deleting {edited}"))
+                }
                 (true, false) => t.push_str(&format!("; fixed by editing {edited}")),
                 (true, true) => {}
             }
@@ -180,7 +182,11 @@ pub(crate) fn of(
         }
     }
     // Diagnoses get revised as a session learns: keep the latest two.
-    let findings = h.decisions.iter().filter(|d| d.source == Source::Finding).count();
+    let findings = h
+        .decisions
+        .iter()
+        .filter(|d| d.source == Source::Finding)
+        .count();
     let mut seen = 0;
     h.decisions.retain(|d| {
         if d.source != Source::Finding {
@@ -219,9 +225,12 @@ fn body_points(body: &str) -> Vec<String> {
 /// A decision record: under an `adr/`, `decisions/` or `rfcs/` folder, or named `0007-title.md`.
 fn is_decision_record(path: &str) -> bool {
     let lower = path.to_ascii_lowercase();
-    let in_folder = lower
-        .split('/')
-        .any(|seg| matches!(seg, "adr" | "adrs" | "decisions" | "decision-records" | "rfcs" | "rfc"));
+    let in_folder = lower.split('/').any(|seg| {
+        matches!(
+            seg,
+            "adr" | "adrs" | "decisions" | "decision-records" | "rfcs" | "rfc"
+        )
+    });
     let name = lower.rsplit('/').next().unwrap_or(&lower);
     let numbered = name.len() > 6
         && name[..4].chars().all(|c| c.is_ascii_digit())
@@ -394,9 +403,32 @@ pub(crate) fn failure(c: &Command) -> Option<String> {
 fn is_probe(program: &str) -> bool {
     matches!(
         program,
-        "grep" | "rg" | "find" | "ls" | "sed" | "awk" | "test" | "[" | "diff" | "which" | "cat"
-            | "head" | "tail" | "stat" | "file" | "command" | "type" | "git" | "echo" | "pwd"
-            | "get-childitem" | "get-content" | "test-path" | "select-string" | "lsof" | "ps"
+        "grep"
+            | "rg"
+            | "find"
+            | "ls"
+            | "sed"
+            | "awk"
+            | "test"
+            | "["
+            | "diff"
+            | "which"
+            | "cat"
+            | "head"
+            | "tail"
+            | "stat"
+            | "file"
+            | "command"
+            | "type"
+            | "git"
+            | "echo"
+            | "pwd"
+            | "get-childitem"
+            | "get-content"
+            | "test-path"
+            | "select-string"
+            | "lsof"
+            | "ps"
     )
 }
 
@@ -414,7 +446,10 @@ fn workarounds(view: &View, h: &mut History) {
         let fid = shell::normalise(&f.command);
         let fwords: Vec<&str> = fid.command.split_whitespace().collect();
         let Some(prog) = fwords.first() else { continue };
-        if is_probe(prog) || shell::is_test_command(&f.command) || shell::is_check_command(&f.command) {
+        if is_probe(prog)
+            || shell::is_test_command(&f.command)
+            || shell::is_check_command(&f.command)
+        {
             continue;
         }
         for (j, p) in cmds.iter().enumerate().skip(i + 1).take(8) {
@@ -525,7 +560,9 @@ fn abandoned(view: &View, h: &mut History) {
                     && text::sentences(&m.text).iter().any(|t| {
                         let l = t.to_lowercase();
                         !t.contains('|')
-                            && (l.contains("instead") || l.contains("manually") || l.contains("different approach"))
+                            && (l.contains("instead")
+                                || l.contains("manually")
+                                || l.contains("different approach"))
                     })
             });
             if let Some(m) = given_up {
@@ -541,7 +578,9 @@ fn abandoned(view: &View, h: &mut History) {
                     .find(|t| {
                         let l = t.to_lowercase();
                         !t.contains('|')
-                            && (l.contains("instead") || l.contains("manually") || l.contains("different approach"))
+                            && (l.contains("instead")
+                                || l.contains("manually")
+                                || l.contains("different approach"))
                     })
                     .unwrap_or_default();
                 h.dead_ends.push(Item {
@@ -638,13 +677,29 @@ mod tests {
     fn a_failure_and_the_variant_that_worked() {
         let mut t = chat(vec![user(1, "build", 0)]);
         t.commands = vec![
-            ran(1, "node --version && pnpm --version 2>&1", Some(1), "Exit code 1\nv22.16.0\nThis project is configured to use yarn because /Users/x/package.json has a \"packageManager\" field", 1),
-            ran(2, "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm --version 2>&1 | tail -3", None, "10.33.2", 2),
+            ran(
+                1,
+                "node --version && pnpm --version 2>&1",
+                Some(1),
+                "Exit code 1\nv22.16.0\nThis project is configured to use yarn because /Users/x/package.json has a \"packageManager\" field",
+                1,
+            ),
+            ran(
+                2,
+                "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm --version 2>&1 | tail -3",
+                None,
+                "10.33.2",
+                2,
+            ),
         ];
         t.commands[1].ok = Some(true);
         let h = history(t);
         assert_eq!(h.dead_ends.len(), 1, "{:?}", h.dead_ends);
-        assert!(h.dead_ends[0].text.contains("COREPACK_ENABLE_PROJECT_SPEC=0 pnpm --version"));
+        assert!(
+            h.dead_ends[0]
+                .text
+                .contains("COREPACK_ENABLE_PROJECT_SPEC=0 pnpm --version")
+        );
         assert!(h.dead_ends[0].text.contains("configured to use yarn"));
     }
 
@@ -652,46 +707,107 @@ mod tests {
     fn an_unreachable_host_and_the_one_that_answered() {
         let mut t = chat(vec![user(1, "x", 0)]);
         t.commands = vec![
-            ran(1, "curl -s -X POST http://localhost:5001/api/v0/id 2>&1; echo \"EXIT: $?\"", None, "EXIT: 7", 1),
-            ran(2, "curl -s -X POST http://192.168.133.114:5001/api/v0/id 2>&1 | head -3", None, "{\"ID\":\"12D3\"}", 2),
+            ran(
+                1,
+                "curl -s -X POST http://localhost:5001/api/v0/id 2>&1; echo \"EXIT: $?\"",
+                None,
+                "EXIT: 7",
+                1,
+            ),
+            ran(
+                2,
+                "curl -s -X POST http://192.168.133.114:5001/api/v0/id 2>&1 | head -3",
+                None,
+                "{\"ID\":\"12D3\"}",
+                2,
+            ),
         ];
         t.commands[1].ok = Some(true);
         let h = history(t);
-        assert!(h.dead_ends.iter().any(|d| d.text.contains("192.168.133.114")), "{:?}", h.dead_ends);
+        assert!(
+            h.dead_ends
+                .iter()
+                .any(|d| d.text.contains("192.168.133.114")),
+            "{:?}",
+            h.dead_ends
+        );
     }
 
     #[test]
     fn retried_then_given_up() {
-        let mut t = chat(vec![user(1, "scaffold", 0), said(2, "Let me manually set up the Next.js project instead.", 10)]);
+        let mut t = chat(vec![
+            user(1, "scaffold", 0),
+            said(2, "Let me manually set up the Next.js project instead.", 10),
+        ]);
         t.commands = (1..=4)
-            .map(|i| ran(i, "npx create-next-app@latest frontend --typescript", None, "? Would you like to use React Compiler? » No / Yes", i as u64))
+            .map(|i| {
+                ran(
+                    i,
+                    "npx create-next-app@latest frontend --typescript",
+                    None,
+                    "? Would you like to use React Compiler? » No / Yes",
+                    i as u64,
+                )
+            })
             .collect();
         let h = history(t);
-        assert!(h.dead_ends.iter().any(|d| d.text.contains("create-next-app") && d.text.contains("4 attempts")), "{:?}", h.dead_ends);
+        assert!(
+            h.dead_ends
+                .iter()
+                .any(|d| d.text.contains("create-next-app") && d.text.contains("4 attempts")),
+            "{:?}",
+            h.dead_ends
+        );
     }
 
     #[test]
     fn statements_and_recommendations() {
         let t = chat(vec![
             user(1, "x", 0),
-            said(2, "| Will switch to `getPublicKeyAsync` |\nThe bundled export script could not run because WSL/bash is not installed on this machine.\nThat's why you're getting `PERMISSION_DENIED` - the credentials are from another project.", 1),
-            said(3, "## FW-007 — recommendation\n\n**Source Currency: future-only.** Half-shipping it is risky.\n\nWant me to (a) or (b)?", 2),
+            said(
+                2,
+                "| Will switch to `getPublicKeyAsync` |\nThe bundled export script could not run because WSL/bash is not installed on this machine.\nThat's why you're getting `PERMISSION_DENIED` - the credentials are from another project.",
+                1,
+            ),
+            said(
+                3,
+                "## FW-007 — recommendation\n\n**Source Currency: future-only.** Half-shipping it is risky.\n\nWant me to (a) or (b)?",
+                2,
+            ),
         ]);
         let h = history(t);
         assert!(h.dead_ends.iter().any(|d| d.text.contains("WSL")));
-        assert!(h.decisions.iter().any(|d| d.source == Source::Finding && d.text.contains("PERMISSION_DENIED")));
-        assert!(h.decisions.iter().any(|d| d.text == "Recommended, not yet accepted: Source Currency: future-only."));
+        assert!(
+            h.decisions
+                .iter()
+                .any(|d| d.source == Source::Finding && d.text.contains("PERMISSION_DENIED"))
+        );
+        assert!(
+            h.decisions
+                .iter()
+                .any(|d| d.text == "Recommended, not yet accepted: Source Currency: future-only.")
+        );
         assert!(!h.decisions.iter().any(|d| d.text.contains('|')));
     }
 
     #[test]
     fn records_and_commit_bodies() {
-        assert!(is_decision_record("docs/adr/0022-fundy-moves-to-a-separate-repository.md"));
+        assert!(is_decision_record(
+            "docs/adr/0022-fundy-moves-to-a-separate-repository.md"
+        ));
         assert!(!is_decision_record("docs/zerion-readiness.md"));
-        assert_eq!(slug_title("docs/adr/0022-fundy-moves.md"), "0022: fundy moves");
         assert_eq!(
-            body_points("- derive-ipns: use getPublicKeyAsync instead of sync getPublicKey\n- encrypt: wrap JSON.parse"),
-            ["derive-ipns: use getPublicKeyAsync instead of sync getPublicKey", "encrypt: wrap JSON.parse"]
+            slug_title("docs/adr/0022-fundy-moves.md"),
+            "0022: fundy moves"
+        );
+        assert_eq!(
+            body_points(
+                "- derive-ipns: use getPublicKeyAsync instead of sync getPublicKey\n- encrypt: wrap JSON.parse"
+            ),
+            [
+                "derive-ipns: use getPublicKeyAsync instead of sync getPublicKey",
+                "encrypt: wrap JSON.parse"
+            ]
         );
     }
 }

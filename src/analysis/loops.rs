@@ -7,7 +7,6 @@
 use super::checks::{self, Checks};
 use super::commits::Commits;
 use super::history::last_said;
-use crate::phrases;
 use super::project::{Project, Relation};
 use super::requests::{Answer, Requests};
 use super::scope::View;
@@ -16,6 +15,7 @@ use crate::evidence::Evidence;
 use crate::evidence::shell;
 use crate::evidence::transcript::Role;
 use crate::note::code_span;
+use crate::phrases;
 use serde::{Deserialize, Serialize};
 
 /// Who closes a loop.
@@ -124,7 +124,10 @@ pub(crate) fn stopped(view: &View) -> Stopped {
         s.said = Some(m.id.clone());
         let plain = text::plain(&text::without_fences(&m.text));
         let sents = text::sentences(&plain);
-        s.said_text = sents.last().map(|l| text::shorten(l, 200)).unwrap_or_default();
+        s.said_text = sents
+            .last()
+            .map(|l| text::shorten(l, 200))
+            .unwrap_or_default();
         // Stated next steps the session never got to: the message is (nearly) the last event;
         // the agent's intents since the person last spoke, the latest two.
         let after = view.commands.iter().filter(|c| c.seq > m.seq).count()
@@ -193,7 +196,13 @@ pub(crate) fn reported(view: &View) -> Vec<Reported> {
             .next_back()
             .unwrap_or(0);
         let simulated = std::iter::once(*m)
-            .chain(said[..k].iter().rev().copied().filter(|x| x.seq > turn_start))
+            .chain(
+                said[..k]
+                    .iter()
+                    .rev()
+                    .copied()
+                    .filter(|x| x.seq > turn_start),
+            )
             .find_map(|x| {
                 text::sentences(&text::plain(&x.text))
                     .into_iter()
@@ -230,7 +239,9 @@ pub(crate) fn of(
     unanswered(view, requests, &mut out);
     let last = last_said(view);
     let last_request_seq = requests.goal().map(|r| r.seq).unwrap_or(0);
-    if let Some(m) = last.filter(|m| m.seq > last_request_seq || open_request_after(requests, m.seq)) {
+    if let Some(m) =
+        last.filter(|m| m.seq > last_request_seq || open_request_after(requests, m.seq))
+    {
         questions(m, &mut out);
         let asked_for_steps = requests
             .goal()
@@ -242,7 +253,10 @@ pub(crate) fn of(
             checks::Verdict::Fail { error } => error.clone(),
             _ => String::new(),
         };
-        let shown = c.last().map(|r| r.shown.clone()).unwrap_or_else(|| c.identity.clone());
+        let shown = c
+            .last()
+            .map(|r| r.shown.clone())
+            .unwrap_or_else(|| c.identity.clone());
         let human = needs_a_person(&error);
         let tests: Vec<String> = c.failing_tests.iter().map(|(n, _)| code_span(n)).collect();
         let (text, next) = match c.failing_tests.first() {
@@ -251,7 +265,11 @@ pub(crate) fn of(
                     "{} fails on its last run: {}{}",
                     c.label(),
                     tests.join(", "),
-                    if message.is_empty() { String::new() } else { format!(" ({message})") }
+                    if message.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({message})")
+                    }
                 ),
                 format!(
                     "Fix the failing test {}, then run {}",
@@ -266,7 +284,11 @@ pub(crate) fn of(
         };
         out.push(LoopFact {
             kind: LoopKind::Failing,
-            owner: if human { LoopOwner::Human } else { LoopOwner::Agent },
+            owner: if human {
+                LoopOwner::Human
+            } else {
+                LoopOwner::Agent
+            },
             text,
             verify: shown.clone(),
             cite: vec![c.latest_run.clone()],
@@ -292,18 +314,28 @@ pub(crate) fn of(
         let plan = if stopped.plan.is_empty() {
             String::new()
         } else {
-            format!("; the agent's stated plan: {}", text::quote(&stopped.plan, 400))
+            format!(
+                "; the agent's stated plan: {}",
+                text::quote(&stopped.plan, 400)
+            )
         };
         let wrote = if written.is_empty() {
             String::new()
         } else {
             format!(
                 "; it writes {}, which git shows as changed",
-                written.iter().map(|p| code_span(p)).collect::<Vec<_>>().join(", ")
+                written
+                    .iter()
+                    .map(|p| code_span(p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         };
         let verify = if written.is_empty() {
-            format!("re-run {} and read its output", code_span(&stopped.command_text))
+            format!(
+                "re-run {} and read its output",
+                code_span(&stopped.command_text)
+            )
         } else {
             format!("ls -la {}", shell_quote_all(&written))
         };
@@ -345,7 +377,11 @@ pub(crate) fn of(
             ),
             verify: u.command.clone(),
             cite: vec![u.request.clone()],
-            next: format!("Run {} (requested in {}) and read its output", code_span(&u.command), u.request),
+            next: format!(
+                "Run {} (requested in {}) and read its output",
+                code_span(&u.command),
+                u.request
+            ),
         });
     }
     out
@@ -354,10 +390,7 @@ pub(crate) fn of(
 /// Whether an open request follows `seq` (the final message still stands when the person's
 /// later messages went unanswered).
 fn open_request_after(requests: &Requests, seq: u64) -> bool {
-    requests
-        .open_at_end()
-        .first()
-        .is_some_and(|r| r.seq > seq)
+    requests.open_at_end().first().is_some_and(|r| r.seq > seq)
 }
 
 /// A failure only the person can fix: a missing tool, key, login or permission.
@@ -397,7 +430,10 @@ fn unanswered(view: &View, requests: &Requests, out: &mut Vec<LoopFact>) {
                     match context {
                         Some((s, id)) => (
                             verify,
-                            format!(" — the agent's last reply ({id}) was about {}", code_span(&s)),
+                            format!(
+                                " — the agent's last reply ({id}) was about {}",
+                                code_span(&s)
+                            ),
                         ),
                         None => (verify, String::new()),
                     }
@@ -529,7 +565,9 @@ fn questions(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) 
                 .into_iter()
                 .filter(|t| {
                     let l = t.to_lowercase();
-                    (l.starts_with("i can ") || l.contains(" i can help") || l.starts_with("i could "))
+                    (l.starts_with("i can ")
+                        || l.contains(" i can help")
+                        || l.starts_with("i could "))
                         && t != &s
                 })
                 .take(1)
@@ -564,9 +602,7 @@ fn questions(m: &crate::evidence::transcript::Message, out: &mut Vec<LoopFact>) 
                 text: format!("The agent asked ({}){context}: {asked}{offer}", m.id),
                 verify: format!("the owner answers (a user message after {})", m.id),
                 cite: vec![m.id.clone()],
-                next: format!(
-                    "Ask the owner{context} and wait for the answer: {asked}",
-                ),
+                next: format!("Ask the owner{context} and wait for the answer: {asked}",),
             });
         }
     }
@@ -593,10 +629,15 @@ fn handoffs(
         match b {
             Block::Heading(h) => {
                 let h = text::plain(h).trim().to_string();
-                under = phrases::HANDOFF_HEADING.is_match(&h).then(|| h.clone()).or_else(|| {
-                    // A numbered sub-heading inside a hand-off section keeps it open.
-                    under.clone().filter(|_| h.chars().next().is_some_and(|c| c.is_ascii_digit()))
-                });
+                under = phrases::HANDOFF_HEADING
+                    .is_match(&h)
+                    .then(|| h.clone())
+                    .or_else(|| {
+                        // A numbered sub-heading inside a hand-off section keeps it open.
+                        under
+                            .clone()
+                            .filter(|_| h.chars().next().is_some_and(|c| c.is_ascii_digit()))
+                    });
                 if let Some(u) = &under
                     && context.is_empty()
                 {
@@ -659,7 +700,9 @@ fn handoffs(
                                 && l.split_whitespace().next().is_some_and(|w| {
                                     w.len() <= 24
                                         && w.starts_with(|c: char| c.is_ascii_alphabetic())
-                                        && w.chars().all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
+                                        && w.chars().all(|c| {
+                                            c.is_ascii_alphanumeric() || "-_./".contains(c)
+                                        })
                                 })
                         })
                         .take(3)
@@ -726,7 +769,9 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
     let Some(m) = last_said(view) else { return };
     let last_edit = view.edits.iter().map(|e| e.seq).max();
     let proven = checks.items.iter().any(|c| {
-        c.fresh_pass() && c.last().is_some_and(|r| last_edit.is_none_or(|e| r.seq > e))
+        c.fresh_pass()
+            && c.last()
+                .is_some_and(|r| last_edit.is_none_or(|e| r.seq > e))
     });
     if proven || view.edits.is_empty() && checks.items.iter().any(|c| c.latest.passed()) {
         return;
@@ -766,7 +811,9 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
         .find(|c| matches!(c.kind, checks::CheckKind::Test | checks::CheckKind::Build))
         .and_then(|c| c.last().map(|r| r.shown.clone()));
     let verify = absence_check(&claims.join(" "))
-        .or_else(|| last_check.map(|c| format!("{} passes and shows what the claim says", code_span(&c))))
+        .or_else(|| {
+            last_check.map(|c| format!("{} passes and shows what the claim says", code_span(&c)))
+        })
         .unwrap_or_else(|| {
             let last = view
                 .edits
@@ -776,7 +823,10 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
             if last.is_empty() {
                 "a command that shows it (a test, a build, or running it) passes".into()
             } else {
-                format!("a test or a run that exercises {} shows it", code_span(&last))
+                format!(
+                    "a test or a run that exercises {} shows it",
+                    code_span(&last)
+                )
             }
         });
     out.push(LoopFact {
@@ -803,10 +853,13 @@ fn todos(ev: &Evidence, out: &mut Vec<LoopFact>) {
     for fh in &g.hunks {
         for h in &fh.hunks {
             for line in &h.lines {
-                let Some(added) = line.strip_prefix('+').filter(|_| !line.starts_with("+++")) else {
+                let Some(added) = line.strip_prefix('+').filter(|_| !line.starts_with("+++"))
+                else {
                     continue;
                 };
-                let Some(m) = phrases::TODO_MARKER.regex().find(added) else { continue };
+                let Some(m) = phrases::TODO_MARKER.regex().find(added) else {
+                    continue;
+                };
                 if n == MAX_TODOS {
                     return;
                 }
@@ -846,12 +899,22 @@ fn todos(ev: &Evidence, out: &mut Vec<LoopFact>) {
 /// Files the goal request names that exist here but that the session neither edited nor left
 /// changed: work asked for and not done (only when the session changed something, so that an
 /// untouched request is not listed file by file).
-fn untouched(ev: &Evidence, view: &View, project: &Project, requests: &Requests, out: &mut Vec<LoopFact>) {
+fn untouched(
+    ev: &Evidence,
+    view: &View,
+    project: &Project,
+    requests: &Requests,
+    out: &mut Vec<LoopFact>,
+) {
     static PATHLIKE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-        regex::Regex::new(r"[A-Za-z0-9_./-]*[A-Za-z0-9_-]\.[A-Za-z0-9]{1,8}\b|\b[A-Z][A-Z0-9_-]{3,}\b")
-            .expect("regex")
+        regex::Regex::new(
+            r"[A-Za-z0-9_./-]*[A-Za-z0-9_-]\.[A-Za-z0-9]{1,8}\b|\b[A-Z][A-Z0-9_-]{3,}\b",
+        )
+        .expect("regex")
     });
-    let (Some(g), Some(r)) = (&ev.git, requests.goal()) else { return };
+    let (Some(g), Some(r)) = (&ev.git, requests.goal()) else {
+        return;
+    };
     if view.edits.is_empty() {
         return;
     }
@@ -916,16 +979,36 @@ fn untouched(ev: &Evidence, view: &View, project: &Project, requests: &Requests,
 
 /// Names without an extension that are still ordinary files.
 const PLAIN_NAMES: &[&str] = &[
-    "Makefile", "Dockerfile", "LICENSE", "LICENCE", "README", "CHANGELOG", "Procfile", "Gemfile",
-    "Rakefile", "Justfile", "Vagrantfile", "Jenkinsfile", "CODEOWNERS", "NOTICE", "AUTHORS",
-    "VERSION", "Brewfile", "Podfile", "Caddyfile", "Containerfile", "Taskfile", "OWNERS",
+    "Makefile",
+    "Dockerfile",
+    "LICENSE",
+    "LICENCE",
+    "README",
+    "CHANGELOG",
+    "Procfile",
+    "Gemfile",
+    "Rakefile",
+    "Justfile",
+    "Vagrantfile",
+    "Jenkinsfile",
+    "CODEOWNERS",
+    "NOTICE",
+    "AUTHORS",
+    "VERSION",
+    "Brewfile",
+    "Podfile",
+    "Caddyfile",
+    "Containerfile",
+    "Taskfile",
+    "OWNERS",
 ];
 
 /// Whether a file name looks like a line of text an editing tool took for a name: an arrow or
 /// spaces in it, or a bare capitalised word at the top level that no ecosystem uses as a file.
 fn odd_name(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    let prose = path.contains("->") || path.contains(" → ") || name.contains(' ') && !name.contains('.');
+    let prose =
+        path.contains("->") || path.contains(" → ") || name.contains(' ') && !name.contains('.');
     let top_word = !path.contains('/')
         && !name.contains('.')
         && name.chars().next().is_some_and(|c| c.is_uppercase())
@@ -956,7 +1039,11 @@ fn odd_files(view: &View, project: &Project, commits: &Commits, out: &mut Vec<Lo
     if odd.is_empty() {
         return;
     }
-    let list = odd.iter().map(|p| code_span(p)).collect::<Vec<_>>().join(", ");
+    let list = odd
+        .iter()
+        .map(|p| code_span(p))
+        .collect::<Vec<_>>()
+        .join(", ");
     let quoted = shell_quote_all(&odd);
     out.push(LoopFact {
         kind: LoopKind::OddFiles,
@@ -988,7 +1075,11 @@ fn absence_check(claim: &str) -> Option<String> {
         .or_else(|| {
             claim
                 .split_whitespace()
-                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '/' && c != '.' && c != '_' && c != '-'))
+                .map(|w| {
+                    w.trim_matches(|c: char| {
+                        !c.is_alphanumeric() && c != '/' && c != '.' && c != '_' && c != '-'
+                    })
+                })
                 .find(|w| w.ends_with('/') && w.len() > 1)
                 .map(str::to_string)
         })?;
@@ -1021,7 +1112,6 @@ fn writes(command: &str, name: &str) -> bool {
     let redirected = command.match_indices('>').any(|(i, _)| {
         command[i + 1..]
             .trim_start_matches('>')
-            .trim_start()
             .split_whitespace()
             .next()
             .is_some_and(|target| target.trim_matches(['"', '\'']).ends_with(name))
@@ -1065,7 +1155,9 @@ fn uncommitted(
         .iter()
         .filter(|p| {
             let name = p.rsplit('/').next().unwrap_or(p);
-            edited.iter().any(|e| crate::evidence::paths::same_path(e, p))
+            edited
+                .iter()
+                .any(|e| crate::evidence::paths::same_path(e, p))
                 || name.len() > 3 && view.commands.iter().any(|c| writes(&c.command, name))
         })
         .count();
@@ -1073,8 +1165,16 @@ fn uncommitted(
     let more = own.len() - shown.len();
     let list = format!(
         "{}{}",
-        shown.iter().map(|p| code_span(p)).collect::<Vec<_>>().join(", "),
-        if more > 0 { format!(" and {more} more") } else { String::new() }
+        shown
+            .iter()
+            .map(|p| code_span(p))
+            .collect::<Vec<_>>()
+            .join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
     );
     let unborn = g.head.is_none();
     let whose = if view.transcript.is_none() {
@@ -1090,7 +1190,9 @@ fn uncommitted(
     let deferred = last_said(view).is_some_and(|m| {
         let l = m.text.to_lowercase();
         (l.contains("uncommitted") || l.contains("commit"))
-            && (phrases::QUESTION.is_match(&m.text) || l.contains("deliberately") || l.contains("kept them out"))
+            && (phrases::QUESTION.is_match(&m.text)
+                || l.contains("deliberately")
+                || l.contains("kept them out"))
     });
     let verify_paths: Vec<String> = own.iter().take(6).map(|p| p.to_string()).collect();
     let verify = if unborn {
@@ -1101,7 +1203,10 @@ fn uncommitted(
     let text = if unborn {
         format!(
             "Nothing is committed yet: branch {} has no commits and {} path(s) are uncommitted ({list}; {whose}) — make the first commit",
-            g.branch.as_deref().map(code_span).unwrap_or_else(|| "HEAD".into()),
+            g.branch
+                .as_deref()
+                .map(code_span)
+                .unwrap_or_else(|| "HEAD".into()),
             own.len()
         )
     } else {
@@ -1129,7 +1234,10 @@ fn uncommitted(
         ),
         (false, None) => format!(
             "Review the untracked files with {} and commit or discard them",
-            code_span(&format!("git status --short -- {}", shell_quote_all(&verify_paths)))
+            code_span(&format!(
+                "git status --short -- {}",
+                shell_quote_all(&verify_paths)
+            ))
         ),
     };
     out.push(LoopFact {
@@ -1160,16 +1268,20 @@ pub(crate) fn shell_quote(word: &str) -> String {
 }
 
 fn shell_quote_all(words: &[String]) -> String {
-    words.iter().map(|w| shell_quote(w)).collect::<Vec<_>>().join(" ")
+    words
+        .iter()
+        .map(|w| shell_quote(w))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::scope::{self, View};
-    use crate::testkit::*;
     use crate::analysis::{project, requests};
     use crate::evidence::transcript::EditKind;
+    use crate::testkit::*;
 
     fn loops(ev: &Evidence) -> Vec<LoopFact> {
         let s = scope::of(ev);
@@ -1184,7 +1296,10 @@ mod tests {
 
     #[test]
     fn a_command_writes_a_file_only_by_redirection_or_a_writing_program() {
-        assert!(writes("cp ~/.codex/sessions/x.jsonl codex-session.jsonl", "codex-session.jsonl"));
+        assert!(writes(
+            "cp ~/.codex/sessions/x.jsonl codex-session.jsonl",
+            "codex-session.jsonl"
+        ));
         assert!(writes("echo hi > notes.txt", "notes.txt"));
         assert!(writes("git show HEAD:a.py >a.py.orig", "a.py.orig"));
         assert!(!writes("pytest tests/test_csv.py", "test_csv.py"));
@@ -1196,32 +1311,59 @@ mod tests {
     fn questions_carry_their_heading_and_options() {
         let ev = evidence(chat(vec![
             user(1, "help decide FW-007", 0),
-            said(2, "## FW-007 — recommendation\n\n**Source Currency: future-only.**\n\nWant me to (a) pull the trigger, (b) include the mock, or (c) something else?\n\n**Note on uncommitted state:** ROADMAP.md is uncommitted. Let me know when you want a separate `docs(roadmap)` commit for those.", 1),
+            said(
+                2,
+                "## FW-007 — recommendation\n\n**Source Currency: future-only.**\n\nWant me to (a) pull the trigger, (b) include the mock, or (c) something else?\n\n**Note on uncommitted state:** ROADMAP.md is uncommitted. Let me know when you want a separate `docs(roadmap)` commit for those.",
+                1,
+            ),
         ]));
         let l = loops(&ev);
         let q: Vec<&LoopFact> = l.iter().filter(|x| x.kind == LoopKind::Question).collect();
         assert_eq!(q.len(), 2, "{l:?}");
-        assert!(q[0].text.contains("FW-007 — recommendation"), "{}", q[0].text);
+        assert!(
+            q[0].text.contains("FW-007 — recommendation"),
+            "{}",
+            q[0].text
+        );
         assert_eq!(q[0].owner, LoopOwner::Human);
         assert!(q[1].text.contains("docs(roadmap)"));
         assert_eq!(q[1].owner, LoopOwner::AgentAfterOwner);
         let ev = evidence(chat(vec![
             user(1, "add a todo", 0),
-            said(2, "Todo saved.\n\nWould you like to:\n\n1. Continue with current work (switch back to main)\n2. Add another todo\n3. View all todos (`/gsd:check-todos`)", 1),
+            said(
+                2,
+                "Todo saved.\n\nWould you like to:\n\n1. Continue with current work (switch back to main)\n2. Add another todo\n3. View all todos (`/gsd:check-todos`)",
+                1,
+            ),
         ]));
         let l = loops(&ev);
-        assert!(l.iter().any(|x| x.text.contains("check-todos") && x.text.contains("(2) Add another todo")), "{l:?}");
+        assert!(
+            l.iter()
+                .any(|x| x.text.contains("check-todos") && x.text.contains("(2) Add another todo")),
+            "{l:?}"
+        );
     }
 
     #[test]
     fn steps_handed_to_the_person() {
         let ev = evidence(chat(vec![
             user(1, "build it", 0),
-            said(2, "Done.\n\n### Next Steps (manual)\n1. Add your private key to `contracts/.env`\n2. Deploy: `cd contracts && npx hardhat run scripts/deploy.js --network polkadotTestnet`\n3. Update `CONTRACT_ADDRESS` in contract.ts with the deployed address", 1),
+            said(
+                2,
+                "Done.\n\n### Next Steps (manual)\n1. Add your private key to `contracts/.env`\n2. Deploy: `cd contracts && npx hardhat run scripts/deploy.js --network polkadotTestnet`\n3. Update `CONTRACT_ADDRESS` in contract.ts with the deployed address",
+                1,
+            ),
         ]));
         let l = loops(&ev);
-        let h = l.iter().find(|x| x.kind == LoopKind::Handoff).expect("handoff");
-        assert!(h.text.contains("CONTRACT_ADDRESS") && h.text.contains("Next Steps (manual)"), "{}", h.text);
+        let h = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Handoff)
+            .expect("handoff");
+        assert!(
+            h.text.contains("CONTRACT_ADDRESS") && h.text.contains("Next Steps (manual)"),
+            "{}",
+            h.text
+        );
         assert_eq!(h.owner, LoopOwner::Human);
     }
 
@@ -1229,11 +1371,18 @@ mod tests {
     fn an_unanswered_request_names_the_command_the_agent_gave_for_it() {
         let ev = evidence(chat(vec![
             user(1, "build it", 0),
-            said(2, "3. Deploy: `cd contracts && npx hardhat run scripts/deploy.js --network polkadotTestnet`", 1),
+            said(
+                2,
+                "3. Deploy: `cd contracts && npx hardhat run scripts/deploy.js --network polkadotTestnet`",
+                1,
+            ),
             user(3, "deploy the contract i have updated env with tokens", 2),
         ]));
         let l = loops(&ev);
-        let u = l.iter().find(|x| x.kind == LoopKind::Unanswered).expect("unanswered");
+        let u = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Unanswered)
+            .expect("unanswered");
         assert!(u.next.contains("deploy.js"), "{}", u.next);
         assert!(u.verify.contains("hardhat run"));
     }
@@ -1242,22 +1391,46 @@ mod tests {
     fn an_unchecked_claim_of_absence_gets_a_grep() {
         let mut t = chat(vec![
             user(1, "scan dist/ for CommonJS", 0),
-            said(2, "After scanning all provided files under `dist/`, **no CommonJS usage** (`require`, `module.exports`, `exports.*`) was found.", 2),
+            said(
+                2,
+                "After scanning all provided files under `dist/`, **no CommonJS usage** (`require`, `module.exports`, `exports.*`) was found.",
+                2,
+            ),
         ]);
         t.edits = vec![edit_of(1, "dist/index.js", EditKind::Modify, 1)];
         let l = loops(&evidence(t));
-        let u = l.iter().find(|x| x.kind == LoopKind::Unchecked).expect("unchecked");
-        assert_eq!(u.verify, "`grep -rnE 'require|module\\.exports|exports\\.' dist/` prints nothing");
+        let u = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Unchecked)
+            .expect("unchecked");
+        assert_eq!(
+            u.verify,
+            "`grep -rnE 'require|module\\.exports|exports\\.' dist/` prints nothing"
+        );
     }
 
     #[test]
     fn uncommitted_work_is_checked_with_quoted_paths() {
         let mut ev = evidence(chat(vec![user(1, "x", 0)]));
-        ev.git = Some(git_state(&[(" M", "src/x$(touch PWNED).py"), ("??", "new file.txt")]));
+        ev.git = Some(git_state(&[
+            (" M", "src/x$(touch PWNED).py"),
+            ("??", "new file.txt"),
+        ]));
         let l = loops(&ev);
-        let u = l.iter().find(|x| x.kind == LoopKind::Uncommitted).expect("uncommitted");
-        assert!(u.verify.contains("'src/x$(touch PWNED).py'"), "{}", u.verify);
-        assert!(u.next.contains("git diff HEAD -- 'src/x$(touch PWNED).py'"), "{}", u.next);
+        let u = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Uncommitted)
+            .expect("uncommitted");
+        assert!(
+            u.verify.contains("'src/x$(touch PWNED).py'"),
+            "{}",
+            u.verify
+        );
+        assert!(
+            u.next.contains("git diff HEAD -- 'src/x$(touch PWNED).py'"),
+            "{}",
+            u.next
+        );
         assert_eq!(shell_quote("it's"), "'it'\\''s'");
     }
 
@@ -1265,7 +1438,11 @@ mod tests {
     fn reported_results_and_simulations() {
         let t = chat(vec![
             user(1, "run the test plan", 0),
-            said(2, "To simulate a second device, I'll clear the device keypair from IndexedDB.", 1),
+            said(
+                2,
+                "To simulate a second device, I'll clear the device keypair from IndexedDB.",
+                1,
+            ),
             said(3, "**Test 2 PASSED!** The registry now has 2 devices.", 2),
         ]);
         let ev = evidence(t);

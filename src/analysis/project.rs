@@ -133,7 +133,10 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Project {
         return p;
     };
     let (r, c) = (paths::normalize(&root), paths::normalize(&cwd));
-    if strip_dir(&format!("{c}/x"), &r).is_some() || c == r || strip_dir(&format!("{r}/x"), &c).is_some() {
+    if strip_dir(&format!("{c}/x"), &r).is_some()
+        || c == r
+        || strip_dir(&format!("{r}/x"), &c).is_some()
+    {
         p.relation = Relation::Same;
         p.reason = "the session ran in this repository".into();
         if let Some(rest) = strip_dir(&r, &c) {
@@ -148,9 +151,7 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Project {
             && !rel.starts_with("..")
             && !is_absolute(rel)
             && (Path::new(&root).join(rel).exists()
-                || git.is_some_and(|g| {
-                    g.status.iter().any(|s| paths::same_path(&s.path, rel))
-                }))
+                || git.is_some_and(|g| g.status.iter().any(|s| paths::same_path(&s.path, rel))))
     };
     // The session's own paths, relative to its cwd.
     let rel: Vec<String> = view
@@ -197,9 +198,8 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Project {
     if let Some((pre, hits)) = best {
         p.relation = Relation::Moved;
         p.prefix = pre;
-        p.reason = format!(
-            "{hits} of the {written} file(s) the session wrote are in this repository"
-        );
+        p.reason =
+            format!("{hits} of the {written} file(s) the session wrote are in this repository");
         return p;
     }
     // No edits to go by: files a command named that git reports here, or the same remote.
@@ -214,10 +214,9 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Project {
     let remote = git.and_then(|g| g.remote.as_deref()).is_some_and(|url| {
         let slug = remote_slug(url);
         !slug.is_empty()
-            && view
-                .commands
-                .iter()
-                .any(|cmd| remote_slug_in(&cmd.output, &slug) || remote_slug_in(&cmd.command, &slug))
+            && view.commands.iter().any(|cmd| {
+                remote_slug_in(&cmd.output, &slug) || remote_slug_in(&cmd.command, &slug)
+            })
     });
     if named || remote {
         p.relation = Relation::Moved;
@@ -230,9 +229,8 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Project {
     }
     if written > 0 {
         p.relation = Relation::Elsewhere;
-        p.reason = format!(
-            "none of the {written} file(s) the session wrote are in this repository"
-        );
+        p.reason =
+            format!("none of the {written} file(s) the session wrote are in this repository");
     }
     p
 }
@@ -251,16 +249,18 @@ pub(crate) fn remote_slug(url: &str) -> String {
 
 fn remote_slug_in(text: &str, slug: &str) -> bool {
     let lower = text.to_lowercase();
-    lower.contains(&format!("/{slug}.git")) || lower.contains(&format!("/{slug} "))
-        || lower.contains(&format!("/{slug}\n")) || lower.contains(&format!(":{slug}.git"))
+    lower.contains(&format!("/{slug}.git"))
+        || lower.contains(&format!("/{slug} "))
+        || lower.contains(&format!("/{slug}\n"))
+        || lower.contains(&format!(":{slug}.git"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::scope::{self, View};
-    use crate::testkit::*;
     use crate::evidence::transcript::EditKind;
+    use crate::testkit::*;
 
     fn project(ev: &Evidence) -> Project {
         let s = scope::of(ev);
@@ -274,7 +274,12 @@ mod tests {
         std::fs::write(dir.path().join("frontend/app/page.tsx"), "x").unwrap();
         let mut t = chat(vec![]);
         t.session.cwd = Some("/Users/me/blockchain".into());
-        t.edits = vec![edit_of(1, "Civitas-Sol/frontend/app/page.tsx", EditKind::Modify, 1)];
+        t.edits = vec![edit_of(
+            1,
+            "Civitas-Sol/frontend/app/page.tsx",
+            EditKind::Modify,
+            1,
+        )];
         let mut g = git_state(&[]);
         g.root = dir.path().display().to_string();
         let ev = Evidence {
@@ -286,7 +291,10 @@ mod tests {
         assert_eq!(p.prefix, "Civitas-Sol");
         let s = scope::of(&ev);
         let v = View::new(&ev, &s);
-        assert_eq!(p.repo_path("Civitas-Sol/frontend/app/page.tsx", &v), "frontend/app/page.tsx");
+        assert_eq!(
+            p.repo_path("Civitas-Sol/frontend/app/page.tsx", &v),
+            "frontend/app/page.tsx"
+        );
     }
 
     #[test]
@@ -294,7 +302,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut t = chat(vec![]);
         t.session.cwd = Some("/Users/sam".into());
-        t.edits = vec![edit_of(1, ".config/opencode/opencode.jsonc", EditKind::Create, 1)];
+        t.edits = vec![edit_of(
+            1,
+            ".config/opencode/opencode.jsonc",
+            EditKind::Create,
+            1,
+        )];
         let mut g = git_state(&[]);
         g.root = dir.path().display().to_string();
         let ev = Evidence {
@@ -305,13 +318,22 @@ mod tests {
         assert_eq!(p.relation, Relation::Elsewhere);
         let s = scope::of(&ev);
         let v = View::new(&ev, &s);
-        assert_eq!(p.repo_path(".config/opencode/opencode.jsonc", &v), "~/.config/opencode/opencode.jsonc");
+        assert_eq!(
+            p.repo_path(".config/opencode/opencode.jsonc", &v),
+            "~/.config/opencode/opencode.jsonc"
+        );
     }
 
     #[test]
     fn windows_paths_and_slugs() {
-        assert_eq!(strip_dir("c:/Users/Y/p/src/a.ts", "C:/users/y/p"), Some("src/a.ts".into()));
-        assert_eq!(remote_slug("https://github.com/FSM1/cipher-box.git"), "fsm1/cipher-box");
+        assert_eq!(
+            strip_dir("c:/Users/Y/p/src/a.ts", "C:/users/y/p"),
+            Some("src/a.ts".into())
+        );
+        assert_eq!(
+            remote_slug("https://github.com/FSM1/cipher-box.git"),
+            "fsm1/cipher-box"
+        );
         assert_eq!(remote_slug("git@github.com:o/r"), "o/r");
         assert_eq!(home_relative("/Users/sam/.zshrc"), "~/.zshrc");
     }

@@ -2,10 +2,10 @@
 //! greetings, acknowledgements, harness text, interrupted turns or queued duplicates; each with
 //! whether the session answered it. The goal is the latest request; earlier ones are summarised.
 
-use crate::phrases;
 use super::scope::View;
 use super::text;
 use crate::evidence::transcript::{Message, MessageKind, Role};
+use crate::phrases;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -102,12 +102,14 @@ pub(crate) fn of(view: &View) -> Requests {
         let cleaned = clean(&raw);
         if cleaned.trim().is_empty() || phrases::GREETING.is_match(cleaned.trim()) {
             if m.kind == MessageKind::Typed {
-                out.dropped.push((m.id.clone(), "greeting or acknowledgement".into()));
+                out.dropped
+                    .push((m.id.clone(), "greeting or acknowledgement".into()));
             }
             continue;
         }
         if interrupted(msgs, i) {
-            out.dropped.push((m.id.clone(), "interrupted by the user".into()));
+            out.dropped
+                .push((m.id.clone(), "interrupted by the user".into()));
             continue;
         }
         let summary = summarise(&cleaned, SUMMARY_CHARS);
@@ -116,7 +118,11 @@ pub(crate) fn of(view: &View) -> Requests {
         }
         let key = dedupe_key(&cleaned);
         let mut also = Vec::new();
-        if let Some(pos) = out.items.iter().position(|r| same_request(&dedupe_key(&r.text), &key)) {
+        if let Some(pos) = out
+            .items
+            .iter()
+            .position(|r| same_request(&dedupe_key(&r.text), &key))
+        {
             let earlier = out.items.remove(pos);
             also.extend(earlier.also);
             also.push(earlier.id);
@@ -147,8 +153,7 @@ fn request_text(m: &Message) -> Option<String> {
         MessageKind::Typed => {
             let t = m.text.trim();
             let bare_command = t.starts_with('/') && !t.contains(char::is_whitespace);
-            (!(phrases::HARNESS_TEXT.is_match(t) || bare_command))
-                .then(|| t.to_string())
+            (!(phrases::HARNESS_TEXT.is_match(t) || bare_command)).then(|| t.to_string())
         }
         MessageKind::Wrapper => {
             let name = between(&m.text, "<command-name>", "</command-name>")?;
@@ -182,7 +187,11 @@ fn clean(raw: &str) -> String {
         .collect();
     let joined = kept.join("\n");
     let trimmed = joined.trim_start();
-    phrases::ROLE_PREAMBLE.regex().replace(trimmed, "").trim().to_string()
+    phrases::ROLE_PREAMBLE
+        .regex()
+        .replace(trimmed, "")
+        .trim()
+        .to_string()
 }
 
 /// The request as one short passage: Markdown and long code removed, quoted-reply markers
@@ -190,7 +199,11 @@ fn clean(raw: &str) -> String {
 pub(crate) fn summarise(text: &str, max: usize) -> String {
     // A long request that opens with a title (a pasted spec: `# PolyDot — Build Specification`,
     // `/gsd:add-todo` + `# CipherBox File Metadata v2`) is summarised by its title.
-    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     let (lead, rest) = match lines.first() {
         Some(l) if l.starts_with('/') && !l.contains(' ') => (format!("{l} "), &lines[1..]),
         _ => (String::new(), &lines[..]),
@@ -246,8 +259,7 @@ fn dedupe_key(text: &str) -> String {
 
 fn same_request(a: &str, b: &str) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    short.len() >= 12 && long.starts_with(short) && short.len() * 3 >= long.len().min(300)
-        || a == b
+    short.len() >= 12 && long.starts_with(short) && short.len() * 3 >= long.len().min(300) || a == b
 }
 
 /// Whether the user stopped the turn of message `i` before the agent did anything.
@@ -259,9 +271,7 @@ fn interrupted(msgs: &[&Message], i: usize) -> bool {
         {
             return true;
         }
-        if m.role == Role::Assistant && m.kind == MessageKind::Typed
-            || m.role == Role::User && m.kind == MessageKind::Typed
-        {
+        if matches!(m.role, Role::Assistant | Role::User) && m.kind == MessageKind::Typed {
             return false;
         }
     }
@@ -274,8 +284,8 @@ fn answer(view: &View, from: u64, until: u64) -> Answer {
     let replied = view.said().any(|m| {
         within(m.seq) && !m.text.trim().is_empty() && m.text.trim() != "No response requested."
     });
-    let acted = view.commands.iter().any(|c| within(c.seq))
-        || view.edits.iter().any(|e| within(e.seq));
+    let acted =
+        view.commands.iter().any(|c| within(c.seq)) || view.edits.iter().any(|e| within(e.seq));
     if !(replied || acted) {
         let errors = view
             .errors
@@ -290,11 +300,12 @@ fn answer(view: &View, from: u64, until: u64) -> Answer {
     let last_user = view
         .messages
         .iter()
-        .filter(|m| within(m.seq) && m.role == Role::User)
-        .next_back();
+        .rfind(|m| within(m.seq) && m.role == Role::User);
     if let Some(u) = last_user
         && u.text.trim() == "/undo"
-        && !view.said().any(|m| m.seq > u.seq && within(m.seq) && !is_ack(&m.text))
+        && !view
+            .said()
+            .any(|m| m.seq > u.seq && within(m.seq) && !is_ack(&m.text))
     {
         let commit = view
             .messages
@@ -329,8 +340,8 @@ pub(crate) fn aider_commit(text: &str) -> Option<(String, String)> {
 mod tests {
     use super::*;
     use crate::analysis::scope::{self, View};
-    use crate::testkit::*;
     use crate::evidence::transcript::ErrorEvent;
+    use crate::testkit::*;
 
     fn requests(t: crate::evidence::transcript::Transcript) -> Requests {
         let ev = evidence(t);
@@ -345,9 +356,17 @@ mod tests {
             said(2, "Hey there!", 1),
             user(3, "look at this project and tell me what it is about", 2),
             said(4, "It is an app.", 3),
-            wrapper(5, "<command-name>/gsd:add-todo</command-name><command-args># OAuth Proxy paste</command-args>", 4),
+            wrapper(
+                5,
+                "<command-name>/gsd:add-todo</command-name><command-args># OAuth Proxy paste</command-args>",
+                4,
+            ),
             wrapper(6, "[Request interrupted by user]", 5),
-            wrapper(7, "<command-name>/model</command-name><command-args>opus</command-args>", 6),
+            wrapper(
+                7,
+                "<command-name>/model</command-name><command-args>opus</command-args>",
+                6,
+            ),
             user(8, "i have added my wallet now deploy it", 7),
             user(9, "i have added my wallet now deploy it", 8),
             user(10, "hellooooo", 9),
@@ -358,24 +377,40 @@ mod tests {
         assert!(matches!(r.items[1].answer, Answer::Unanswered { .. }));
         assert!(matches!(r.items[0].answer, Answer::Answered));
         assert_eq!(r.open_at_end().len(), 1);
-        assert!(r.dropped.iter().any(|(id, why)| id == "M5" && why.contains("interrupted")));
+        assert!(
+            r.dropped
+                .iter()
+                .any(|(id, why)| id == "M5" && why.contains("interrupted"))
+        );
     }
 
     #[test]
     fn slash_commands_with_work_are_requests() {
         let r = requests(chat(vec![
-            wrapper(1, "<command-message>gsd:add-todo</command-message>\n<command-name>/gsd:add-todo</command-name>\n<command-args># CipherBox File Metadata Evolution v2\n\nSplit heavy metadata</command-args>", 0),
+            wrapper(
+                1,
+                "<command-message>gsd:add-todo</command-message>\n<command-name>/gsd:add-todo</command-name>\n<command-args># CipherBox File Metadata Evolution v2\n\nSplit heavy metadata</command-args>",
+                0,
+            ),
             said(2, "Todo saved.", 1),
         ]));
         assert_eq!(r.items.len(), 1);
-        assert!(r.items[0].summary.starts_with("/gsd:add-todo CipherBox File Metadata"), "{}", r.items[0].summary);
+        assert!(
+            r.items[0]
+                .summary
+                .starts_with("/gsd:add-todo CipherBox File Metadata"),
+            "{}",
+            r.items[0].summary
+        );
     }
 
     #[test]
     fn templates_and_preambles_are_stripped() {
-        let r = requests(chat(vec![
-            user(1, "We're currently solving the following issue within our repository. Here's the issue text:\nISSUE:\nSyntaxError: invalid syntax\nI'm running `missing_colon.py` as follows:\n\n```python\ndivision(23, 0)\n```\n\nINSTRUCTIONS:\nNow, you're going to solve this issue on your own.", 0),
-        ]));
+        let r = requests(chat(vec![user(
+            1,
+            "We're currently solving the following issue within our repository. Here's the issue text:\nISSUE:\nSyntaxError: invalid syntax\nI'm running `missing_colon.py` as follows:\n\n```python\ndivision(23, 0)\n```\n\nINSTRUCTIONS:\nNow, you're going to solve this issue on your own.",
+            0,
+        )]));
         assert_eq!(
             r.items[0].summary,
             "SyntaxError: invalid syntax I'm running `missing_colon.py` as follows: `division(23, 0)`"
@@ -385,7 +420,10 @@ mod tests {
             "You are an expert frontend software engineer. Write production grade React code for the given Figma design.",
             0,
         )]));
-        assert_eq!(r.items[0].summary, "Write production grade React code for the given Figma design.");
+        assert_eq!(
+            r.items[0].summary,
+            "Write production grade React code for the given Figma design."
+        );
         let r = requests(chat(vec![user(
             1,
             "Audit the repository. Objectives:\n1. Verify ESM compliance\n2. Flag missing schemas",
@@ -420,9 +458,17 @@ mod tests {
     #[test]
     fn aider_undo_takes_the_answer_back() {
         let r = requests(chat(vec![
-            user(1, "Isn't that slow? Recommend an improvement (e.g. caching)?", 0),
+            user(
+                1,
+                "Isn't that slow? Recommend an improvement (e.g. caching)?",
+                0,
+            ),
             said(2, "Use an in-memory cache.", 1),
-            meta(3, "commit 8971d08 aider: Refactored ApiKeyGuard to use in-memory cache", 2),
+            meta(
+                3,
+                "commit 8971d08 aider: Refactored ApiKeyGuard to use in-memory cache",
+                2,
+            ),
             wrapper(4, "/undo", 3),
             said(5, "Understood. If you have any questions, let me know!", 4),
         ]));

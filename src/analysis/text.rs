@@ -71,7 +71,10 @@ fn abbreviation_before(text: &str, i: usize) -> bool {
         .next()
         .unwrap_or("")
         .to_lowercase();
-    matches!(word.as_str(), "e.g" | "i.e" | "etc" | "vs" | "cf" | "approx" | "incl" | "esp" | "eg" | "ie")
+    matches!(
+        word.as_str(),
+        "e.g" | "i.e" | "etc" | "vs" | "cf" | "approx" | "incl" | "esp" | "eg" | "ie"
+    )
 }
 
 /// Sentences of a text: split at `.`/`!`/`?` followed by a space or the end, and at line breaks
@@ -115,8 +118,11 @@ pub(crate) fn shorten(text: &str, max: usize) -> String {
     if t.chars().count() <= max {
         return t;
     }
-    let limit = t.char_indices().nth(max).map(|(i, _)| i).unwrap_or(t.len());
-    let head = &t[..limit];
+    // Every cut below goes through `redact::truncate`, so no cut ends inside a secret or its
+    // redaction marker.
+    let head = crate::redact::truncate(&t, max);
+    let limit = head.len();
+    let upto = |end: usize| crate::redact::truncate(head, head[..end].chars().count());
     let min = max / 3;
     let inside_code = |i: usize| head[..i].matches('`').count() % 2 == 1;
     let sentence = head
@@ -130,7 +136,7 @@ pub(crate) fn shorten(text: &str, max: usize) -> String {
         .map(|(i, c)| i + c.len_utf8())
         .rfind(|&i| i >= min);
     if let Some(end) = sentence {
-        return head[..end].to_string();
+        return upto(end).to_string();
     }
     let clause = head
         .char_indices()
@@ -143,7 +149,7 @@ pub(crate) fn shorten(text: &str, max: usize) -> String {
         .map(|(i, _)| i)
         .rfind(|&i| i >= min);
     if let Some(end) = clause {
-        return format!("{}…", head[..end].trim_end());
+        return format!("{}…", upto(end).trim_end());
     }
     let mut cut = head.rfind(' ').filter(|&i| i > limit / 2).unwrap_or(limit);
     while inside_code(cut) {
@@ -152,7 +158,7 @@ pub(crate) fn shorten(text: &str, max: usize) -> String {
             _ => break,
         }
     }
-    format!("{}…", head[..cut].trim_end())
+    format!("{}…", upto(cut).trim_end())
 }
 
 /// `“text”` shortened, for quoting a message.
@@ -166,10 +172,10 @@ pub(crate) fn code_spans(text: &str) -> Vec<String> {
     let mut rest = text;
     while let Some(open) = rest.find('`') {
         let after = &rest[open + 1..];
-        if after.starts_with("``") {
+        if let Some(fenced) = after.strip_prefix("``") {
             // A fence: skip to its end.
-            match after[2..].find("```") {
-                Some(end) => rest = &after[2 + end + 3..],
+            match fenced.find("```") {
+                Some(end) => rest = &fenced[end + 3..],
                 None => break,
             }
             continue;
@@ -299,10 +305,16 @@ mod tests {
     fn abbreviations_end_no_sentence() {
         assert_eq!(
             sentences("It breaks on quoted commas, e.g. `\"a, b\"` splits. Fix it."),
-            ["It breaks on quoted commas, e.g. `\"a, b\"` splits.", "Fix it."]
+            [
+                "It breaks on quoted commas, e.g. `\"a, b\"` splits.",
+                "Fix it."
+            ]
         );
         assert_eq!(
-            shorten("Rows miscount when a field holds a quoted comma, e.g. `x` becomes three fields today.", 60),
+            shorten(
+                "Rows miscount when a field holds a quoted comma, e.g. `x` becomes three fields today.",
+                60
+            ),
             "Rows miscount when a field holds a quoted comma…"
         );
     }
@@ -317,7 +329,10 @@ mod tests {
         let w = shorten(&"word ".repeat(40), 30);
         assert!(w.ends_with('…') && !w.contains("wor…"), "{w}");
         // A code span is never cut in half.
-        let code = shorten("run `pnpm --filter @cipherbox/crypto test -- --run registry` now please", 30);
+        let code = shorten(
+            "run `pnpm --filter @cipherbox/crypto test -- --run registry` now please",
+            30,
+        );
         assert_eq!(code.matches('`').count() % 2, 0, "{code}");
     }
 
@@ -332,7 +347,10 @@ mod tests {
     #[test]
     fn fences_are_dropped_unless_one_short_line() {
         let t = "I run it as:\n```python\ndivision(23, 0)\n```\nand\n```\na\nb\n```\nend";
-        assert_eq!(without_fences(t), "I run it as:\n`division(23, 0)`\nand\nend\n");
+        assert_eq!(
+            without_fences(t),
+            "I run it as:\n`division(23, 0)`\nand\nend\n"
+        );
     }
 
     #[test]
@@ -355,7 +373,13 @@ mod tests {
 
     #[test]
     fn code_spans_and_words() {
-        assert_eq!(code_spans("run `a b` then ```\nx\n``` and `c`"), ["a b", "c"]);
-        assert_eq!(content_words("Deploy the contract, deploy!"), ["deploy", "contract"]);
+        assert_eq!(
+            code_spans("run `a b` then ```\nx\n``` and `c`"),
+            ["a b", "c"]
+        );
+        assert_eq!(
+            content_words("Deploy the contract, deploy!"),
+            ["deploy", "contract"]
+        );
     }
 }

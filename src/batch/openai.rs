@@ -9,11 +9,11 @@
 //! "request_id", "body"}, "error": {"code", "message"} | null}`, in the output file for
 //! successes and in the error file for failures.
 
+use super::Options;
 use super::discover::{self, Candidate, Head};
 use super::manifest::{BatchRecord, BatchStatus, Line, Manifest, SessionRecord, Status};
 use super::{Before, Ctx, Drafter, Finished, Job};
-use crate::cli::BatchArgs;
-use crate::commands::Outcome;
+use crate::error::Outcome;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
@@ -182,7 +182,7 @@ impl SplitWriter {
 /// `--export-openai-batch FILE`: writes the input file(s), then records the exported sessions.
 /// Returns the files written and how many sessions failed (now or in an earlier run).
 pub(super) fn export(
-    args: &BatchArgs,
+    args: &Options,
     ctx: &Arc<Ctx>,
     list: Vec<Job>,
     jobs: usize,
@@ -395,7 +395,16 @@ pub(super) fn import_one(
         .map(|u| (u.prompt_tokens, u.completion_tokens))
         .unwrap_or((0, 0));
     let analysis = crate::analysis::analyse(&ev);
-    match super::write(ctx, &c, &ev, &analysis, project, drafted.note, &rec.key, abandoned) {
+    match super::write(
+        ctx,
+        &c,
+        &ev,
+        &analysis,
+        project,
+        drafted.note,
+        &rec.key,
+        abandoned,
+    ) {
         Ok(mut r) => {
             r.tokens_in = tin;
             r.tokens_out = tout;
@@ -448,7 +457,7 @@ impl Api {
             let msg = v["error"]["message"]
                 .as_str()
                 .map(str::to_string)
-                .unwrap_or_else(|| text.chars().take(300).collect());
+                .unwrap_or_else(|| crate::redact::truncate(&text, 300).to_string());
             return Err(self.err(what, &format!("HTTP {}: {msg}", status.as_u16())));
         }
         serde_json::from_str(&text)
@@ -592,7 +601,7 @@ fn multipart_stream(head: Vec<u8>, file: tokio::fs::File, tail: Vec<u8>) -> (Byt
 
 /// `--via openai-batch`.
 pub(super) fn via_batch_api(
-    args: &BatchArgs,
+    args: &Options,
     ctx: Arc<Ctx>,
     jobs: usize,
     started: Instant,

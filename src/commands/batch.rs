@@ -5,5 +5,5 @@ use crate::cli::BatchArgs;
 
 /// Runs `batch`.
 pub(crate) fn run(args: &BatchArgs) -> crate::Result<Outcome> {
-    crate::batch::run(args)
+    crate::batch::run(&args.options())
 }

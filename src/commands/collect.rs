@@ -1,32 +1,32 @@
 //! `handoff collect`: print the evidence bundle.
 
-use super::Outcome;
+use super::{Outcome, print_json, print_text};
 use crate::cli::CollectArgs;
 use crate::evidence::{self, Evidence};
-use std::io::Write;
 
-/// Runs `collect`: JSON on stdout with `--json`, else a short human summary.
+/// Runs `collect`: JSON on stdout with `--json`, else a short human summary. Secrets are
+/// redacted unless `--no-redact`.
 pub(crate) fn run(args: &CollectArgs) -> crate::Result<Outcome> {
-    let ev = evidence::collect(&args.evidence.request())?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let written = if args.json {
+    let redact = !args.no_redact;
+    let ev = evidence::collect(&crate::evidence::Request {
+        redact,
+        ..args.evidence.request()
+    })?;
+    if args.json {
         // The evidence, plus the session analysis judged from it under `analysis`.
         let analysis = crate::analysis::analyse(&ev);
-        let mut value = serde_json::to_value(&ev).map_err(std::io::Error::from);
-        if let Ok(serde_json::Value::Object(map)) = value.as_mut() {
+        let mut value = serde_json::to_value(&ev)
+            .map_err(|e| crate::Error::Usage(format!("cannot serialise the output: {e}")))?;
+        if let serde_json::Value::Object(map) = &mut value {
             map.insert(
                 "analysis".into(),
                 serde_json::to_value(&analysis).unwrap_or(serde_json::Value::Null),
             );
         }
-        value
-            .and_then(|v| serde_json::to_writer_pretty(&mut out, &v).map_err(std::io::Error::from))
-            .and_then(|()| writeln!(out))
+        print_json(&value, redact)?;
     } else {
-        out.write_all(summary(&ev).as_bytes())
-    };
-    written.map_err(|e| crate::Error::io("<stdout>", e))?;
+        print_text(&summary(&ev))?;
+    }
     ev.report_to_stderr();
     Ok(Outcome::Clean)
 }

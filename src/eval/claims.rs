@@ -88,7 +88,10 @@ pub(crate) fn judge_all(
     analysis: &Analysis,
     claims: &[LabelledClaim],
 ) -> Vec<ClaimOutcome> {
-    claims.iter().map(|c| judge(draft, ev, analysis, c)).collect()
+    claims
+        .iter()
+        .map(|c| judge(draft, ev, analysis, c))
+        .collect()
 }
 
 /// The line number given to the inserted claim, so that findings about it (a vague next action,

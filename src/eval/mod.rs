@@ -343,7 +343,15 @@ fn score_case(
         .map(|f| f.name().to_string());
 
     let analysis = crate::analysis::analyse(&ev);
-    let draft = pipeline::draft(&ev, &analysis, drafter)?;
+    // A model that fails is an error row (never the offline fallback: eval measures the model),
+    // which still reports the prompt it sent.
+    let draft = match pipeline::draft(&ev, &analysis, drafter, pipeline::OnModelFailure::Fail) {
+        Ok(d) => d,
+        Err(f) => {
+            out.prompt_tokens = f.prompt_tokens;
+            return Err(f.error);
+        }
+    };
     out.prompt_tokens = match &draft.model {
         Some(run) => run.prompt_tokens,
         None => {
@@ -353,7 +361,13 @@ fn score_case(
         }
     };
     // The note the validator judges, with a fixed clock so that the notes of two runs compare.
-    let note = pipeline::complete(draft.sections, &ev, &analysis, drafter.model(), fixed_time());
+    let note = pipeline::complete(
+        draft.sections,
+        &ev,
+        &analysis,
+        drafter.model(),
+        fixed_time(),
+    );
     let summary = pipeline::finish(note.clone(), &ev, &analysis)?;
     let markdown = summary.markdown;
     let report = summary.report;

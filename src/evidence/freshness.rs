@@ -14,6 +14,7 @@
 
 use super::Evidence;
 use super::git::StatusEntry;
+use super::paths;
 use super::transcript::Edit;
 use chrono::{DateTime, Utc};
 use std::path::Path;
@@ -94,15 +95,7 @@ pub(crate) fn changes_after<'a>(
 
 /// The mtime of a file inside the worktree (`None` for paths leaving it, or no such file).
 fn mtime(root: &str, rel: &str) -> Option<DateTime<Utc>> {
-    let rel = Path::new(rel);
-    if rel.is_absolute()
-        || rel
-            .components()
-            .any(|c| matches!(c, std::path::Component::ParentDir))
-    {
-        return None;
-    }
-    let meta = std::fs::metadata(Path::new(root).join(rel)).ok()?;
+    let meta = std::fs::metadata(paths::under_root(Path::new(root), rel)?).ok()?;
     meta.is_file().then_some(())?;
     meta.modified().ok().map(DateTime::<Utc>::from)
 }

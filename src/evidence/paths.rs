@@ -79,6 +79,15 @@ pub(crate) fn is_inside(cwd: &str, root: &str) -> bool {
     cwd == root || (cwd.starts_with(root) && cwd[root.len()..].starts_with('/'))
 }
 
+/// The worktree path of `rel` under `root`, when `rel` stays inside it (not absolute, no `..`).
+pub(crate) fn under_root(root: &Path, rel: &str) -> Option<std::path::PathBuf> {
+    let rel = Path::new(rel);
+    if rel.is_absolute() || rel.components().any(|c| matches!(c, Component::ParentDir)) {
+        return None;
+    }
+    Some(root.join(rel))
+}
+
 /// `path` without the `root/` prefix, when it has one.
 pub(crate) fn strip_root<'a>(path: &'a str, root: Option<&Path>) -> &'a str {
     root.and_then(|r| path.strip_prefix(&format!("{}/", r.display())))

@@ -1,8 +1,9 @@
 //! The `## Workspace State` section: computed from the git snapshot, never drafted, so that the
 //! next session starts from what the repository says rather than from what the chat remembered.
 
-use super::render::one_line;
+use super::render::{code_span, text};
 use crate::analysis::Analysis;
+use crate::escape;
 use crate::evidence::git::{DiffStat, GitState, StatusEntry};
 use crate::evidence::since::Since;
 
@@ -27,13 +28,13 @@ pub(crate) fn workspace_lines(
         ];
     };
     let branch = match &g.branch {
-        Some(b) => format!("`{b}`"),
+        Some(b) => code_span(b),
         None => "detached HEAD".to_string(),
     };
     let head = match &g.head {
         Some(h) => {
             let short = &h.id[..h.id.len().min(7)];
-            let summary = one_line(&h.summary);
+            let summary = text(&h.summary);
             if summary.is_empty() {
                 format!("`{short}`")
             } else {
@@ -44,7 +45,7 @@ pub(crate) fn workspace_lines(
     };
     let mut lines = vec![
         format!("- **Branch:** {branch} · **HEAD:** {head} (G)"),
-        format!("- **Root:** `{}`", g.root),
+        format!("- **Root:** {}", code_span(&g.root)),
     ];
     match analysis {
         Some(a) => lines.extend(session_lines(a)),
@@ -53,7 +54,7 @@ pub(crate) fn workspace_lines(
                 .commits
                 .iter()
                 .filter(|c| c.in_session)
-                .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], one_line(&c.summary)))
+                .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], text(&c.summary)))
                 .collect();
             if !session_commits.is_empty() {
                 lines.push(format!(
@@ -83,15 +84,33 @@ pub(crate) fn workspace_lines(
         g.diffstat.insertions,
         g.diffstat.deletions
     ));
-    lines.push(String::new());
-    lines.push("```text".to_string());
-    lines.push("$ git status -s".to_string());
-    lines.extend(g.status.iter().map(status_line));
+    // Paths are untrusted: each stays on its line, and the fence is longer than any backtick
+    // run inside, so no file name can close it.
+    let mut block = vec!["$ git status -s".to_string()];
+    block.extend(
+        g.status
+            .iter()
+            .map(|e| escape::line(&status_line(e)).into_owned()),
+    );
     if !g.diffstat.per_file.is_empty() {
-        lines.push("$ git diff --stat HEAD".to_string());
-        lines.extend(diffstat_lines(&g.diffstat));
+        block.push("$ git diff --stat HEAD".to_string());
+        block.extend(
+            diffstat_lines(&g.diffstat)
+                .iter()
+                .map(|l| escape::line(l).into_owned()),
+        );
     }
-    lines.push("```".to_string());
+    let longest = block
+        .iter()
+        .flat_map(|l| l.split(|c| c != '`'))
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    let fence = "`".repeat((longest + 1).max(3));
+    lines.push(String::new());
+    lines.push(format!("{fence}text"));
+    lines.extend(block);
+    lines.push(fence);
     lines
 }
 
@@ -107,12 +126,14 @@ fn session_lines(a: &Analysis) -> Vec<String> {
     if let Some(cwd) = &p.cwd {
         match p.relation {
             Relation::Moved => lines.push(format!(
-                "- **Session folder:** `{cwd}`, the same project at another path ({})",
-                p.reason
+                "- **Session folder:** {}, the same project at another path ({})",
+                code_span(cwd),
+                text(&p.reason)
             )),
             Relation::Elsewhere => lines.push(format!(
-                "- **Session folder:** `{cwd}` is not this repository ({}): what the session changed is not in this worktree, and git here says nothing about it",
-                p.reason
+                "- **Session folder:** {} is not this repository ({}): what the session changed is not in this worktree, and git here says nothing about it",
+                code_span(cwd),
+                text(&p.reason)
             )),
             Relation::Same | Relation::Unknown => {}
         }
@@ -123,8 +144,17 @@ fn session_lines(a: &Analysis) -> Vec<String> {
         .iter()
         .filter(|c| c.repo_id.is_some() && c.undone_by.is_none())
         .map(|c| {
-            let pushed = if c.pushed_by.is_some() { ", pushed" } else { "" };
-            format!("`{}` {}{pushed} ({})", c.short(), one_line(&c.subject), c.cite.join(", "))
+            let pushed = if c.pushed_by.is_some() {
+                ", pushed"
+            } else {
+                ""
+            };
+            format!(
+                "`{}` {}{pushed} ({})",
+                c.short(),
+                text(&c.subject),
+                c.cite.join(", ")
+            )
         })
         .collect();
     if !on_branch.is_empty() {
@@ -141,10 +171,19 @@ fn session_lines(a: &Analysis) -> Vec<String> {
             let branch = c
                 .branch
                 .as_deref()
-                .map(|b| format!(" on `{b}`"))
+                .map(|b| format!(" on {}", code_span(b)))
                 .unwrap_or_default();
-            let pushed = if c.pushed_by.is_some() { ", pushed" } else { "" };
-            format!("`{}` {}{branch}{pushed} ({})", c.sha.get(..7).unwrap_or(&c.sha), one_line(&c.subject), c.cite.join(", "))
+            let pushed = if c.pushed_by.is_some() {
+                ", pushed"
+            } else {
+                ""
+            };
+            format!(
+                "`{}` {}{branch}{pushed} ({})",
+                c.sha.get(..7).unwrap_or(&c.sha),
+                text(&c.subject),
+                c.cite.join(", ")
+            )
         })
         .collect();
     if !elsewhere.is_empty() {
@@ -157,9 +196,13 @@ fn session_lines(a: &Analysis) -> Vec<String> {
         .session
         .iter()
         .filter_map(|c| {
-            c.undone_by
-                .as_ref()
-                .map(|by| format!("`{}` {} (/undo in {by})", c.sha.get(..7).unwrap_or(&c.sha), one_line(&c.subject)))
+            c.undone_by.as_ref().map(|by| {
+                format!(
+                    "`{}` {} (/undo in {by})",
+                    c.sha.get(..7).unwrap_or(&c.sha),
+                    text(&c.subject)
+                )
+            })
         })
         .collect();
     if !undone.is_empty() {
@@ -169,7 +212,7 @@ fn session_lines(a: &Analysis) -> Vec<String> {
         let others: Vec<String> = commits
             .meanwhile
             .iter()
-            .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], one_line(&c.summary)))
+            .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], text(&c.summary)))
             .collect();
         lines.push(format!(
             "- **Also committed meanwhile, not by a `git commit` in this transcript:** {} (G)",
@@ -180,7 +223,12 @@ fn session_lines(a: &Analysis) -> Vec<String> {
 }
 
 fn join_capped(items: &[String]) -> String {
-    let shown = items.iter().take(MAX_COMMITS_SHOWN).cloned().collect::<Vec<_>>().join("; ");
+    let shown = items
+        .iter()
+        .take(MAX_COMMITS_SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
     if items.len() > MAX_COMMITS_SHOWN {
         format!("{shown}; and {} more", items.len() - MAX_COMMITS_SHOWN)
     } else {

@@ -28,26 +28,33 @@ static NOW: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\b(?:now|currently|points (?:to|at))\b").expect("regex"));
 
 /// A quotation ("…" or “…”).
-static QUOTED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”]*”"#).expect("regex"));
+static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”]*”"#).expect("regex"));
 
 /// Whether the session changed `path`.
 fn changed_by_session(cx: &Ctx, path: &str) -> bool {
     let a = cx.analysis;
     let p = path.trim_start_matches("./").trim_end_matches('/');
-    let in_status = cx
-        .ev
-        .git
-        .as_ref()
-        .is_some_and(|g| g.status.iter().any(|s| same_path(p, &s.path) || s.path.starts_with(&format!("{p}/"))));
+    let in_status = cx.ev.git.as_ref().is_some_and(|g| {
+        g.status
+            .iter()
+            .any(|s| same_path(p, &s.path) || s.path.starts_with(&format!("{p}/")))
+    });
     let edited = cx.ev.transcript.as_ref().is_some_and(|t| {
         t.edits.iter().any(|e| {
             let rel = crate::evidence::paths::normalize(&e.path);
             exact_or_under(&rel, p) || rel.ends_with(&format!("/{p}"))
         })
     });
-    let committed = a.commits.session.iter().any(|c| c.files.iter().any(|f| same_path(f, p)));
-    let outside = a.files.outside.iter().any(|o| o == p || o.ends_with(&format!("/{p}")));
+    let committed = a
+        .commits
+        .session
+        .iter()
+        .any(|c| c.files.iter().any(|f| same_path(f, p)));
+    let outside = a
+        .files
+        .outside
+        .iter()
+        .any(|o| o == p || o.ends_with(&format!("/{p}")));
     in_status || edited || committed || outside
 }
 
@@ -67,9 +74,11 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         let says_change = CHANGED.is_match(&plain) && !NOT_CHANGED.is_match(&plain);
         let about: Vec<String> = match (&c.path, c.key.section) {
             (Some(p), Section::Files) if says_change => vec![p.clone()],
-            (_, Section::Verified | Section::Partial) if says_change => {
-                mentions(&c.text).paths.into_iter().map(|p| p.path).collect()
-            }
+            (_, Section::Verified | Section::Partial) if says_change => mentions(&c.text)
+                .paths
+                .into_iter()
+                .map(|p| p.path)
+                .collect(),
             _ => Vec::new(),
         };
         let unchanged: Vec<String> = about
@@ -100,8 +109,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
             if let Some(later) = t
                 .edits
                 .iter()
-                .filter(|x| x.seq > e.seq && x.path == e.path)
-                .next_back()
+                .rfind(|x| x.seq > e.seq && x.path == e.path)
                 .filter(|later| !c.cite.contains(&later.id))
             {
                 cx.flag(
@@ -119,8 +127,8 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
 
 #[cfg(test)]
 mod tests {
-    use crate::testkit::*;
     use crate::note::{ClaimStatus, FileEntry};
+    use crate::testkit::*;
     use crate::validate::validate;
 
     #[test]
@@ -156,7 +164,10 @@ mod tests {
         let (_dir, mut ev) = worktree(&[("apps/api/.env", "X=1")], &[]);
         ev.transcript = Some(transcript(
             vec![],
-            vec![edit("E1", "apps/api/.env", 1), edit("E2", "apps/api/.env", 2)],
+            vec![
+                edit("E1", "apps/api/.env", 1),
+                edit("E2", "apps/api/.env", 2),
+            ],
             vec![],
         ));
         let mut n = note();
@@ -165,7 +176,11 @@ mod tests {
             &["E1"],
         )];
         let r = validate(&mut n, &ev);
-        let c = r.claims.iter().find(|c| c.section == crate::note::Section::Partial).unwrap();
+        let c = r
+            .claims
+            .iter()
+            .find(|c| c.section == crate::note::Section::Partial)
+            .unwrap();
         assert_eq!(c.status, ClaimStatus::Unverified, "{c:?}");
         assert_eq!(c.rule.as_deref(), Some("staleness"));
     }

@@ -29,7 +29,9 @@ fn quotes_a_question(text: &str) -> bool {
     let mut parts = text.split('"');
     parts.next();
     let quoted: Vec<&str> = parts.step_by(2).collect();
-    quoted.iter().any(|q| q.trim_end().ends_with('?') && q.split_whitespace().count() >= 3)
+    quoted
+        .iter()
+        .any(|q| q.trim_end().ends_with('?') && q.split_whitespace().count() >= 3)
 }
 
 /// Whether the text names a path, symbol or command.

@@ -19,7 +19,7 @@ use crate::note::{ClaimStatus, Counts, Flag, Note, Section};
 use serde::{Deserialize, Serialize};
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -511,16 +511,7 @@ impl Ctx<'_> {
 
     /// The worktree path of `rel`, when there is a root and `rel` stays inside it.
     pub(crate) fn resolve(&self, rel: &str) -> Option<PathBuf> {
-        let root = self.root.as_ref()?;
-        let rel = Path::new(rel);
-        if rel.is_absolute()
-            || rel
-                .components()
-                .any(|c| matches!(c, std::path::Component::ParentDir))
-        {
-            return None;
-        }
-        Some(root.join(rel))
+        crate::evidence::paths::under_root(self.root.as_ref()?, rel)
     }
 
     fn finish(self, note: &mut Note) -> Report {
@@ -634,8 +625,7 @@ fn short(s: &str) -> String {
     if s.chars().count() <= MAX {
         return s.to_string();
     }
-    let cut: String = s.chars().take(MAX - 1).collect();
-    format!("{cut}…")
+    crate::redact::clip(s, MAX - 1).into_owned()
 }
 
 impl Report {

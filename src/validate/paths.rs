@@ -71,12 +71,18 @@ fn known_elsewhere(cx: &Ctx, c: &ClaimView, path: &str) -> bool {
         .transcript
         .as_ref()
         .is_some_and(|t| t.session.branches.iter().any(|b| b == p))
-        || a.commits.session.iter().any(|s| s.branch.as_deref() == Some(p))
+        || a.commits
+            .session
+            .iter()
+            .any(|s| s.branch.as_deref() == Some(p))
         || cx.ev.git.as_ref().and_then(|g| g.branch.as_deref()) == Some(p);
     let outside = a.files.outside.iter().any(|o| o == p || same_path(o, p));
     // A file the session edited that is gone now, said to be so.
     let gone = c.text.contains("deleted")
-        && a.files.entries.iter().any(|f| f.edits > 0 && same_path(&f.path, p));
+        && a.files
+            .entries
+            .iter()
+            .any(|f| f.edits > 0 && same_path(&f.path, p));
     let cited = cx.ev.transcript.as_ref().is_some_and(|t| {
         t.commands
             .iter()

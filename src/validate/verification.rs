@@ -23,10 +23,10 @@
 
 use super::text::{mentions, sentences};
 use super::{ClaimView, Ctx, Key, Section, claims, rule};
+use crate::analysis::checks::Verdict;
 use crate::evidence::TestFormat;
 use crate::evidence::freshness::{self, RunPoint};
 use crate::evidence::paths::{affects_runs, is_test_path, same_path, strip_root};
-use crate::analysis::checks::Verdict;
 use crate::evidence::shell::{self, Family, commands_match, test_family};
 use crate::note::{ClaimStatus, Note};
 use crate::phrases;
@@ -40,17 +40,25 @@ static EVIDENCE_KINDS: LazyLock<Vec<(Regex, Option<Regex>, &'static str)>> = Laz
     let re = |p: &str| Regex::new(p).expect("regex");
     vec![
         (
-            re(r"(?i)\b(?:deployed|deploys|deployment|in production|on production|live on|on staging|on mainnet|on testnet|to testnet|released|published)\b"),
-            Some(re(r"(?i)\b(?:deploy|publish|release|vercel|netlify|fly(?:ctl)? deploy|heroku|kubectl|terraform apply|hardhat run|forge script|npm publish|cargo publish)\b")),
+            re(
+                r"(?i)\b(?:deployed|deploys|deployment|in production|on production|live on|on staging|on mainnet|on testnet|to testnet|released|published)\b",
+            ),
+            Some(re(
+                r"(?i)\b(?:deploy|publish|release|vercel|netlify|fly(?:ctl)? deploy|heroku|kubectl|terraform apply|hardhat run|forge script|npm publish|cargo publish)\b",
+            )),
             "a deploy or release; no deploy command in the evidence shows it",
         ),
         (
-            re(r"(?i)\b(?:physical|second device|another device|other device|on (?:a|the) device|in (?:a|the) browser|by hand|manually|dashboard|in the ui|visually)\b"),
+            re(
+                r"(?i)\b(?:physical|second device|another device|other device|on (?:a|the) device|in (?:a|the) browser|by hand|manually|dashboard|in the ui|visually)\b",
+            ),
             None,
             "a manual, device or browser check; no recorded command can show it",
         ),
         (
-            re(r"(?i)\b(?:pull request|pr #?\d+)\b.{0,40}\b(?:merged|opened|created|approved)\b|\b(?:merged|opened|created)\b.{0,40}\b(?:pull request|pr #?\d+)\b"),
+            re(
+                r"(?i)\b(?:pull request|pr #?\d+)\b.{0,40}\b(?:merged|opened|created|approved)\b|\b(?:merged|opened|created)\b.{0,40}\b(?:pull request|pr #?\d+)\b",
+            ),
             Some(re(r"(?i)\bgh pr\b|\bgit merge\b")),
             "a pull request; no `gh pr` or merge in the evidence shows it",
         ),
@@ -341,7 +349,8 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
                 .paths
                 .iter()
                 .any(|p| cmd.contains(p.path.rsplit('/').next().unwrap_or(&p.path)));
-            let suite = (r.is_test || r.is_check || r.command.is_none()) && phrases::ABOUT_CHECKS.is_match(&plain);
+            let suite = (r.is_test || r.is_check || r.command.is_none())
+                && phrases::ABOUT_CHECKS.is_match(&plain);
             let program = shell::normalise(cmd)
                 .command
                 .split_whitespace()
@@ -352,7 +361,11 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         if !m.commands.is_empty() && !runs.iter().any(|r| fits(r)) {
             let ran = runs
                 .iter()
-                .filter_map(|r| r.command.as_deref().map(|x| format!("{} ran `{}`", r.id, crate::analysis::checks::shown(x))))
+                .filter_map(|r| {
+                    r.command
+                        .as_deref()
+                        .map(|x| format!("{} ran `{}`", r.id, crate::analysis::checks::shown(x)))
+                })
                 .collect::<Vec<_>>()
                 .join("; ");
             return Support::Unknown(format!("{ran}, not `{}`", m.commands[0]));
@@ -572,13 +585,23 @@ fn history_unbacked(cx: &Ctx, c: &ClaimView) -> Option<String> {
         inline.code.iter().any(|code| {
             let code = code.trim();
             code.len() >= 6 && (sc.subject.contains(code) || code.contains(&sc.subject))
-                || code.len() >= 7 && (sc.sha.starts_with(code) || sc.repo_id.as_deref().is_some_and(|r| r.starts_with(code)))
+                || code.len() >= 7
+                    && (sc.sha.starts_with(code)
+                        || sc.repo_id.as_deref().is_some_and(|r| r.starts_with(code)))
         })
     };
     if unhedged.contains("pushed") || unhedged.contains("push to") {
-        let pushed = commits.iter().any(|sc| sc.pushed_by.is_some() && (named(sc) || inline.code.iter().any(|x| sc.branch.as_deref() == Some(x.as_str()))));
+        let pushed = commits.iter().any(|sc| {
+            sc.pushed_by.is_some()
+                && (named(sc)
+                    || inline
+                        .code
+                        .iter()
+                        .any(|x| sc.branch.as_deref() == Some(x.as_str())))
+        });
         let any_push = commits.iter().any(|sc| sc.pushed_by.is_some());
-        if !pushed && !(any_push && inline.code.iter().any(|x| x.starts_with("git push"))) {
+        let pushed_here = any_push && inline.code.iter().any(|x| x.starts_with("git push"));
+        if !(pushed || pushed_here) {
             return Some("no `git push` of it in the transcript".into());
         }
     }
@@ -608,8 +631,9 @@ static NEGATED: LazyLock<Regex> = LazyLock::new(|| {
         .expect("regex")
 });
 
-static FAIL_WORDS: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)\b(?:fails|failing|failed|broken|errors? out)\b").expect("regex"));
+static FAIL_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:fails|failing|failed|broken|errors? out)\b").expect("regex")
+});
 
 /// Rule `verification` on claims that something fails: the latest run of what they name passed
 /// (a failure a later pass put behind is history, not the state).
@@ -619,7 +643,10 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
             continue;
         }
         let m = mentions(&c.text);
-        if !FAIL_WORDS.is_match(&m.plain) || m.plain.to_lowercase().contains("before") || m.plain.to_lowercase().contains("then passed") {
+        if !FAIL_WORDS.is_match(&m.plain)
+            || m.plain.to_lowercase().contains("before")
+            || m.plain.to_lowercase().contains("then passed")
+        {
             continue;
         }
         let runs: Vec<&Run> = all
@@ -634,10 +661,9 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
         let Some(base) = latest(runs.iter().copied().filter(|r| r.ok.is_some())) else {
             continue;
         };
-        let newest = latest(
-            all.iter()
-                .filter(|r| r.ok.is_some() && (r.id == base.id || r.later_than(base) && same_kind(r, base))),
-        );
+        let newest = latest(all.iter().filter(|r| {
+            r.ok.is_some() && (r.id == base.id || r.later_than(base) && same_kind(r, base))
+        }));
         if let Some(n) = newest
             && n.ok == Some(true)
         {

@@ -12,14 +12,23 @@ pub(super) fn render(a: &Analysis, note: &mut Note) {
         let summary = if f.members.is_empty() {
             f.state.clone()
         } else {
-            let shown: Vec<String> = f.members.iter().take(MAX_MEMBERS).map(|m| code_span(m)).collect();
+            let shown: Vec<String> = f
+                .members
+                .iter()
+                .take(MAX_MEMBERS)
+                .map(|m| code_span(m))
+                .collect();
             let more = f.members.len().saturating_sub(MAX_MEMBERS);
             format!(
                 "{} files, {}: {}{}",
                 f.members.len(),
                 f.state,
                 shown.join(", "),
-                if more > 0 { format!(" and {more} more") } else { String::new() }
+                if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                }
             )
         };
         note.files.push(FileEntry {
@@ -44,7 +53,11 @@ pub(super) fn render(a: &Analysis, note: &mut Note) {
         } else {
             format!(
                 "; also {}",
-                rest.iter().take(5).map(|p| code_span(p)).collect::<Vec<_>>().join(", ")
+                rest.iter()
+                    .take(5)
+                    .map(|p| code_span(p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         };
         note.files.push(FileEntry {

@@ -73,7 +73,8 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
                 ));
             }
             Verdict::Pass { how } => {
-                let paths: Vec<String> = c.stale_paths.iter().take(3).map(|p| code_span(p)).collect();
+                let paths: Vec<String> =
+                    c.stale_paths.iter().take(3).map(|p| code_span(p)).collect();
                 let more = c.stale_paths.len().saturating_sub(3);
                 let mut cite = vec![last.id.clone()];
                 cite.extend(c.stale_by.iter().rev().take(3).rev().cloned());
@@ -82,7 +83,11 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
                         "{} passed ({how}), but {}{} changed after it; not re-run since",
                         c.label(),
                         paths.join(", "),
-                        if more > 0 { format!(" and {more} more") } else { String::new() }
+                        if more > 0 {
+                            format!(" and {more} more")
+                        } else {
+                            String::new()
+                        }
                     ),
                     cite,
                 ));
@@ -115,7 +120,11 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
         ));
     }
     // Changes no check ran after.
-    let checked = a.checks.items.iter().any(|c| !matches!(c.latest, Verdict::Unknown { .. }));
+    let checked = a
+        .checks
+        .items
+        .iter()
+        .any(|c| !matches!(c.latest, Verdict::Unknown { .. }));
     let changed: Vec<&crate::analysis::files::FileFact> = a
         .files
         .entries
@@ -134,7 +143,11 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
             format!(
                 "Edits to {}{} were never tested: no test, build or check ran in the session",
                 shown.join(", "),
-                if more > 0 { format!(" and {more} more files") } else { String::new() }
+                if more > 0 {
+                    format!(" and {more} more files")
+                } else {
+                    String::new()
+                }
             ),
             cite,
         ));
@@ -145,8 +158,15 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
             .command
             .as_ref()
             .map(|c| {
-                let result = if s.no_result { ", no result recorded" } else { "" };
-                format!("last command {} ({c}{result}); ", code_span(&s.command_text))
+                let result = if s.no_result {
+                    ", no result recorded"
+                } else {
+                    ""
+                };
+                format!(
+                    "last command {} ({c}{result}); ",
+                    code_span(&s.command_text)
+                )
             })
             .unwrap_or_default();
         note.partial.push(claim(

@@ -8,7 +8,9 @@ pub(super) fn render(a: &Analysis, note: &mut Note) {
     for l in &a.loops {
         let (owner, when) = match l.owner {
             LoopOwner::Agent => (Owner::Agent, None),
-            LoopOwner::AgentAfterOwner => (Owner::Agent, Some("after the owner says so".to_string())),
+            LoopOwner::AgentAfterOwner => {
+                (Owner::Agent, Some("after the owner says so".to_string()))
+            }
             LoopOwner::Human => (Owner::Human, None),
         };
         note.open_loops.push(OpenLoop {

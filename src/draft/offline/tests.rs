@@ -39,14 +39,21 @@ fn the_goal_is_the_latest_request_and_names_the_earlier_ones() {
     let n = drafted(&evidence(t));
     let goal = n.goal.expect("a goal");
     assert!(goal.text.contains("2 requests"), "{}", goal.text);
-    assert!(goal.text.contains("(2, latest) Now add a --dry-run flag"), "{}", goal.text);
+    assert!(
+        goal.text.contains("(2, latest) Now add a --dry-run flag"),
+        "{}",
+        goal.text
+    );
     assert!(goal.cite.contains(&"M3".to_string()), "{:?}", goal.cite);
 }
 
 #[test]
 fn a_greeting_is_no_goal() {
     let t = session(
-        vec![user(1, "Fix the parser bug in `a.py`.", 0), user(2, "thanks!", 3)],
+        vec![
+            user(1, "Fix the parser bug in `a.py`.", 0),
+            user(2, "thanks!", 3),
+        ],
         vec![],
         vec![],
     );
@@ -119,7 +126,10 @@ fn files_are_the_git_paths_with_their_symbols_then_the_session_edits() {
     let t = session(
         vec![user(1, "Fix `parse_line`.", 0)],
         vec![],
-        vec![edit("E1", "tally/csvio.py", 1), edit("E2", "tally/csvio.py", 2)],
+        vec![
+            edit("E1", "tally/csvio.py", 1),
+            edit("E2", "tally/csvio.py", 2),
+        ],
     );
     let mut g = git_state(&[(" M", "tally/csvio.py"), ("??", "notes.txt")]);
     g.symbols = vec![Symbol {
@@ -139,16 +149,19 @@ fn files_are_the_git_paths_with_their_symbols_then_the_session_edits() {
 #[test]
 fn a_session_without_tool_calls_says_nothing_was_run_or_changed() {
     let t = session(
-        vec![user(1, "What does `parse_line` do?", 0), said(2, "It splits a line.", 1)],
+        vec![
+            user(1, "What does `parse_line` do?", 0),
+            said(2, "It splits a line.", 1),
+        ],
         vec![],
         vec![],
     );
     let n = drafted(&evidence(t));
     assert!(n.files.is_empty(), "{:?}", n.files);
     assert!(
-        n.watch_outs
-            .iter()
-            .any(|w| w.text.contains("No file edit and no shell command is recorded")),
+        n.watch_outs.iter().any(|w| w
+            .text
+            .contains("No file edit and no shell command is recorded")),
         "{:?}",
         n.watch_outs
     );
@@ -166,36 +179,77 @@ fn decisions_and_dead_ends_come_from_the_agent_and_from_failures_it_got_past() {
             ),
         ],
         vec![
-            ran(1, "pytest tests/test_csv.py", Some(1), "FAILED tests/test_csv.py::test_quoted - AssertionError", 2),
-            ran(2, "pytest tests/test_csv.py", Some(0), "4 passed in 0.1s", 5),
+            ran(
+                1,
+                "pytest tests/test_csv.py",
+                Some(1),
+                "FAILED tests/test_csv.py::test_quoted - AssertionError",
+                2,
+            ),
+            ran(
+                2,
+                "pytest tests/test_csv.py",
+                Some(0),
+                "4 passed in 0.1s",
+                5,
+            ),
         ],
         vec![edit("E1", "csvio.py", 1), edit("E2", "csvio.py", 4)],
     );
     let n = drafted(&evidence(t));
-    assert!(n.decisions.iter().any(|d| d.text.contains("csv module")), "{:?}", n.decisions);
-    assert!(n.discarded.iter().any(|d| d.text.contains("didn't work")), "{:?}", n.discarded);
+    assert!(
+        n.decisions.iter().any(|d| d.text.contains("csv module")),
+        "{:?}",
+        n.decisions
+    );
+    assert!(
+        n.discarded.iter().any(|d| d.text.contains("didn't work")),
+        "{:?}",
+        n.discarded
+    );
     let resolved = n
         .discarded
         .iter()
         .find(|d| d.text.contains("failed 1×"))
         .expect("the failure the session got past");
-    assert!(resolved.text.contains("fixed by editing `csvio.py`"), "{}", resolved.text);
+    assert!(
+        resolved.text.contains("fixed by editing `csvio.py`"),
+        "{}",
+        resolved.text
+    );
     // A failure put behind is no open loop.
-    assert!(n.open_loops.iter().all(|l| !l.text.contains("fails")), "{:?}", n.open_loops);
+    assert!(
+        n.open_loops.iter().all(|l| !l.text.contains("fails")),
+        "{:?}",
+        n.open_loops
+    );
 }
 
 #[test]
 fn there_is_one_next_action_and_it_names_something() {
     let sessions = [
-        session(vec![user(1, "Fix `a.py`.", 0)], vec![], vec![edit("E1", "a.py", 1)]),
         session(
-            vec![user(1, "Fix `a.py`.", 0), said(2, "Want me to also update `b.py`?", 2)],
+            vec![user(1, "Fix `a.py`.", 0)],
+            vec![],
+            vec![edit("E1", "a.py", 1)],
+        ),
+        session(
+            vec![
+                user(1, "Fix `a.py`.", 0),
+                said(2, "Want me to also update `b.py`?", 2),
+            ],
             vec![],
             vec![edit("E1", "a.py", 1)],
         ),
         session(
             vec![user(1, "Run the tests.", 0)],
-            vec![ran(1, "cargo test", Some(101), "error[E0425]: cannot find value `x`", 1)],
+            vec![ran(
+                1,
+                "cargo test",
+                Some(101),
+                "error[E0425]: cannot find value `x`",
+                1,
+            )],
             vec![],
         ),
     ];
@@ -203,7 +257,10 @@ fn there_is_one_next_action_and_it_names_something() {
         let n = drafted(&evidence(t));
         assert_eq!(n.next_actions.len(), 1, "{:?}", n.next_actions);
         let next = &n.next_actions[0].text;
-        assert!(next.contains('`') || next.contains('"'), "names a path, command or question: {next}");
+        assert!(
+            next.contains('`') || next.contains('"'),
+            "names a path, command or question: {next}"
+        );
         assert!(!crate::phrases::VAGUE_NEXT_ACTION.is_match(next), "{next}");
     }
 }
@@ -224,11 +281,32 @@ fn snapshot_of_a_small_bug_fix_session() {
             ),
         ],
         vec![
-            ran(1, "pytest tests/test_csv.py", Some(1), "FAILED tests/test_csv.py::test_quoted - AssertionError", 2),
-            ran(2, "pytest tests/test_csv.py", Some(1), "FAILED tests/test_csv.py::test_quoted - AssertionError", 4),
-            ran(3, "pytest tests/test_csv.py", Some(0), "5 passed in 0.2s", 6),
+            ran(
+                1,
+                "pytest tests/test_csv.py",
+                Some(1),
+                "FAILED tests/test_csv.py::test_quoted - AssertionError",
+                2,
+            ),
+            ran(
+                2,
+                "pytest tests/test_csv.py",
+                Some(1),
+                "FAILED tests/test_csv.py::test_quoted - AssertionError",
+                4,
+            ),
+            ran(
+                3,
+                "pytest tests/test_csv.py",
+                Some(0),
+                "5 passed in 0.2s",
+                6,
+            ),
         ],
-        vec![edit("E1", "csv_import.py", 1), edit("E2", "csv_import.py", 5)],
+        vec![
+            edit("E1", "csv_import.py", 1),
+            edit("E2", "csv_import.py", 5),
+        ],
     );
     let mut g = git_state(&[(" M", "csv_import.py"), ("??", "tests/test_csv.py")]);
     g.symbols = vec![Symbol {
@@ -244,10 +322,17 @@ fn snapshot_of_a_small_bug_fix_session() {
     // the last edit, verifies; the failed runs before it are a dead end the session got past,
     // not open loops; the assistant's choice and dead end are kept apart; both changed files are
     // listed with the symbol; one concrete next action.
-    assert_eq!(n.goal.as_ref().map(|g| g.cite.clone()), Some(vec!["M1".into()]));
+    assert_eq!(
+        n.goal.as_ref().map(|g| g.cite.clone()),
+        Some(vec!["M1".into()])
+    );
     assert_eq!(n.verified.len(), 1);
     assert_eq!(n.verified[0].cite, ["C3"]);
-    assert!(n.open_loops.iter().all(|l| !l.text.contains("fails")), "{:?}", n.open_loops);
+    assert!(
+        n.open_loops.iter().all(|l| !l.text.contains("fails")),
+        "{:?}",
+        n.open_loops
+    );
     assert!(n.decisions[0].text.contains("csv module"));
     assert!(n.discarded.iter().any(|d| d.text.contains("didn't work")));
     let files: Vec<&str> = n.files.iter().map(|f| f.path.as_str()).collect();

@@ -329,7 +329,6 @@ pub(crate) fn normalise(command: &str) -> CheckIdentity {
     }
 }
 
-
 /// True when the command line runs a test suite (not the `test` builtin, not a commit message,
 /// an `echo` or a here-doc that mentions one).
 pub(crate) fn is_test_command(command: &str) -> bool {
