@@ -369,6 +369,7 @@ mod tests {
             summary: format!("commit {id}"),
             time: at(t),
             in_session: false,
+            ..git::CommitInfo::default()
         }
     }
 
