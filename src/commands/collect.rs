@@ -3,21 +3,18 @@
 use super::Outcome;
 use crate::cli::CollectArgs;
 use crate::evidence::{self, Evidence};
-use std::io::Write;
 
 /// Runs `collect`: JSON on stdout with `--json`, else a short human summary.
 pub(crate) fn run(args: &CollectArgs) -> crate::Result<Outcome> {
     let ev = evidence::collect(&args.evidence.request())?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let written = if args.json {
-        serde_json::to_writer_pretty(&mut out, &ev)
-            .map_err(std::io::Error::from)
-            .and_then(|()| writeln!(out))
-    } else {
-        out.write_all(summary(&ev).as_bytes())
-    };
-    written.map_err(|e| crate::Error::io("<stdout>", e))?;
+    super::write_stdout(|out| {
+        if args.json {
+            serde_json::to_writer_pretty(&mut *out, &ev)?;
+            writeln!(out)
+        } else {
+            out.write_all(summary(&ev).as_bytes())
+        }
+    })?;
     ev.report_to_stderr();
     Ok(Outcome::Clean)
 }

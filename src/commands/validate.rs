@@ -7,7 +7,7 @@ use crate::cli::ValidateArgs;
 use crate::validate::{Options, Report, sections_present, validate_with};
 use crate::write::write_atomic;
 use crate::{Error, evidence, note};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Notes larger than this are refused: a handoff note is a page, not a log.
@@ -26,17 +26,14 @@ pub(crate) fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
     let report = validate_with(&mut parsed, &ev, &opts);
     let name = args.note.display().to_string();
 
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let written = if args.json {
-        serde_json::to_writer_pretty(&mut out, &report)
-            .map_err(std::io::Error::from)
-            .and_then(|()| writeln!(out))
-    } else {
-        out.write_all(findings_text(&name, &report).as_bytes())
-    };
-    written.map_err(|e| Error::io("<stdout>", e))?;
-    drop(out);
+    super::write_stdout(|out| {
+        if args.json {
+            serde_json::to_writer_pretty(&mut *out, &report)?;
+            writeln!(out)
+        } else {
+            out.write_all(findings_text(&name, &report).as_bytes())
+        }
+    })?;
 
     ev.report_to_stderr();
     if args.write {

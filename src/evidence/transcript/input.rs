@@ -3,11 +3,12 @@
 //! element by element, never holding the whole file; field, time and content-text helpers.
 
 use crate::evidence::read::{Line, LineReader, LossyUtf8, MAX_LINE_BYTES, excerpt, skip_bom};
+use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 /// The text of a line, for readers that build a transcript: invalid UTF-8 was replaced and is
 /// counted; a line over the cap is counted as skipped and gives `None`.
-pub(crate) fn line_text(b: &mut super::Builder, line: Line) -> Option<String> {
+pub(crate) fn line_text<'a>(b: &mut super::Builder, line: Line<'a>) -> Option<Cow<'a, str>> {
     match line {
         Line::Text { text, lossy } => {
             if lossy {
@@ -513,14 +514,32 @@ impl TextAccumulator {
 
 /// Feeds every JSON value of a JSONL file (or of a file of concatenated, pretty-printed JSON
 /// values, or of a JSON array of records) to `f`, counting records and skipping bad ones.
-///
-/// JSONL is read line by line with the length cap of [`LineReader`]; a malformed line is
-/// skipped and counted and the next line is read. When the first line is not a complete JSON
-/// value but opens one, the file is read as a stream of values instead.
 pub(crate) fn for_each_record(
     reader: &mut dyn io::BufRead,
     b: &mut super::Builder,
     mut f: impl FnMut(&mut super::Builder, serde_json::Value),
+) -> super::ReadResult {
+    for_each_json(reader, b, |b, text| {
+        let v = serde_json::from_str::<serde_json::Value>(text)?;
+        f(b, v);
+        Ok(())
+    })
+}
+
+/// Feeds the text of every JSON value of a JSONL file (or of a file of concatenated,
+/// pretty-printed JSON values, or of a JSON array of records) to `parse`, which deserializes it
+/// (into typed records that borrow from the text) and handles it; counts records and skips bad
+/// ones.
+///
+/// JSONL is read line by line with the length cap of [`LineReader`], each line lent from the
+/// read buffer; a line `parse` rejects is skipped and counted and the next line is read. When
+/// the first line is not a complete JSON value but opens one, the file is read as a stream of
+/// values instead (each value handed to `parse` as compact JSON text: the rare pretty-printed
+/// files pay that detour so that every record goes through one reader).
+pub(crate) fn for_each_json(
+    reader: &mut dyn io::BufRead,
+    b: &mut super::Builder,
+    mut parse: impl FnMut(&mut super::Builder, &str) -> serde_json::Result<()>,
 ) -> super::ReadResult {
     let mut first = true;
     let mut lines = LineReader::new(&mut *reader);
@@ -535,18 +554,17 @@ pub(crate) fn for_each_record(
         if trimmed.is_empty() {
             continue;
         }
-        match serde_json::from_str::<serde_json::Value>(trimmed) {
-            Ok(v) => {
+        match parse(b, trimmed) {
+            Ok(()) => {
                 first = false;
                 b.record();
-                f(b, v);
             }
             Err(e)
                 if first
                     && e.is_eof()
                     && (trimmed.starts_with('{') || trimmed.starts_with('[')) =>
             {
-                first_line = Some(text);
+                first_line = Some(text.into_owned());
                 break;
             }
             Err(e) => {
@@ -568,18 +586,20 @@ pub(crate) fn for_each_record(
     let head = std::io::Cursor::new(format!("{first_line}\n").into_bytes());
     let stream = serde_json::Deserializer::from_reader(io::Read::chain(head, reader))
         .into_iter::<serde_json::Value>();
+    let mut one = |b: &mut super::Builder, v: serde_json::Value| {
+        b.record();
+        if parse(b, &v.to_string()).is_err() {
+            b.skip("malformed JSON line");
+        }
+    };
     for item in stream {
         match item {
             Ok(serde_json::Value::Array(items)) => {
                 for v in items {
-                    b.record();
-                    f(b, v);
+                    one(b, v);
                 }
             }
-            Ok(v) => {
-                b.record();
-                f(b, v);
-            }
+            Ok(v) => one(b, v),
             Err(e) if e.is_io() => return Err(super::ReadError::Io(io::Error::other(e))),
             Err(e) => {
                 b.record();
