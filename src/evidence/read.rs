@@ -331,7 +331,7 @@ mod tests {
 
     fn text(s: &str) -> Line<'static> {
         Line::Text {
-            text: s.into(),
+            text: Cow::Owned(s.to_string()),
             lossy: false,
         }
     }
