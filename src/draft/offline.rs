@@ -385,28 +385,37 @@ fn decisions(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
 fn replaced_commands(ctx: &Ctx) -> Vec<Claim> {
     let mut out = Vec::new();
     let cmds = &ctx.commands;
+    // Linear by construction: each command is normalised once, "the same command passed
+    // later" comes from one backward pass, the next edit from a binary search.
+    let keys: Vec<String> = cmds.iter().map(|c| norm_cmd(&c.command)).collect();
+    let mut passed_later = vec![false; cmds.len()];
+    let mut passed: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    for (i, c) in cmds.iter().enumerate().rev() {
+        passed_later[i] = passed.contains(keys[i].as_str());
+        if c.ok == Some(true) {
+            passed.insert(&keys[i]);
+        }
+    }
+    let mut edit_seqs: Vec<_> = ctx.edits.iter().map(|e| e.seq).collect();
+    edit_seqs.sort_unstable();
     for (i, failed) in cmds.iter().enumerate() {
         if failed.ok != Some(false) || failed.sidechain || is_probe(&failed.command) {
             continue;
         }
-        let key = norm_cmd(&failed.command);
-        let succeeded_later = cmds[i + 1..]
-            .iter()
-            .any(|c| c.ok == Some(true) && norm_cmd(&c.command) == key);
-        if succeeded_later {
+        if passed_later[i] {
             continue;
         }
-        let next_edit = ctx
-            .edits
-            .iter()
-            .filter(|e| e.seq > failed.seq)
-            .map(|e| e.seq)
-            .min();
+        let key = &keys[i];
+        let next_edit = edit_seqs
+            .get(edit_seqs.partition_point(|&s| s <= failed.seq))
+            .copied();
         let replacement = cmds[i + 1..]
             .iter()
+            .zip(&keys[i + 1..])
             .take(3)
-            .take_while(|c| next_edit.is_none_or(|s| c.seq < s))
-            .find(|c| c.ok == Some(true) && norm_cmd(&c.command) != key && same_kind(failed, c));
+            .take_while(|(c, _)| next_edit.is_none_or(|s| c.seq < s))
+            .find(|(c, k)| c.ok == Some(true) && *k != key && same_kind(failed, c))
+            .map(|(c, _)| c);
         if let Some(ok) = replacement {
             out.push(claim(
                 format!(
