@@ -1,20 +1,22 @@
 //! `handoff collect`: print the evidence bundle.
 
-use super::Outcome;
+use super::{Outcome, print_json, print_text};
 use crate::cli::CollectArgs;
 use crate::evidence::{self, Evidence};
 
-/// Runs `collect`: JSON on stdout with `--json`, else a short human summary.
+/// Runs `collect`: JSON on stdout with `--json`, else a short human summary. Secrets are
+/// redacted unless `--no-redact`.
 pub(crate) fn run(args: &CollectArgs) -> crate::Result<Outcome> {
-    let ev = evidence::collect(&args.evidence.request())?;
-    super::write_stdout(|out| {
-        if args.json {
-            serde_json::to_writer_pretty(&mut *out, &ev)?;
-            writeln!(out)
-        } else {
-            out.write_all(summary(&ev).as_bytes())
-        }
+    let redact = !args.no_redact;
+    let ev = evidence::collect(&crate::evidence::Request {
+        redact,
+        ..args.evidence.request()
     })?;
+    if args.json {
+        print_json(&ev, redact)?;
+    } else {
+        print_text(&summary(&ev))?;
+    }
     ev.report_to_stderr();
     Ok(Outcome::Clean)
 }

@@ -46,14 +46,11 @@ pub(crate) fn run(args: &EvalArgs) -> crate::Result<Outcome> {
     bar.finish_and_clear();
     let result = result?;
 
-    super::write_stdout(|out| {
-        if args.json {
-            serde_json::to_writer_pretty(&mut *out, &result)?;
-            writeln!(out)
-        } else {
-            out.write_all(eval::report::table(&result).as_bytes())
-        }
-    })?;
+    if args.json {
+        super::print_json(&result, true)?;
+    } else {
+        super::print_text(&crate::redact::redact(&eval::report::table(&result)))?;
+    }
     if args.json {
         for f in &result.failures {
             eprintln!("handoff: eval: threshold failed: {f}");

@@ -1,7 +1,8 @@
 //! The `## Workspace State` section: computed from the git snapshot, never drafted, so that the
 //! next session starts from what the repository says rather than from what the chat remembered.
 
-use super::render::one_line;
+use super::render::{code_span, text};
+use crate::escape;
 use crate::evidence::git::{DiffStat, GitState, StatusEntry};
 use crate::evidence::since::Since;
 
@@ -21,13 +22,13 @@ pub(crate) fn workspace_lines(git: Option<&GitState>, since: Option<&Since>) -> 
         ];
     };
     let branch = match &g.branch {
-        Some(b) => format!("`{b}`"),
+        Some(b) => code_span(b),
         None => "detached HEAD".to_string(),
     };
     let head = match &g.head {
         Some(h) => {
             let short = &h.id[..h.id.len().min(7)];
-            let summary = one_line(&h.summary);
+            let summary = text(&h.summary);
             if summary.is_empty() {
                 format!("`{short}`")
             } else {
@@ -38,13 +39,13 @@ pub(crate) fn workspace_lines(git: Option<&GitState>, since: Option<&Since>) -> 
     };
     let mut lines = vec![
         format!("- **Branch:** {branch} · **HEAD:** {head} (G)"),
-        format!("- **Root:** `{}`", g.root),
+        format!("- **Root:** {}", code_span(&g.root)),
     ];
     let session_commits: Vec<String> = g
         .commits
         .iter()
         .filter(|c| c.in_session)
-        .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], one_line(&c.summary)))
+        .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], text(&c.summary)))
         .collect();
     if !session_commits.is_empty() {
         lines.push(format!(
@@ -72,15 +73,33 @@ pub(crate) fn workspace_lines(git: Option<&GitState>, since: Option<&Since>) -> 
         g.diffstat.insertions,
         g.diffstat.deletions
     ));
-    lines.push(String::new());
-    lines.push("```text".to_string());
-    lines.push("$ git status -s".to_string());
-    lines.extend(g.status.iter().map(status_line));
+    // Paths are untrusted: each stays on its line, and the fence is longer than any backtick
+    // run inside, so no file name can close it.
+    let mut block = vec!["$ git status -s".to_string()];
+    block.extend(
+        g.status
+            .iter()
+            .map(|e| escape::line(&status_line(e)).into_owned()),
+    );
     if !g.diffstat.per_file.is_empty() {
-        lines.push("$ git diff --stat HEAD".to_string());
-        lines.extend(diffstat_lines(&g.diffstat));
+        block.push("$ git diff --stat HEAD".to_string());
+        block.extend(
+            diffstat_lines(&g.diffstat)
+                .iter()
+                .map(|l| escape::line(l).into_owned()),
+        );
     }
-    lines.push("```".to_string());
+    let longest = block
+        .iter()
+        .flat_map(|l| l.split(|c| c != '`'))
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    let fence = "`".repeat((longest + 1).max(3));
+    lines.push(String::new());
+    lines.push(format!("{fence}text"));
+    lines.extend(block);
+    lines.push(fence);
     lines
 }
 
