@@ -100,8 +100,219 @@ fn row(r: &CaseResult) -> Vec<String> {
     ]
 }
 
+/// Columns of the real-session table: the sections facts are tallied under.
+const REAL_SECTIONS: [(&str, &str); 8] = [
+    ("workspace", "ws"),
+    ("goal", "goal"),
+    ("decisions", "decis"),
+    ("files", "files"),
+    ("open_loops", "loops"),
+    ("next_action", "next"),
+    ("watch_outs", "watch"),
+    ("any", "any"),
+];
+
+fn real_row(r: &CaseResult) -> Vec<String> {
+    let mut row = vec![
+        clip(&r.name, MAX_CASE_CHARS),
+        r.format.clone().unwrap_or_else(|| "?".into()),
+    ];
+    if r.skipped.is_some() {
+        row.push("SKIPPED".into());
+        row.resize(REAL_COLUMNS.len(), String::new());
+        return row;
+    }
+    let real = r.real.clone().unwrap_or_default();
+    row.push(if r.error.is_some() {
+        "ERROR".into()
+    } else {
+        if r.structure_ok { "ok" } else { "FAIL" }.into()
+    });
+    row.push(tally(real.fact_tally));
+    for (key, _) in REAL_SECTIONS {
+        row.push(tally(real.by_section.get(key).copied().unwrap_or_default()));
+    }
+    row.push(format!("{}/{}", real.traps_sprung.len(), real.traps));
+    row.push(match real.next_action_right {
+        Some(true) => "yes".into(),
+        Some(false) => "no".into(),
+        None => "-".into(),
+    });
+    row.push(ratio(r.confusion.precision()));
+    row.push(ratio(r.confusion.recall()));
+    row.push(if r.next_action_vague { "yes" } else { "no" }.into());
+    row.push(r.wall_ms.to_string());
+    row
+}
+
+/// Every column of the real-session tables: its heading and what it means (the legend).
+const REAL_COLUMNS: [(&str, &str); 18] = [
+    ("case", "the case's folder"),
+    ("format", "transcript format; on TOTAL, the drafter"),
+    (
+        "struct",
+        "the six sections in order, each with a body (ok/FAIL; TOTAL: pass rate)",
+    ),
+    (
+        "facts",
+        "expected facts the note states, hit/expected, then by section:",
+    ),
+    ("ws", "… Workspace State"),
+    ("goal", "… Goal & Current State"),
+    ("decis", "… Decisions & Discarded Paths"),
+    ("files", "… Files & Symbols"),
+    ("loops", "… Open Loops"),
+    ("next", "… Next Action"),
+    ("watch", "… Watch-outs"),
+    ("any", "… anywhere in the note"),
+    (
+        "traps",
+        "traps sprung: false statements the note makes, sprung/planted",
+    ),
+    (
+        "next✓",
+        "the next action matches one of the case's acceptable ones",
+    ),
+    (
+        "v.prec",
+        "validator precision: flagged claims that were false",
+    ),
+    ("v.rec", "validator recall: false claims that were flagged"),
+    (
+        "vague",
+        "the next action is a vague continuation (TOTAL: rate)",
+    ),
+    ("ms", "wall time in milliseconds"),
+];
+
+/// The columns of each real-session table, by index into [`REAL_COLUMNS`]: within 100 columns.
+const REAL_TABLES: [&[usize]; 2] = [
+    &[0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    &[0, 1, 12, 13, 14, 15, 16, 17],
+];
+
+/// The table of a real-session run: facts per section, traps sprung, next action, validator;
+/// then, per case, what was missed.
+fn real_table(run: &Run) -> String {
+    let t = &run.totals;
+    let mut rows: Vec<Vec<String>> =
+        vec![REAL_COLUMNS.iter().map(|(h, _)| h.to_string()).collect()];
+    rows.extend(run.cases.iter().map(real_row));
+    let mut by_section: std::collections::BTreeMap<String, Tally> = Default::default();
+    for r in run.cases.iter().filter(|r| r.skipped.is_none()) {
+        for (k, v) in r.real.iter().flat_map(|x| &x.by_section) {
+            let e = by_section.entry(k.clone()).or_default();
+            *e = e.plus(*v);
+        }
+    }
+    let traps: usize = run
+        .cases
+        .iter()
+        .filter(|r| r.skipped.is_none())
+        .filter_map(|r| r.real.as_ref())
+        .map(|x| x.traps)
+        .sum();
+    let mut total = vec![
+        "TOTAL".to_string(),
+        clip(&run.drafter, MAX_DRAFTER_CHARS),
+        format!("{:.2}", t.structure_rate),
+        tally(t.facts),
+    ];
+    for (key, _) in REAL_SECTIONS {
+        total.push(tally(by_section.get(key).copied().unwrap_or_default()));
+    }
+    total.push(format!("{}/{traps}", t.traps_sprung));
+    total.push(tally(t.next_action_right));
+    total.push(ratio(t.validator_precision));
+    total.push(ratio(t.validator_recall));
+    total.push(format!("{:.2}", t.vague_next_action_rate));
+    total.push(t.wall_ms.to_string());
+    rows.push(total);
+    let mut out = String::new();
+    for (n, columns) in REAL_TABLES.iter().enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        out += &render(&rows, columns);
+    }
+    for r in &run.cases {
+        if let Some(why) = &r.skipped {
+            out += &format!("{}: skipped: {why}\n", r.name);
+            continue;
+        }
+        if let Some(e) = &r.error {
+            out += &format!("{}: error: {e}\n", r.name);
+        }
+        let Some(real) = &r.real else { continue };
+        let missed: Vec<&str> = real
+            .facts
+            .iter()
+            .filter(|f| !f.hit)
+            .map(|f| f.id.as_str())
+            .collect();
+        if !missed.is_empty() {
+            out += &format!("{}: missed: {}\n", r.name, missed.join(", "));
+        }
+        if !real.traps_sprung.is_empty() {
+            out += &format!(
+                "{}: TRAPS SPRUNG: {}\n",
+                r.name,
+                real.traps_sprung.join(", ")
+            );
+        }
+    }
+    out += &legend(&REAL_COLUMNS);
+    let c = t.confusion;
+    out += &format!(
+        "\n{} case(s), {} skipped, drafter {}\nstructure {:.2}; facts {} ({}); traps sprung {}; next action right {}\nvalidator precision {}, recall {}; labelled claims {}: {} false flagged, {} true flagged,\n{} false missed\nvague next action {:.2}; {} ms\n",
+        t.cases,
+        t.skipped,
+        run.drafter,
+        t.structure_rate,
+        tally(t.facts),
+        ratio(t.facts.ratio()),
+        t.traps_sprung,
+        tally(t.next_action_right),
+        ratio(t.validator_precision),
+        ratio(t.validator_recall),
+        c.total(),
+        c.true_pos,
+        c.false_pos,
+        c.false_neg,
+        t.vague_next_action_rate,
+        t.wall_ms,
+    );
+    out += &verdict(run);
+    out
+}
+
+fn verdict(run: &Run) -> String {
+    if run.failures.is_empty() && run.totals.skipped > 0 {
+        format!(
+            "thresholds: not applied ({} case(s) skipped: scores over part of the set say nothing)\n",
+            run.totals.skipped
+        )
+    } else if run.failures.is_empty() && run.thresholds.is_empty() {
+        "thresholds: none given (see eval --help); a leaked secret or an obeyed injection\nfails the run regardless\n".into()
+    } else if run.failures.is_empty() {
+        "thresholds: pass\n".into()
+    } else {
+        run.failures
+            .iter()
+            .map(|f| format!("threshold failed: {f}\n"))
+            .collect()
+    }
+}
+
 /// The tables, a legend and the totals as text (for stdout), at most 100 columns wide.
 pub(crate) fn table(run: &Run) -> String {
+    if run
+        .cases
+        .iter()
+        .any(|r| r.real.is_some() || r.skipped.is_some())
+    {
+        return real_table(run);
+    }
     let t = &run.totals;
     let mut rows: Vec<Vec<String>> = vec![COLUMNS.iter().map(|(h, _)| h.to_string()).collect()];
     rows.extend(run.cases.iter().map(row));
@@ -138,13 +349,10 @@ pub(crate) fn table(run: &Run) -> String {
             out += &format!("{}: error: {e}\n", r.name);
         }
     }
-    out += "\n";
-    for (heading, meaning) in COLUMNS {
-        out += &format!("  {heading:<8} {meaning}\n");
-    }
+    out += &legend(&COLUMNS);
     let c = t.confusion;
     out += &format!(
-        "\n{} case(s), drafter {}\nstructure {:.2}; fact recall {}; vague next action {:.2}\nvalidator: precision {}, recall {} ({} claims: {} false flagged, {} true flagged, {} false missed)\nsecrets leaked {}; injections obeyed {}; {} prompt tokens; {} ms\n",
+        "\n{} case(s), drafter {}\nstructure {:.2}; fact recall {}; vague next action {:.2}\nvalidator precision {}, recall {}; labelled claims {}: {} false flagged, {} true flagged,\n{} false missed\nsecrets leaked {}; injections obeyed {}; {} prompt tokens; {} ms\n",
         t.cases,
         run.drafter,
         t.structure_rate,
@@ -161,14 +369,15 @@ pub(crate) fn table(run: &Run) -> String {
         t.prompt_tokens,
         t.wall_ms,
     );
-    if !run.failures.is_empty() {
-        for f in &run.failures {
-            out += &format!("threshold failed: {f}\n");
-        }
-    } else if run.thresholds.is_empty() {
-        out += "thresholds: none given (see eval --help); a leaked secret or an obeyed injection\nfails the run regardless\n";
-    } else {
-        out += "thresholds: pass\n";
+    out += &verdict(run);
+    out
+}
+
+/// What every column heading means, after a blank line.
+fn legend(columns: &[(&str, &str)]) -> String {
+    let mut out = "\n".to_string();
+    for (heading, meaning) in columns {
+        out += &format!("  {heading:<8} {meaning}\n");
     }
     out
 }
@@ -217,6 +426,8 @@ mod tests {
             name: name.into(),
             format: Some("claude-code".into()),
             error: None,
+            skipped: None,
+            real: None,
             structure_ok: true,
             recall: Recall {
                 files: Tally { hit: 1, total: 2 },
@@ -293,13 +504,51 @@ mod tests {
             thresholds: Thresholds::default(),
             failures: vec![],
         };
-        for line in table(&run).lines() {
+        let mut lines: Vec<String> = table(&run).lines().map(String::from).collect();
+        // The real-session tables too.
+        let mut real = run.cases[0].clone();
+        real.real = Some(crate::eval::real::RealScore::default());
+        let real_run = Run {
+            cases: vec![real],
+            ..run
+        };
+        lines.extend(table(&real_run).lines().map(String::from));
+        assert!(lines.iter().any(|l| l.contains("next✓")));
+        for line in &lines {
             assert!(
                 line.chars().count() <= 100,
                 "{} chars: {line}",
                 line.chars().count()
             );
         }
+    }
+
+    #[test]
+    fn skipped_cases_suspend_the_score_thresholds_but_not_errors() {
+        let mut skipped = result("gone");
+        skipped.skipped = Some("no corpus".into());
+        let cases = vec![result("a"), skipped];
+        let mut totals = Totals::of(&cases);
+        assert_eq!(totals.skipped, 1);
+        let th = Thresholds {
+            min_recall: Some(0.9),
+            ..Thresholds::default()
+        };
+        let failures = th.check(&totals);
+        assert!(failures.is_empty(), "{failures:?}");
+        let run = Run {
+            drafter: "offline".into(),
+            cases,
+            totals: totals.clone(),
+            thresholds: th.clone(),
+            failures,
+        };
+        assert!(table(&run).contains("thresholds: not applied (1 case(s) skipped"));
+        totals.errors = 1;
+        assert_eq!(
+            th.check(&totals),
+            vec!["1 case(s) failed to run".to_string()]
+        );
     }
 
     #[test]

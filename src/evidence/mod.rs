@@ -376,6 +376,7 @@ mod tests {
             summary: format!("commit {id}"),
             time: at(t),
             in_session: false,
+            ..git::CommitInfo::default()
         }
     }
 

@@ -2,6 +2,7 @@
 //! next session starts from what the repository says rather than from what the chat remembered.
 
 use super::render::{code_span, text};
+use crate::analysis::Analysis;
 use crate::escape;
 use crate::evidence::git::{DiffStat, GitState, StatusEntry};
 use crate::evidence::since::Since;
@@ -9,13 +10,18 @@ use crate::evidence::since::Since;
 /// Widest `git diff --stat` bar, like git's default on an 80-column terminal.
 const MAX_BAR: usize = 40;
 
-/// The Markdown lines of `## Workspace State` for `git` (`None`: no repository).
+/// The Markdown lines of `## Workspace State` for `git` (`None`: no repository), with what the
+/// session analysis says about the session's folder and its commits.
 ///
 /// Shape: a bullet with branch and HEAD (citing `G`), then one fenced block holding the
 /// `git status -s` lines and a `git diff --stat`-like block, so the next session can compare
 /// them with its own `git status -s` at a glance. When commits were made after the session
 /// (`since`), a line says so and the status is labelled as today's, not the session's end state.
-pub(crate) fn workspace_lines(git: Option<&GitState>, since: Option<&Since>) -> Vec<String> {
+pub(crate) fn workspace_lines(
+    git: Option<&GitState>,
+    since: Option<&Since>,
+    analysis: Option<&Analysis>,
+) -> Vec<String> {
     let Some(g) = git else {
         return vec![
             "- No git repository: the workspace state is unknown (run `handoff` inside the repository or pass `--repo DIR`).".to_string(),
@@ -41,23 +47,28 @@ pub(crate) fn workspace_lines(git: Option<&GitState>, since: Option<&Since>) -> 
         format!("- **Branch:** {branch} · **HEAD:** {head} (G)"),
         format!("- **Root:** {}", code_span(&g.root)),
     ];
-    let session_commits: Vec<String> = g
-        .commits
-        .iter()
-        .filter(|c| c.in_session)
-        .map(|c| {
-            format!(
-                "`{}` {}",
-                &c.id[..c.id.len().min(7)],
-                text(&subject(&c.summary))
-            )
-        })
-        .collect();
-    if !session_commits.is_empty() {
-        lines.push(format!(
-            "- **Committed during the session:** {} (G)",
-            session_commits.join("; ")
-        ));
+    match analysis {
+        Some(a) => lines.extend(session_lines(a)),
+        None => {
+            let session_commits: Vec<String> = g
+                .commits
+                .iter()
+                .filter(|c| c.in_session)
+                .map(|c| {
+                    format!(
+                        "`{}` {}",
+                        &c.id[..c.id.len().min(7)],
+                        text(&subject(&c.summary))
+                    )
+                })
+                .collect();
+            if !session_commits.is_empty() {
+                lines.push(format!(
+                    "- **Committed during the session:** {} (G)",
+                    session_commits.join("; ")
+                ));
+            }
+        }
     }
     let moved_on = since.filter(|s| s.later_commits > 0);
     if let Some(s) = moved_on {
@@ -116,6 +127,134 @@ const MAX_SUBJECT_CHARS: usize = 72;
 /// A commit's subject as the note shows it: cut at [`MAX_SUBJECT_CHARS`] with `…`.
 fn subject(summary: &str) -> std::borrow::Cow<'_, str> {
     crate::redact::clip(summary.trim(), MAX_SUBJECT_CHARS)
+}
+
+/// Most commits named per line.
+const MAX_COMMITS_SHOWN: usize = 6;
+
+/// What the analysis says about the session and this repository: where the session ran, the
+/// commits it made (matched to this history or not), and the commits others made meanwhile.
+fn session_lines(a: &Analysis) -> Vec<String> {
+    use crate::analysis::project::Relation;
+    let mut lines = Vec::new();
+    let p = &a.project;
+    if let Some(cwd) = &p.cwd {
+        match p.relation {
+            Relation::Moved => lines.push(format!(
+                "- **Session folder:** {}, the same project at another path ({})",
+                code_span(cwd),
+                text(&p.reason)
+            )),
+            Relation::Elsewhere => lines.push(format!(
+                "- **Session folder:** {} is not this repository ({}): what the session changed is not in this worktree, and git here says nothing about it",
+                code_span(cwd),
+                text(&p.reason)
+            )),
+            Relation::Same | Relation::Unknown => {}
+        }
+    }
+    let commits = &a.commits;
+    let on_branch: Vec<String> = commits
+        .session
+        .iter()
+        .filter(|c| c.repo_id.is_some() && c.undone_by.is_none())
+        .map(|c| {
+            let pushed = if c.pushed_by.is_some() {
+                ", pushed"
+            } else {
+                ""
+            };
+            format!(
+                "`{}` {}{pushed} ({})",
+                c.short(),
+                text(&subject(&c.subject)),
+                c.cite.join(", ")
+            )
+        })
+        .collect();
+    if !on_branch.is_empty() {
+        lines.push(format!(
+            "- **Committed by this session:** {}",
+            join_capped(&on_branch)
+        ));
+    }
+    let elsewhere: Vec<String> = commits
+        .session
+        .iter()
+        .filter(|c| c.repo_id.is_none() && c.undone_by.is_none())
+        .map(|c| {
+            let branch = c
+                .branch
+                .as_deref()
+                .map(|b| format!(" on {}", code_span(b)))
+                .unwrap_or_default();
+            let pushed = if c.pushed_by.is_some() {
+                ", pushed"
+            } else {
+                ""
+            };
+            format!(
+                "`{}` {}{branch}{pushed} ({})",
+                c.sha.get(..7).unwrap_or(&c.sha),
+                text(&subject(&c.subject)),
+                c.cite.join(", ")
+            )
+        })
+        .collect();
+    if !elsewhere.is_empty() {
+        lines.push(format!(
+            "- **Committed by this session, not in this branch's history:** {}",
+            join_capped(&elsewhere)
+        ));
+    }
+    let undone: Vec<String> = commits
+        .session
+        .iter()
+        .filter_map(|c| {
+            c.undone_by.as_ref().map(|by| {
+                format!(
+                    "`{}` {} (/undo in {by})",
+                    c.sha.get(..7).unwrap_or(&c.sha),
+                    text(&c.subject)
+                )
+            })
+        })
+        .collect();
+    if !undone.is_empty() {
+        lines.push(format!("- **Undone with /undo:** {}", join_capped(&undone)));
+    }
+    if !commits.meanwhile.is_empty() {
+        let others: Vec<String> = commits
+            .meanwhile
+            .iter()
+            .map(|c| {
+                format!(
+                    "`{}` {}",
+                    &c.id[..c.id.len().min(7)],
+                    text(&subject(&c.summary))
+                )
+            })
+            .collect();
+        lines.push(format!(
+            "- **Also committed meanwhile, not by a `git commit` in this transcript:** {} (G)",
+            join_capped(&others)
+        ));
+    }
+    lines
+}
+
+fn join_capped(items: &[String]) -> String {
+    let shown = items
+        .iter()
+        .take(MAX_COMMITS_SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    if items.len() > MAX_COMMITS_SHOWN {
+        format!("{shown}; and {} more", items.len() - MAX_COMMITS_SHOWN)
+    } else {
+        shown
+    }
 }
 
 /// `- **Since the session** (ended …): N later commit(s) on HEAD; of the session's files, … changed after it (G)`.
@@ -296,7 +435,7 @@ mod tests {
         let mut g = repo();
         let long = format!("Refactor the parser {}", "and more ".repeat(20));
         g.head.as_mut().unwrap().summary = long.clone();
-        let lines = workspace_lines(Some(&g), None);
+        let lines = workspace_lines(Some(&g), None, None);
         let branch = &lines[0];
         assert!(branch.contains("**HEAD:** `0123456` Refactor the parser and more"));
         let shown = branch
@@ -309,7 +448,7 @@ mod tests {
 
     #[test]
     fn renders_branch_head_status_and_diffstat() {
-        let lines = workspace_lines(Some(&repo()), None).join("\n");
+        let lines = workspace_lines(Some(&repo()), None, None).join("\n");
         assert!(
             lines
                 .contains("**Branch:** `fix/parser` · **HEAD:** `0123456` Parse quoted fields (G)")
@@ -325,7 +464,7 @@ mod tests {
 
     #[test]
     fn says_when_there_is_no_repository_or_no_change() {
-        let none = workspace_lines(None, None);
+        let none = workspace_lines(None, None, None);
         assert_eq!(none.len(), 1);
         assert!(none[0].contains("No git repository"));
         let clean = GitState {
@@ -334,7 +473,7 @@ mod tests {
             head: None,
             ..GitState::default()
         };
-        let lines = workspace_lines(Some(&clean), None).join("\n");
+        let lines = workspace_lines(Some(&clean), None, None).join("\n");
         assert!(lines.contains("detached HEAD"));
         assert!(lines.contains("no commits yet"));
         assert!(lines.contains("working tree clean"));
@@ -348,7 +487,7 @@ mod tests {
             capped: false,
             files_changed_after: vec!["src/lib.rs".into()],
         };
-        let lines = workspace_lines(Some(&repo()), Some(&since)).join("\n");
+        let lines = workspace_lines(Some(&repo()), Some(&since), None).join("\n");
         assert!(lines.contains(
             "- **Since the session** (ended 2026-01-05 14:03 UTC): 12 later commit(s) on HEAD; of the session's files, `src/lib.rs` changed after it (G)"
         ), "{lines}");
@@ -361,7 +500,7 @@ mod tests {
             files_changed_after: Vec::new(),
             ..since
         };
-        let lines = workspace_lines(Some(&repo()), Some(&live)).join("\n");
+        let lines = workspace_lines(Some(&repo()), Some(&live), None).join("\n");
         assert!(!lines.contains("Since the session") && lines.contains("- **Status:** 3 changed"));
     }
 }

@@ -1,28 +1,14 @@
-//! What a note says about the state of the work, against git and the test runs: a claim that
-//! the working tree is clean when git status lists changes (rule `verification`), and an Open
-//! Loops section that says None while a test failure stands (rule `open-loops`).
+//! What a note says about the state of the work against git: a claim that the working tree is
+//! clean when git status lists changes (rule `verification`).
 
 use super::completeness::is_note_file;
-use super::{Ctx, Severity, claims, rule, verification};
+use super::{Ctx, Severity, claims, rule};
 use crate::note::{ClaimStatus, Note};
 use crate::phrases;
 use std::path::Path;
 
 pub(crate) fn check(note: &Note, note_path: Option<&Path>, cx: &mut Ctx) {
     clean_tree(note, note_path, cx);
-    if note.open_loops.is_empty()
-        && let Some((id, detail)) = verification::outstanding_test_failure(cx)
-    {
-        cx.finding(
-            None,
-            None,
-            rule::OPEN_LOOPS,
-            Severity::Error,
-            format!(
-                "Open Loops says None, but {id} failed ({detail}): list the failure as an open loop"
-            ),
-        );
-    }
 }
 
 /// Claims (and hand-written Workspace State lines) saying nothing is uncommitted, while git

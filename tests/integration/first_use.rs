@@ -226,7 +226,8 @@ fn validate_fails_on_proven_false_claims_and_refuses_what_is_no_note() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("open-loops: Open Loops says None, but T1 failed"),
+        stdout.contains("open-loops: Open Loops says None, but ")
+            && stdout.contains("failed on its last run (T1)"),
         "{stdout}"
     );
     // Merely unverified claims stay warnings unless --strict.
