@@ -66,6 +66,15 @@ pub(crate) fn check(note: &mut Note, note_path: Option<&Path>, cx: &mut Ctx) {
             ..FileEntry::default()
         });
         let index = note.files.len() - 1;
+        // Git status backs the entry it adds.
+        cx.verified(
+            Key {
+                section: Section::Files,
+                index,
+            },
+            rule::COMPLETENESS,
+            vec!["G".into()],
+        );
         cx.finding(
             Some(Key {
                 section: Section::Files,

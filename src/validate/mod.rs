@@ -529,11 +529,12 @@ impl Ctx<'_> {
             let rank = |s: ClaimStatus| match s {
                 ClaimStatus::Contradicted => 2,
                 ClaimStatus::Unverified => 1,
-                ClaimStatus::Verified => 0,
+                ClaimStatus::Verified | ClaimStatus::Unchecked => 0,
             };
             let worst = verdicts.iter().max_by_key(|v| rank(v.status)).copied();
-            let mut status = worst.map(|v| v.status).unwrap_or(ClaimStatus::Verified);
-            if status == ClaimStatus::Verified
+            // A claim no rule judged is not "verified": the counts say only what was checked.
+            let mut status = worst.map(|v| v.status).unwrap_or(ClaimStatus::Unchecked);
+            if matches!(status, ClaimStatus::Verified | ClaimStatus::Unchecked)
                 && let Some(own) = &c.flagged
             {
                 // The note's own label stands; nothing to report.
@@ -556,7 +557,7 @@ impl Ctx<'_> {
                     }
                 }
             }
-            if status != ClaimStatus::Verified {
+            if matches!(status, ClaimStatus::Unverified | ClaimStatus::Contradicted) {
                 let mut reasons: Vec<&str> = Vec::new();
                 for v in verdicts
                     .iter()
@@ -613,10 +614,32 @@ impl Ctx<'_> {
                 ClaimStatus::Verified => report.counts.verified += 1,
                 ClaimStatus::Unverified => report.counts.unverified += 1,
                 ClaimStatus::Contradicted => report.counts.contradicted += 1,
+                ClaimStatus::Unchecked => {}
             }
         }
         report.findings = findings;
+        demote_unbacked_verified(note, &mut report);
         report
+    }
+}
+
+/// Moves every Verified item the validator (or the note itself) flags to Partial / unverified,
+/// where its reason reads true: one line never carries both "Verified" and "[UNVERIFIED]".
+fn demote_unbacked_verified(note: &mut Note, report: &mut Report) {
+    let (flagged, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut note.verified)
+        .into_iter()
+        .partition(|c| c.flag.is_some());
+    note.verified = kept;
+    note.partial.extend(flagged);
+    for c in &mut report.claims {
+        if c.section == Section::Verified
+            && matches!(
+                c.status,
+                ClaimStatus::Unverified | ClaimStatus::Contradicted
+            )
+        {
+            c.section = Section::Partial;
+        }
     }
 }
 

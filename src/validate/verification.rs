@@ -736,10 +736,12 @@ mod tests {
         n
     }
 
+    /// The flag of the one Verified item (moved to Partial when flagged).
     fn flag(n: &Note) -> Option<(ClaimStatus, String)> {
-        n.verified[0]
-            .flag
-            .as_ref()
+        n.verified
+            .first()
+            .or(n.partial.last())
+            .and_then(|c| c.flag.as_ref())
             .map(|f| (f.status, f.reason.clone()))
     }
 

@@ -354,3 +354,70 @@ fn eval_fits_100_columns_explains_its_columns_and_names_the_cases() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_claim_that_fails_verification_is_shown_as_partial_and_counted_as_shown() {
+    let dir = repo();
+    let tests = crate::support::fixture("test-output/cargo-test-fail.txt");
+    let note = dir.path().join("NOTE.md");
+    std::fs::write(
+        &note,
+        "# Session Handoff: x\n\n## Workspace State\n\n- Branch `main`\n\n## Goal & Current State\n\n- **Goal:** ship the import fix\n- **Verified:** `cargo test` passes (T1)\n\n## Decisions & Discarded Paths\n\n- None\n\n## Files & Symbols\n\n- `a.txt` — edited\n\n## Open Loops\n\n- [Agent] fix `a::b` — Verify: `cargo test`\n\n## Next Action\n\n- Run `cargo test` and fix `a::b`.\n",
+    )
+    .unwrap();
+    let out = handoff()
+        .arg("validate")
+        .arg(&note)
+        .arg("--repo")
+        .arg(dir.path())
+        .arg("--tests")
+        .arg(&tests)
+        .args(["--write", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let written = std::fs::read_to_string(&note).unwrap();
+    // One line, one label: the failed claim moved under Partial with its reason.
+    assert!(
+        written.contains(
+            "- **Partial / unverified:** `cargo test` passes (T1) [UNVERIFIED: contradicted by T1"
+        ),
+        "{written}"
+    );
+    assert!(
+        !written
+            .lines()
+            .any(|l| l.contains("**Verified:**") && l.contains("[UNVERIFIED")),
+        "{written}"
+    );
+    // A hand-written note is not stamped with a drafter it never had.
+    let header = written
+        .lines()
+        .find(|l| l.starts_with("> handoff"))
+        .unwrap();
+    assert!(!header.contains("drafter:"), "{header}");
+    // The counts are the statuses: what no rule checked (the goal, the next action) is
+    // "unchecked", not "verified".
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let claims = report["claims"].as_array().unwrap();
+    let count = |status: &str| claims.iter().filter(|c| c["status"] == status).count();
+    assert_eq!(report["counts"]["verified"], count("verified"));
+    assert_eq!(report["counts"]["contradicted"], 1);
+    let status_of = |section: &str| {
+        claims
+            .iter()
+            .find(|c| c["section"] == section)
+            .map(|c| c["status"].as_str().unwrap().to_string())
+    };
+    assert_eq!(status_of("goal").as_deref(), Some("unchecked"));
+    assert_eq!(status_of("next_action").as_deref(), Some("unchecked"));
+    assert_eq!(status_of("partial").as_deref(), Some("contradicted"));
+    assert_eq!(status_of("verified"), None);
+    assert!(
+        header.contains(&format!(
+            "validator: {} verified, 0 unverified, 1 contradicted",
+            count("verified")
+        )),
+        "{header}"
+    );
+}

@@ -340,7 +340,11 @@ fn flagged_by(report: &Report, (start, end): (usize, usize)) -> Vec<String> {
         .map(|f| f.rule.clone())
         .collect();
     for c in &report.claims {
-        if within(c.line) && c.status != handoff::ClaimStatus::Verified && rules.is_empty() {
+        let doubted = matches!(
+            c.status,
+            handoff::ClaimStatus::Unverified | handoff::ClaimStatus::Contradicted
+        );
+        if within(c.line) && doubted && rules.is_empty() {
             rules.push(c.rule.clone().unwrap_or_else(|| "label".into()));
         }
     }
