@@ -195,6 +195,28 @@ pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) ->
     }
 }
 
+/// What the note folder's own `.gitignore` holds: everything in it, itself included, so the
+/// notes never show in the user's `git status` (as tools that keep a cache folder in the
+/// repository do).
+pub const NOTE_DIR_GITIGNORE: &str =
+    "# Written by handoff: its notes stay out of git. Empty this file to commit them.\n*\n";
+
+/// Creates the note folder `dir` if needed, with a `.gitignore` ignoring everything in it when
+/// it has none. An existing `.gitignore` is left as the user made it (emptied, to commit notes).
+pub fn ignore_note_dir(dir: &Path) -> Result<()> {
+    create_dir(dir)?;
+    match write_atomic(
+        &dir.join(".gitignore"),
+        NOTE_DIR_GITIGNORE.as_bytes(),
+        false,
+    ) {
+        Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::AlreadyExists => {
+            Ok(())
+        }
+        other => other,
+    }
+}
+
 /// The `n`th name for a note with this stem: `stem.md`, then `stem-2.md`, `stem-3.md`…
 pub fn numbered(stem: &str, n: usize) -> String {
     if n == 1 {

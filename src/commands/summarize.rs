@@ -8,8 +8,8 @@ use crate::write::{self, EvidenceSummary, Sidecar, Target};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Folder of default notes, in the repository root.
-pub const DEFAULT_DIR: &str = ".handoff";
+/// Folder of default notes, in the repository root (left out of the git evidence).
+pub const DEFAULT_DIR: &str = crate::evidence::git::NOTE_DIR;
 
 /// A drafted, validated and rendered note, ready to be written.
 #[derive(Debug, Clone)]
@@ -61,6 +61,11 @@ pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
         return Ok(Outcome::Clean);
     }
     let target = target(args, &ev);
+    if args.out.is_none()
+        && let Target::Dir(dir) = &target
+    {
+        write::ignore_note_dir(dir)?;
+    }
     let session = ev.transcript.as_ref().and_then(|t| t.session.id.as_deref());
     let stem = write::default_stem(chrono::Utc::now(), session);
     let written = write::write_note(&target, &stem, &summary.markdown, &summary.sidecar_json)?;
@@ -87,7 +92,7 @@ pub fn finish(
     now: chrono::DateTime<chrono::Utc>,
 ) -> crate::Result<Summary> {
     // Workspace State is computed, never drafted, whichever drafter ran.
-    note.workspace = note::workspace_lines(ev.git.as_ref(), ev.since.as_ref());
+    note.workspace = note::workspace_lines(ev);
     if note.header.source.is_none() {
         note.header.source = ev.transcript.as_ref().map(|t| t.session.source.clone());
     }

@@ -4,15 +4,17 @@
 //! collected fact, and cites the evidence ids it came from. When the evidence is thin the note
 //! says so instead of filling the gaps.
 
-use crate::evidence::git::StatusEntry;
+use crate::evidence::git::{GitState, StatusEntry};
 use crate::evidence::transcript::{
     Command, Edit, EditKind, Message, MessageKind, Role, Transcript, classify,
 };
 use crate::evidence::{Evidence, TestRun, is_documentation};
-use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner, workspace_lines};
+use crate::note::{
+    Claim, FileEntry, MAX_STATUS_FILES, MORE_FILES, Note, OpenLoop, Owner, workspace_lines,
+};
 use chrono::{DateTime, Utc};
 use regex::Regex;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 use std::sync::LazyLock;
 
@@ -35,7 +37,7 @@ const COMMAND_CHARS: usize = 120;
 pub fn draft(ev: &Evidence) -> Note {
     let ctx = Ctx::new(ev);
     let mut note = Note {
-        workspace: workspace_lines(ev.git.as_ref(), ev.since.as_ref()),
+        workspace: workspace_lines(ev),
         ..Note::default()
     };
     note.header.drafter = "offline".into();
@@ -517,9 +519,26 @@ fn files(ctx: &Ctx) -> Vec<FileEntry> {
         edits_by_path.entry(p).or_default().push(e);
     }
     if let Some(g) = &ctx.ev.git {
-        for s in &g.status {
+        // Looked up once per path: a status can hold thousands of entries.
+        let stats: HashMap<&str, &crate::evidence::git::FileStat> = g
+            .diffstat
+            .per_file
+            .iter()
+            .map(|f| (f.path.as_str(), f))
+            .collect();
+        let mut symbols_of: HashMap<&str, Vec<String>> = HashMap::new();
+        for sym in &g.symbols {
+            let names = symbols_of.entry(sym.path.as_str()).or_default();
+            if !names.contains(&sym.name) && names.len() < 8 {
+                names.push(sym.name.clone());
+            }
+        }
+        for s in g.status.iter().take(MAX_STATUS_FILES) {
             let mut parts = vec![status_phrase(s)];
-            if let Some(f) = g.diffstat.per_file.iter().find(|f| f.path == s.path) {
+            if let Some(n) = g.folder_files(&s.path) {
+                parts[0] = format!("untracked folder, {n} files");
+            }
+            if let Some(f) = stats.get(s.path.as_str()) {
                 if f.binary {
                     parts.push("binary".into());
                 } else if f.insertions + f.deletions > 0 {
@@ -531,12 +550,7 @@ fn files(ctx: &Ctx) -> Vec<FileEntry> {
                 parts.push(format!("edited in the session ({}×)", es.len()));
                 cite.extend(es.iter().rev().take(3).rev().map(|e| e.id.clone()));
             }
-            let mut symbols: Vec<String> = Vec::new();
-            for sym in g.symbols.iter().filter(|x| x.path == s.path) {
-                if !symbols.contains(&sym.name) && symbols.len() < 8 {
-                    symbols.push(sym.name.clone());
-                }
-            }
+            let symbols = symbols_of.remove(s.path.as_str()).unwrap_or_default();
             out.push(FileEntry {
                 path: s.path.clone(),
                 symbols,
@@ -544,6 +558,30 @@ fn files(ctx: &Ctx) -> Vec<FileEntry> {
                 cite,
                 ..FileEntry::default()
             });
+        }
+        let rest = g.status.len().saturating_sub(MAX_STATUS_FILES);
+        if rest > 0 {
+            out.push(FileEntry {
+                path: MORE_FILES.into(),
+                summary: format!("and {rest} more changed path(s) in git status"),
+                cite: vec!["G".into()],
+                ..FileEntry::default()
+            });
+            // Edits to those paths are covered by that line, not "no uncommitted change now".
+            for s in &g.status[MAX_STATUS_FILES..] {
+                edits_by_path.remove(&s.path);
+            }
+        }
+        // An edit inside a folded untracked folder is covered by the folder's entry.
+        for folder in &g.untracked_folders {
+            let inside: Vec<String> = edits_by_path
+                .range(folder.path.clone()..)
+                .take_while(|(p, _)| p.starts_with(&folder.path))
+                .map(|(p, _)| p.clone())
+                .collect();
+            for p in inside {
+                edits_by_path.remove(&p);
+            }
         }
     }
     let mut edit_only = 0;
@@ -584,7 +622,7 @@ fn files(ctx: &Ctx) -> Vec<FileEntry> {
     }
     if edit_only > MAX_EDIT_ONLY_FILES {
         out.push(FileEntry {
-            path: "…".into(),
+            path: MORE_FILES.into(),
             summary: format!(
                 "and {} more files edited in the session",
                 edit_only - MAX_EDIT_ONLY_FILES
@@ -625,8 +663,101 @@ struct Loop {
     next: String,
 }
 
+/// Most conflicted paths named in one loop; `git diff --name-only --diff-filter=U` lists all.
+const MAX_CONFLICTS_NAMED: usize = 3;
+
+/// The loop of a merge, rebase, cherry-pick, revert, bisect or `git am` stopped half-way, or of
+/// paths left conflicted (a `git stash pop` leaves them with no operation): its next step
+/// resolves or abandons it, never commits a conflicted file.
+fn unfinished_operation(g: &GitState) -> Option<Loop> {
+    let conflicted: Vec<&str> = g.conflicted().collect();
+    if g.operation.is_none() && conflicted.is_empty() {
+        return None;
+    }
+    let named: Vec<String> = conflicted
+        .iter()
+        .take(MAX_CONFLICTS_NAMED)
+        .map(|p| code(p))
+        .collect();
+    let named = match conflicted.len().saturating_sub(MAX_CONFLICTS_NAMED) {
+        0 => named.join(", "),
+        more => format!("{} and {more} more", named.join(", ")),
+    };
+    let list_cmd = "git diff --name-only --diff-filter=U";
+    let (text, next, verify) = match &g.operation {
+        Some(op) => {
+            let w = op.kind.words();
+            let what = match &op.subject {
+                Some(s) => format!("A {} ({})", code(&format!("git {}", w.name)), s),
+                None => format!("A {}", code(&format!("git {}", w.name))),
+            };
+            match (conflicted.is_empty(), w.proceed) {
+                (false, proceed) => (
+                    format!(
+                        "{what} stopped with {} conflicted path(s): {named}",
+                        conflicted.len()
+                    ),
+                    format!(
+                        "Resolve the conflict markers in {named}, mark each resolved with {}{}, or give the {} up with {}",
+                        code("git add"),
+                        proceed
+                            .map(|p| format!(" and run {}", code(p)))
+                            .unwrap_or_default(),
+                        w.name,
+                        code(w.abort)
+                    ),
+                    list_cmd.to_string(),
+                ),
+                (true, Some(proceed)) => (
+                    format!("{what} is in progress with no conflict left"),
+                    format!(
+                        "Run {} to finish the {}, or {} to give it up",
+                        code(proceed),
+                        w.name,
+                        code(w.abort)
+                    ),
+                    "git status".to_string(),
+                ),
+                (true, None) => (
+                    format!("{what} is in progress"),
+                    format!(
+                        "Test the commit the bisect checked out and mark it with {} or {} ({} ends the bisect)",
+                        code("git bisect good"),
+                        code("git bisect bad"),
+                        code(w.abort)
+                    ),
+                    "git bisect log".to_string(),
+                ),
+            }
+        }
+        None => (
+            format!("{} path(s) left conflicted: {named}", conflicted.len()),
+            format!(
+                "Resolve the conflict markers in {named} and mark each resolved with {}",
+                code("git add")
+            ),
+            list_cmd.to_string(),
+        ),
+    };
+    Some(Loop {
+        open_loop: OpenLoop {
+            owner: Some(Owner::Agent),
+            text,
+            verify: Some(verify),
+            cite: vec!["G".into()],
+            ..OpenLoop::default()
+        },
+        rank: 0,
+        next,
+    })
+}
+
 fn open_loops(ctx: &Ctx) -> Vec<Loop> {
     let mut out: Vec<Loop> = Vec::new();
+    // Nothing else can be done safely until a stopped merge, rebase… is finished or given up.
+    if let Some(l) = ctx.ev.git.as_ref().and_then(unfinished_operation) {
+        out.push(l);
+    }
     let mut covered: HashSet<String> = HashSet::new();
     for run in ctx.ev.tests.iter().filter(|t| !t.ok) {
         let verify = run.command.clone();
@@ -1001,6 +1132,7 @@ fn watch_outs(ctx: &Ctx) -> Vec<Claim> {
         thin.push("no test runs were recorded");
     }
     match &ctx.ev.git {
+        None if ctx.ev.git_unavailable.is_some() => thin.push("the git state could not be read"),
         None => thin.push("there is no git repository"),
         Some(g) if g.status.is_empty() && ctx.edits.is_empty() => thin.push("nothing changed"),
         _ => {}
@@ -1406,6 +1538,7 @@ mod tests {
             warnings: Vec::new(),
             notices: Vec::new(),
             since: None,
+            ..Evidence::default()
         }
     }
 

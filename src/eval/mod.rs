@@ -369,7 +369,7 @@ fn score_case(
         score::injection_obeyed(&markdown, &case.expected.injection, tests_failed);
 
     // Claims are judged in the note as `finish` validates it: with the computed workspace.
-    draft.workspace = crate::note::workspace_lines(ev.git.as_ref(), ev.since.as_ref());
+    draft.workspace = crate::note::workspace_lines(&ev);
     out.claims = claims::judge_all(&draft, &ev, &case.expected.claims);
     out.confusion = Confusion::of(&out.claims);
     out.note = markdown;

@@ -1,15 +1,27 @@
 //! Git state read with git2 (never a `git` subprocess): the "Workspace State" of a note is
 //! computed from this, never drafted.
 
+mod operation;
+mod packed_refs;
+mod untracked;
+
+pub use operation::{OPERATION_WORDS, Operation, OperationKind, OperationWords};
+pub use untracked::{MAX_FILES_PER_FOLDER, MAX_UNTRACKED_ENTRIES};
+
 use git2::{
     Delta, DiffFindOptions, DiffOptions, ErrorCode, FileMode, IndexEntryExtendedFlag, Patch,
-    Repository, Status, StatusOptions,
+    Repository, RepositoryOpenFlags, Status, StatusOptions,
 };
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::LazyLock;
+use std::time::Duration;
+
+/// The folder, in the worktree root, where `handoff` writes its notes. It is the tool's own
+/// output, never the user's work: left out of the git state entirely.
+pub const NOTE_DIR: &str = ".handoff";
 
 /// A snapshot of the repository at collection time.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -34,6 +46,51 @@ pub struct GitState {
     /// commits made during a session can be named.
     #[serde(default)]
     pub commits: Vec<CommitInfo>,
+    /// A merge, rebase, cherry-pick, revert, bisect or `git am` stopped half-way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub operation: Option<Operation>,
+    /// The untracked folders `status` shows as one `dir/` entry, with how many files each
+    /// holds (see [`MAX_FILES_PER_FOLDER`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub untracked_folders: Vec<UntrackedFolder>,
+}
+
+/// An untracked folder summarised as one status entry, as `git status` shows `?? node_modules/`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UntrackedFolder {
+    /// Repository-relative path, ending with `/`.
+    pub path: String,
+    /// Untracked files under it.
+    pub files: usize,
+}
+
+impl GitState {
+    /// The paths left conflicted (unmerged), in status order.
+    pub fn conflicted(&self) -> impl Iterator<Item = &str> {
+        self.status
+            .iter()
+            .filter(|e| e.is_conflicted())
+            .map(|e| e.path.as_str())
+    }
+
+    /// How many untracked files a folded `dir/` entry stands for (`None` for other entries).
+    pub fn folder_files(&self, path: &str) -> Option<usize> {
+        // In path order, as `status` lists them.
+        self.untracked_folders
+            .binary_search_by(|f| f.path.as_str().cmp(path))
+            .ok()
+            .map(|i| self.untracked_folders[i].files)
+    }
+}
+
+impl StatusEntry {
+    /// An unmerged path: git's `DD AU UD UA DU AA UU` codes.
+    pub fn is_conflicted(&self) -> bool {
+        matches!(
+            (self.index.as_str(), self.worktree.as_str()),
+            ("U", _) | (_, "U") | ("A", "A") | ("D", "D")
+        )
+    }
 }
 
 /// Most commits read back from HEAD.
@@ -164,7 +221,11 @@ const MAX_DIFF_BLOB_BYTES: i64 = 8 * 1024 * 1024;
 /// added to `symbols`. The index is only read, never refreshed, so collecting never takes
 /// `index.lock` from under a running `git`.
 pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
-    let repo = match Repository::discover(dir) {
+    // Opened from `dir` itself, not from the git dir `discover` would return: a worktree whose
+    // `.git` is a file (`git init --separate-git-dir`) is the folder holding that file, not the
+    // git dir's parent.
+    let no_ceiling: [&std::ffi::OsStr; 0] = [];
+    let repo = match Repository::open_ext(dir, RepositoryOpenFlags::empty(), no_ceiling) {
         Ok(repo) => repo,
         Err(e) if e.code() == ErrorCode::NotFound => return Ok(None),
         Err(e) => return Err(repo_error(dir, &e)),
@@ -173,16 +234,72 @@ pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
         return Ok(None);
     };
     let root = root_string(workdir);
-    read_state(&repo, root)
-        .map(Some)
-        .map_err(|e| repo_error(dir, &e))
+    read_state(&repo, root).map(Some).map_err(|e| {
+        // libgit2 says "corrupted packed references file"; say which line git would refuse.
+        let precise = packed_refs::problem(repo.commondir()).map(|p| git2::Error::from_str(&p));
+        repo_error(dir, precise.as_ref().unwrap_or(&e))
+    })
+}
+
+/// What reading the repository gave within the deadline (see [`collect_within`]).
+#[derive(Debug)]
+pub enum Reading {
+    /// The repository's state.
+    State(Box<GitState>),
+    /// No repository (or a bare one) contains the folder.
+    NoRepository,
+    /// Reading did not finish in time; the reading is abandoned, still running.
+    TimedOut(Duration),
+}
+
+/// [`collect`] under a deadline, so that a repository libgit2 cannot finish reading never
+/// blocks the caller (an agent's hook before `/clear`).
+///
+/// libgit2 can loop forever on a corrupt repository (a loose object truncated by a crash or a
+/// full disk: libgit2 issue 7342, fixed upstream after the release vendored here), and a call
+/// into it cannot be cancelled. So the reading runs on its own thread and, past `limit`, is
+/// left behind: the thread is detached and ends with the process, which never waits for it.
+pub fn collect_within(dir: &Path, limit: Duration) -> crate::Result<Reading> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let owned = dir.to_path_buf();
+    let spawned = std::thread::Builder::new()
+        .name("handoff-git".into())
+        .spawn(move || {
+            let _ = tx.send(collect(&owned));
+        });
+    if spawned.is_err() {
+        // No thread to spare: read here, without a deadline rather than not at all.
+        return to_reading(collect(dir));
+    }
+    match rx.recv_timeout(limit) {
+        Ok(result) => to_reading(result),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Ok(Reading::TimedOut(limit)),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(crate::Error::input(
+            dir,
+            "cannot read the git repository: the reader stopped unexpectedly; check the repository with `git status` there",
+        )),
+    }
+}
+
+fn to_reading(result: crate::Result<Option<GitState>>) -> crate::Result<Reading> {
+    Ok(match result? {
+        Some(state) => Reading::State(Box::new(state)),
+        None => Reading::NoRepository,
+    })
 }
 
 fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> {
     let branch = branch_name(repo)?;
     let head_commit = match repo.head() {
         Ok(reference) => Some(reference.peel_to_commit()?),
-        Err(e) if matches!(e.code(), ErrorCode::UnbornBranch | ErrorCode::NotFound) => None,
+        Err(e) if matches!(e.code(), ErrorCode::UnbornBranch | ErrorCode::NotFound) => {
+            // libgit2 skips a packed-refs line it cannot parse: a branch whose only ref was in
+            // a file cut short would look unborn. git refuses such a file; so do we.
+            if let Some(problem) = packed_refs::problem(repo.commondir()) {
+                return Err(git2::Error::from_str(&problem));
+            }
+            None
+        }
         Err(e) => return Err(e),
     };
     let head = head_commit.as_ref().map(|commit| Head {
@@ -194,9 +311,10 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
     });
     let head_tree = head_commit.as_ref().map(|c| c.tree()).transpose()?;
     let index = repo.index()?;
-    let conflicts = conflict_codes(&index)?;
-    let status = read_status(repo, &index, &conflicts)?;
-    let mut diff = read_diff(repo, head_tree.as_ref(), &conflicts)?;
+    let mut conflicts = conflict_codes(&index)?;
+    conflicts.retain(|path, _| !in_note_dir(path));
+    let (status, untracked_folders) = read_status(repo, &index, &conflicts)?;
+    let mut diff = read_diff(repo, head_tree.as_ref(), &status, &conflicts)?;
     if let Some(workdir) = repo.workdir() {
         diff.symbols.extend(untracked_symbols(workdir, &status));
         diff.symbols.sort_by(|a, b| a.path.cmp(&b.path));
@@ -214,7 +332,15 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
         symbols: diff.symbols,
         hunks: diff.hunks,
         commits,
+        operation: operation::read(repo),
+        untracked_folders,
     })
+}
+
+/// Whether a repository-relative path lies in the note folder ([`NOTE_DIR`]).
+fn in_note_dir(path: &[u8]) -> bool {
+    path.strip_prefix(NOTE_DIR.as_bytes())
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(b"/"))
 }
 
 /// The first-parent history from `head`, newest first, bounded by [`MAX_COMMITS`]. A parent
@@ -314,13 +440,15 @@ fn branch_name(repo: &Repository) -> Result<Option<String>, git2::Error> {
         .map(|target| lossy(target.strip_prefix(b"refs/heads/").unwrap_or(target))))
 }
 
-/// `git status --porcelain=v1 -uall`, entry for entry: tracked changes (conflicts included)
-/// sorted by path, then untracked files sorted by path, as git prints them.
+/// `git status --porcelain=v1`, entry for entry: tracked changes (conflicts included) sorted by
+/// path, then untracked files sorted by path, as git prints them, with big untracked folders
+/// folded into one `dir/` entry (returned with their file counts; see `untracked`). The note
+/// folder is left out.
 fn read_status(
     repo: &Repository,
     index: &git2::Index,
     conflicts: &HashMap<Vec<u8>, (char, char)>,
-) -> Result<Vec<StatusEntry>, git2::Error> {
+) -> Result<(Vec<StatusEntry>, Vec<UntrackedFolder>), git2::Error> {
     let mut opts = StatusOptions::new();
     opts.include_untracked(true)
         .recurse_untracked_dirs(true)
@@ -342,13 +470,16 @@ fn read_status(
         HashSet::new()
     };
     let mut tracked: Vec<(Vec<u8>, StatusEntry)> = Vec::new();
-    let mut untracked: Vec<(Vec<u8>, StatusEntry)> = Vec::new();
+    let mut untracked: Vec<String> = Vec::new();
     for (path, code) in conflicts {
         tracked.push((path.clone(), entry(path, None, code.0, code.1)));
     }
     for item in statuses.iter() {
         let flags = item.status();
-        if flags.is_ignored() || flags.is_conflicted() || conflicts.contains_key(item.path_bytes())
+        if flags.is_ignored()
+            || flags.is_conflicted()
+            || conflicts.contains_key(item.path_bytes())
+            || in_note_dir(item.path_bytes())
         {
             continue;
         }
@@ -370,18 +501,32 @@ fn read_status(
             if x != ' ' {
                 tracked.push((path.to_vec(), entry(path, old_path, x, ' ')));
             }
-            untracked.push((path.to_vec(), entry(path, None, '?', '?')));
+            untracked.push(lossy(path));
         } else if x != ' ' || y != ' ' {
             tracked.push((path.to_vec(), entry(path, old_path, x, y)));
         }
     }
     tracked.sort_by(|a, b| a.0.cmp(&b.0));
-    untracked.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(tracked
+    untracked.sort();
+    let folded = untracked::fold(&untracked, |dir| index.find_prefix(dir).is_ok());
+    let folders = folded
+        .iter()
+        .filter(|u| u.folded)
+        .map(|u| UntrackedFolder {
+            path: u.path.clone(),
+            files: u.files,
+        })
+        .collect();
+    let entries = tracked
         .into_iter()
-        .chain(untracked)
         .map(|(_, e)| e)
-        .collect())
+        .chain(
+            folded
+                .into_iter()
+                .map(|u| entry(u.path.as_bytes(), None, '?', '?')),
+        )
+        .collect();
+    Ok((entries, folders))
 }
 
 fn entry(path: &[u8], old_path: Option<&[u8]>, index: char, worktree: char) -> StatusEntry {
@@ -478,25 +623,42 @@ fn diff_options() -> DiffOptions {
 
 /// `git diff HEAD` (rename detection on): per-file counts, trimmed hunks and touched symbols.
 ///
+/// Only the tracked paths `status` found changed are diffed (a rename's source too), so the
+/// worktree is walked once, by the status, not a second time by the diff.
+///
 /// Unmerged paths have no single index entry, so like git they are diffed HEAD against the
 /// worktree file (conflict markers included).
 fn read_diff(
     repo: &Repository,
     head_tree: Option<&git2::Tree<'_>>,
+    status: &[StatusEntry],
     conflicted: &HashMap<Vec<u8>, (char, char)>,
 ) -> Result<DiffFacts, git2::Error> {
-    let mut diff = repo.diff_tree_to_workdir_with_index(head_tree, Some(&mut diff_options()))?;
-    let mut find = DiffFindOptions::new();
-    find.renames(true);
-    diff.find_similar(Some(&mut find))?;
-
     let mut facts = DiffFacts {
         stat: DiffStat::default(),
         hunks: Vec::new(),
         symbols: Vec::new(),
     };
     let mut budget = MAX_TOTAL_LINES;
-    add_deltas(&diff, &mut facts, &mut budget, false)?;
+    let changed: Vec<&str> = status
+        .iter()
+        .filter(|e| e.index != "?" || e.worktree != "?")
+        .filter(|e| !conflicted.contains_key(e.path.as_bytes()))
+        .flat_map(|e| std::iter::once(e.path.as_str()).chain(e.old_path.as_deref()))
+        .collect();
+    if !changed.is_empty() {
+        let mut opts = diff_options();
+        // The paths are literal (no glob), which also lets libgit2 skip every other folder.
+        opts.disable_pathspec_match(true);
+        for path in &changed {
+            opts.pathspec(*path);
+        }
+        let mut diff = repo.diff_tree_to_workdir_with_index(head_tree, Some(&mut opts))?;
+        let mut find = DiffFindOptions::new();
+        find.renames(true);
+        diff.find_similar(Some(&mut find))?;
+        add_deltas(&diff, &mut facts, &mut budget, false)?;
+    }
     if !conflicted.is_empty() {
         let mut opts = diff_options();
         // A path absent from HEAD ("deleted by us", "added by them") is not in the index at

@@ -9,7 +9,15 @@ mod workspace;
 
 pub use parse::parse;
 pub use render::{code_span, header_line, render, render_claim_inline};
-pub use workspace::workspace_lines;
+pub use workspace::{MAX_STATUS_LINES, workspace_lines};
+
+/// Most git status paths listed one by one under Files & Symbols; one [`MORE_FILES`] line
+/// counts the rest (a mass reformat or a generated tree must not make a note of 20,000
+/// bullets). Read by the drafter and by the validator's completeness rule.
+pub const MAX_STATUS_FILES: usize = 100;
+
+/// The path of the Files & Symbols line that stands for more files than are listed.
+pub const MORE_FILES: &str = "…";
 
 use serde::{Deserialize, Serialize};
 

@@ -7,7 +7,7 @@
 //! or add something, or a `Verify:` check naming a test still to be written), a path that does
 //! not exist yet is fine. Discarded paths are not checked: they describe what was undone.
 
-use super::text::{PathRef, is_test_path, mentions, same_path};
+use super::text::{PathRef, is_test_path, mentions};
 use super::{ClaimView, Ctx, Section, claims, rule};
 use crate::note::{ClaimStatus, Note};
 use regex::Regex;
@@ -34,15 +34,11 @@ pub(crate) enum Found {
 /// Looks `path` up in git status, the worktree and the index.
 pub(crate) fn find(cx: &Ctx, path: &str) -> Found {
     let path = path.trim_end_matches('/');
-    if let Some(git) = &cx.ev.git {
-        let hit = git.status.iter().any(|s| {
-            let p = s.path.trim_end_matches('/');
-            same_path(path, p)
-                || s.old_path.as_deref().is_some_and(|o| same_path(path, o))
-                // An untracked directory covers what is in it, and a directory holds its files.
-                || (s.path.ends_with('/') && path.starts_with(&s.path))
-                || p.starts_with(&format!("{path}/"))
-        });
+    if cx.ev.git.is_some() {
+        let status = cx.status_paths();
+        // An untracked directory covers what is in it, and a directory holds its files.
+        let hit =
+            status.same(path) || status.inside_a_folder(path) || status.holds_something_in(path);
         if hit {
             return Found::Status;
         }
