@@ -674,15 +674,7 @@ fn unfinished_operation(g: &GitState) -> Option<Loop> {
     if g.operation.is_none() && conflicted.is_empty() {
         return None;
     }
-    let named: Vec<String> = conflicted
-        .iter()
-        .take(MAX_CONFLICTS_NAMED)
-        .map(|p| code(p))
-        .collect();
-    let named = match conflicted.len().saturating_sub(MAX_CONFLICTS_NAMED) {
-        0 => named.join(", "),
-        more => format!("{} and {more} more", named.join(", ")),
-    };
+    let named = crate::note::code_list(&conflicted, MAX_CONFLICTS_NAMED);
     let list_cmd = "git diff --name-only --diff-filter=U";
     let (text, next, verify) = match &g.operation {
         Some(op) => {

@@ -221,11 +221,7 @@ const MAX_DIFF_BLOB_BYTES: i64 = 8 * 1024 * 1024;
 /// added to `symbols`. The index is only read, never refreshed, so collecting never takes
 /// `index.lock` from under a running `git`.
 pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
-    // Opened from `dir` itself, not from the git dir `discover` would return: a worktree whose
-    // `.git` is a file (`git init --separate-git-dir`) is the folder holding that file, not the
-    // git dir's parent.
-    let no_ceiling: [&std::ffi::OsStr; 0] = [];
-    let repo = match Repository::open_ext(dir, RepositoryOpenFlags::empty(), no_ceiling) {
+    let repo = match open_containing(dir) {
         Ok(repo) => repo,
         Err(e) if e.code() == ErrorCode::NotFound => return Ok(None),
         Err(e) => return Err(repo_error(dir, &e)),
@@ -239,6 +235,16 @@ pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
         let precise = packed_refs::problem(repo.commondir()).map(|p| git2::Error::from_str(&p));
         repo_error(dir, precise.as_ref().unwrap_or(&e))
     })
+}
+
+/// The repository containing `dir`, searched upward from it.
+///
+/// Opened from `dir` itself, not from the git dir `Repository::discover` returns: a worktree
+/// whose `.git` is a file (`git init --separate-git-dir`) is the folder holding that file, while
+/// reopening the git dir would take the git dir's parent for the worktree.
+pub fn open_containing(dir: &Path) -> Result<Repository, git2::Error> {
+    let no_ceiling: [&std::ffi::OsStr; 0] = [];
+    Repository::open_ext(dir, RepositoryOpenFlags::empty(), no_ceiling)
 }
 
 /// What reading the repository gave within the deadline (see [`collect_within`]).
@@ -310,11 +316,13 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
             .unwrap_or_default(),
     });
     let head_tree = head_commit.as_ref().map(|c| c.tree()).transpose()?;
+    // Opens its own reader now, so that it is ready when the status is known.
+    let helper = repo.workdir().and_then(DiffHelper::spawn);
     let index = repo.index()?;
     let mut conflicts = conflict_codes(&index)?;
     conflicts.retain(|path, _| !in_note_dir(path));
     let (status, untracked_folders) = read_status(repo, &index, &conflicts)?;
-    let mut diff = read_diff(repo, head_tree.as_ref(), &status, &conflicts)?;
+    let mut diff = read_diff(repo, head_tree.as_ref(), &status, &conflicts, helper)?;
     if let Some(workdir) = repo.workdir() {
         diff.symbols.extend(untracked_symbols(workdir, &status));
         diff.symbols.sort_by(|a, b| a.path.cmp(&b.path));
@@ -604,6 +612,7 @@ fn unmerged_code(base: bool, ours: bool, theirs: bool) -> (char, char) {
     }
 }
 
+#[derive(Default)]
 struct DiffFacts {
     stat: DiffStat,
     hunks: Vec<FileHunks>,
@@ -621,10 +630,55 @@ fn diff_options() -> DiffOptions {
     opts
 }
 
+/// Fewer changed paths than this are diffed on one thread.
+const MIN_PATHS_TO_SHARE: usize = 32;
+
+/// A second reader of the same repository, for half of the diff: it opens the repository and
+/// loads its index while the status runs, then diffs the paths it is sent.
+struct DiffHelper {
+    paths: std::sync::mpsc::Sender<Vec<String>>,
+    done: std::thread::JoinHandle<Result<DiffFacts, git2::Error>>,
+}
+
+impl DiffHelper {
+    fn spawn(workdir: &Path) -> Option<DiffHelper> {
+        let workdir = workdir.to_path_buf();
+        let (paths, to_diff) = std::sync::mpsc::channel::<Vec<String>>();
+        let done = std::thread::Builder::new()
+            .name("handoff-git-diff".into())
+            .spawn(move || {
+                let repo = open_containing(&workdir)?;
+                repo.index()?;
+                let head_tree = match repo.head() {
+                    Ok(head) => Some(head.peel_to_tree()?),
+                    Err(_) => None,
+                };
+                match to_diff.recv() {
+                    Ok(paths) if !paths.is_empty() => {
+                        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+                        diff_paths(&repo, head_tree.as_ref(), &paths)
+                    }
+                    _ => Ok(DiffFacts::default()),
+                }
+            })
+            .ok()?;
+        Some(DiffHelper { paths, done })
+    }
+
+    /// The helper's facts for `paths`; `None` when it could not produce them (the caller then
+    /// diffs them itself).
+    fn diff(self, paths: &[&str]) -> Option<DiffFacts> {
+        let owned = paths.iter().map(|p| p.to_string()).collect();
+        self.paths.send(owned).ok()?;
+        self.done.join().ok()?.ok()
+    }
+}
+
 /// `git diff HEAD` (rename detection on): per-file counts, trimmed hunks and touched symbols.
 ///
 /// Only the tracked paths `status` found changed are diffed (a rename's source too), so the
-/// worktree is walked once, by the status, not a second time by the diff.
+/// worktree is walked once, by the status, not a second time by the diff. With many changed
+/// paths, half of them are diffed by `helper` on the other core.
 ///
 /// Unmerged paths have no single index entry, so like git they are diffed HEAD against the
 /// worktree file (conflict markers included).
@@ -633,32 +687,51 @@ fn read_diff(
     head_tree: Option<&git2::Tree<'_>>,
     status: &[StatusEntry],
     conflicted: &HashMap<Vec<u8>, (char, char)>,
+    helper: Option<DiffHelper>,
 ) -> Result<DiffFacts, git2::Error> {
-    let mut facts = DiffFacts {
-        stat: DiffStat::default(),
-        hunks: Vec::new(),
-        symbols: Vec::new(),
-    };
-    let mut budget = MAX_TOTAL_LINES;
-    let changed: Vec<&str> = status
+    let changed: Vec<&StatusEntry> = status
         .iter()
         .filter(|e| e.index != "?" || e.worktree != "?")
         .filter(|e| !conflicted.contains_key(e.path.as_bytes()))
-        .flat_map(|e| std::iter::once(e.path.as_str()).chain(e.old_path.as_deref()))
         .collect();
-    if !changed.is_empty() {
-        let mut opts = diff_options();
-        // The paths are literal (no glob), which also lets libgit2 skip every other folder.
-        opts.disable_pathspec_match(true);
-        for path in &changed {
-            opts.pathspec(*path);
+    // A rename's two paths stay in the same part, so that it is found as a rename.
+    let paths = |entries: &[&StatusEntry]| -> Vec<String> {
+        entries
+            .iter()
+            .flat_map(|e| std::iter::once(e.path.clone()).chain(e.old_path.clone()))
+            .collect()
+    };
+    let shared = changed.len() >= MIN_PATHS_TO_SHARE && helper.is_some();
+    let cut = if shared {
+        changed.len() / 2
+    } else {
+        changed.len()
+    };
+    let (mine, theirs) = changed.split_at(cut);
+    let (mine, theirs) = (paths(mine), paths(theirs));
+    let theirs: Vec<&str> = theirs.iter().map(String::as_str).collect();
+    let mine: Vec<&str> = mine.iter().map(String::as_str).collect();
+    let helped = match helper {
+        Some(h) if shared => h.diff(&theirs),
+        Some(h) => {
+            // Nothing to share: let the helper end.
+            drop(h.paths);
+            None
         }
-        let mut diff = repo.diff_tree_to_workdir_with_index(head_tree, Some(&mut opts))?;
-        let mut find = DiffFindOptions::new();
-        find.renames(true);
-        diff.find_similar(Some(&mut find))?;
-        add_deltas(&diff, &mut facts, &mut budget, false)?;
-    }
+        None => None,
+    };
+    let mut facts = diff_paths(repo, head_tree, &mine)?;
+    let other = match helped {
+        Some(other) => other,
+        None => diff_paths(repo, head_tree, &theirs)?,
+    };
+    facts.stat.per_file.extend(other.stat.per_file);
+    facts.hunks.extend(other.hunks);
+    facts.symbols.extend(other.symbols);
+    facts.stat.per_file.sort_by(|a, b| a.path.cmp(&b.path));
+    facts.hunks.sort_by(|a, b| a.path.cmp(&b.path));
+    facts.symbols.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut budget = keep_within(&mut facts.hunks, MAX_TOTAL_LINES);
     if !conflicted.is_empty() {
         let mut opts = diff_options();
         // A path absent from HEAD ("deleted by us", "added by them") is not in the index at
@@ -671,14 +744,64 @@ fn read_diff(
         }
         let unmerged = repo.diff_tree_to_workdir(head_tree, Some(&mut opts))?;
         add_deltas(&unmerged, &mut facts, &mut budget, true)?;
+        facts.stat.per_file.sort_by(|a, b| a.path.cmp(&b.path));
+        facts.hunks.sort_by(|a, b| a.path.cmp(&b.path));
+        facts.symbols.sort_by(|a, b| a.path.cmp(&b.path));
     }
-    facts.stat.per_file.sort_by(|a, b| a.path.cmp(&b.path));
-    facts.hunks.sort_by(|a, b| a.path.cmp(&b.path));
-    facts.symbols.sort_by(|a, b| a.path.cmp(&b.path));
     facts.stat.files = facts.stat.per_file.len();
     facts.stat.insertions = facts.stat.per_file.iter().map(|f| f.insertions).sum();
     facts.stat.deletions = facts.stat.per_file.iter().map(|f| f.deletions).sum();
     Ok(facts)
+}
+
+/// `git diff HEAD -- paths` (literal paths), every kept hunk line within the per-file bounds
+/// only: the total bound is applied once the parts are merged, in path order.
+fn diff_paths(
+    repo: &Repository,
+    head_tree: Option<&git2::Tree<'_>>,
+    paths: &[&str],
+) -> Result<DiffFacts, git2::Error> {
+    let mut facts = DiffFacts::default();
+    if paths.is_empty() {
+        return Ok(facts);
+    }
+    let mut opts = diff_options();
+    // The paths are literal (no glob), which also lets libgit2 skip every other folder.
+    opts.disable_pathspec_match(true);
+    for path in paths {
+        opts.pathspec(*path);
+    }
+    let mut diff = repo.diff_tree_to_workdir_with_index(head_tree, Some(&mut opts))?;
+    let mut find = DiffFindOptions::new();
+    find.renames(true);
+    diff.find_similar(Some(&mut find))?;
+    let mut unbounded = usize::MAX;
+    add_deltas(&diff, &mut facts, &mut unbounded, false)?;
+    Ok(facts)
+}
+
+/// Applies the bound on kept lines over the whole diff ([`MAX_TOTAL_LINES`], headers included),
+/// file after file as `files` are ordered: past it, a hunk is only counted in `elided_hunks`
+/// and a line in its hunk's `elided`. Returns what is left of `budget`.
+fn keep_within(files: &mut [FileHunks], mut budget: usize) -> usize {
+    for file in files {
+        let mut kept = Vec::with_capacity(file.hunks.len());
+        for mut hunk in std::mem::take(&mut file.hunks) {
+            if budget == 0 {
+                file.elided_hunks += 1;
+                continue;
+            }
+            budget -= 1;
+            if hunk.lines.len() > budget {
+                hunk.elided += hunk.lines.len() - budget;
+                hunk.lines.truncate(budget);
+            }
+            budget -= hunk.lines.len();
+            kept.push(hunk);
+        }
+        file.hunks = kept;
+    }
+    budget
 }
 
 /// Adds the counts, hunks and symbols of every changed delta of `diff` (conflicted deltas
@@ -1544,5 +1667,34 @@ mod tests {
         let hunk = &state.hunks[0].hunks[0];
         assert!(hunk.lines.contains(&"+def two():".to_string()), "{hunk:?}");
         assert_eq!(hunk.elided, 0);
+    }
+
+    #[test]
+    fn the_total_bound_cuts_files_in_order() {
+        let hunk = |n: usize| Hunk {
+            header: "@@".into(),
+            lines: vec!["+x".to_string(); n],
+            elided: 0,
+        };
+        let file = |path: &str, hunks: Vec<Hunk>| FileHunks {
+            path: path.into(),
+            hunks,
+            elided_hunks: 0,
+        };
+        let mut files = vec![
+            file("a", vec![hunk(3), hunk(2)]),
+            file("b", vec![hunk(4), hunk(1)]),
+        ];
+        // a: 1+3, 1+2 = 7 lines; b: 1 + 2 of 4, then nothing.
+        assert_eq!(keep_within(&mut files, 10), 0);
+        assert_eq!(files[0].hunks.len(), 2);
+        assert_eq!(files[1].hunks.len(), 1);
+        assert_eq!(
+            (files[1].hunks[0].lines.len(), files[1].hunks[0].elided),
+            (2, 2)
+        );
+        assert_eq!(files[1].elided_hunks, 1);
+        let mut roomy = vec![file("a", vec![hunk(3)])];
+        assert_eq!(keep_within(&mut roomy, 10), 6);
     }
 }

@@ -9,7 +9,7 @@ mod workspace;
 
 pub use parse::parse;
 pub use render::{code_span, header_line, render, render_claim_inline};
-pub use workspace::{MAX_STATUS_LINES, workspace_lines};
+pub use workspace::{MAX_STATUS_LINES, code_list, workspace_lines};
 
 /// Most git status paths listed one by one under Files & Symbols; one [`MORE_FILES`] line
 /// counts the rest (a mass reformat or a generated tree must not make a note of 20,000

@@ -1,7 +1,7 @@
 //! The `## Workspace State` section: computed from the git snapshot, never drafted, so that the
 //! next session starts from what the repository says rather than from what the chat remembered.
 
-use super::render::one_line;
+use super::render::{code_span, one_line};
 use crate::evidence::Evidence;
 use crate::evidence::git::{DiffStat, GitState, Operation, StatusEntry};
 use crate::evidence::since::Since;
@@ -126,20 +126,10 @@ fn operation_line(op: &Operation, g: &GitState) -> String {
             "mark the checked-out commit with `git bisect good` or `git bisect bad`".to_string()
         }
         (n, proceed) => {
-            let shown: Vec<String> = conflicted
-                .iter()
-                .take(MAX_SINCE_FILES)
-                .map(|p| format!("`{p}`"))
-                .collect();
-            let more = if n > MAX_SINCE_FILES {
-                format!(" and {} more", n - MAX_SINCE_FILES)
-            } else {
-                String::new()
-            };
             let then = proceed.map(|p| format!(", then `{p}`")).unwrap_or_default();
             format!(
-                "{n} conflicted path(s): {}{more}; resolve them and `git add` each{then}",
-                shown.join(", ")
+                "{n} conflicted path(s): {}; resolve them and `git add` each{then}",
+                code_list(&conflicted, MAX_SINCE_FILES)
             )
         }
     };
@@ -158,21 +148,11 @@ fn since_line(s: &Since) -> String {
     );
     let files = match s.files_changed_after.len() {
         0 => "none of the session's files changed after it".to_string(),
-        n => {
-            let shown: Vec<String> = s
-                .files_changed_after
-                .iter()
-                .take(MAX_SINCE_FILES)
-                .map(|f| format!("`{f}`"))
-                .collect();
-            let more = if n > MAX_SINCE_FILES {
-                format!(" and {} more", n - MAX_SINCE_FILES)
-            } else {
-                String::new()
-            };
+        _ => {
+            let files: Vec<&str> = s.files_changed_after.iter().map(String::as_str).collect();
             format!(
-                "of the session's files, {}{more} changed after it",
-                shown.join(", ")
+                "of the session's files, {} changed after it",
+                code_list(&files, MAX_SINCE_FILES)
             )
         }
     };
@@ -180,6 +160,15 @@ fn since_line(s: &Since) -> String {
         "- **Since the session** (ended {}): {count}; {files} (G)",
         s.session_ended.format("%Y-%m-%d %H:%M UTC")
     )
+}
+
+/// The first `max` paths as code spans, then how many more: `` `a`, `b` and 3 more ``.
+pub fn code_list(paths: &[&str], max: usize) -> String {
+    let shown: Vec<String> = paths.iter().take(max).map(|p| code_span(p)).collect();
+    match paths.len().saturating_sub(max) {
+        0 => shown.join(", "),
+        more => format!("{} and {more} more", shown.join(", ")),
+    }
 }
 
 /// Files named on the since line at most.

@@ -1215,3 +1215,35 @@ fn two_summarize_runs_leave_the_note_folder_out_of_the_evidence_and_the_tree_cle
             .all(|f| !f.path.starts_with(".handoff"))
     );
 }
+
+#[test]
+fn many_changed_paths_diffed_in_two_parts_match_git() {
+    let repo = Repo::new();
+    for i in 0..80 {
+        repo.write(
+            &format!("d{}/f{i:02}.rs", i % 7),
+            long_text(&format!("f{i}"), 30),
+        );
+    }
+    repo.commit_all("Many");
+    for i in (0..80).step_by(2) {
+        repo.write(
+            &format!("d{}/f{i:02}.rs", i % 7),
+            long_text(&format!("g{i}"), 31),
+        );
+    }
+    repo.git(&["mv", "d1/f01.rs", "moved.rs"]);
+    repo.git(&["rm", "-q", "d3/f03.rs"]);
+    let state = repo.collect();
+    assert!(state.status.len() > 40, "{}", state.status.len());
+    assert_matches_git(&repo.dir, &state, "HEAD");
+    let renamed = state
+        .status
+        .iter()
+        .any(|e| e.path == "moved.rs" && e.old_path.as_deref() == Some("d1/f01.rs"));
+    assert!(renamed, "{:?}", state.status);
+    assert!(
+        state.diffstat.per_file.iter().any(|f| f.path == "moved.rs"),
+        "the rename is one diff entry"
+    );
+}
