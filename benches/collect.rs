@@ -2,7 +2,7 @@
 //!
 //! Git, against the git CLI in the same run (issue 19): a repository of 38,000 committed files
 //! (in 400 directories), of which 200 are changed (150 modified in the worktree, 40 staged, 10
-//! deleted) plus 50 untracked files, read with `handoff::evidence::git::collect`
+//! deleted) plus 50 untracked files, read with `handoff::collect_git`
 //! (`git_collect_38k_files`) and with `git status --porcelain -uall` followed by `git diff
 //! --stat HEAD` (`git_cli_status_and_diff_stat_38k_files`). The goal is a ratio of at most
 //! 1.0. The repository is built once with git2, its index refreshed as a working repository's
@@ -112,7 +112,7 @@ fn build_repo() -> BenchRepo {
 fn git_collect_38k_files(bencher: divan::Bencher) {
     let repo = repo();
     bencher.bench(|| {
-        let state = handoff::evidence::git::collect(divan::black_box(&repo.dir))
+        let state = handoff::collect_git(divan::black_box(&repo.dir))
             .expect("collect")
             .expect("repository");
         assert_eq!(state.status.len(), MODIFIED + STAGED + DELETED + UNTRACKED);
@@ -141,7 +141,7 @@ fn git_cli_status_and_diff_stat_38k_files(bencher: divan::Bencher) {
 /// Test-output parsing: transcripts call `parse_output` on every test command's output, so
 /// both recognising a summary and rejecting ordinary output must stay cheap.
 mod test_output {
-    use handoff::evidence::test_results::parse_output;
+    use handoff::parse_output;
 
     fn cargo_output(tests: usize) -> String {
         let mut s = String::from("running tests\n");

@@ -7,11 +7,10 @@
 //! - `prompt_build_large_session`: budgeted prompt assembly for a 2,000-message session into a
 //!   16k budget (counting, cutting, re-counting).
 
-use handoff::config::ResponseMode;
-use handoff::evidence::Evidence;
-use handoff::evidence::transcript::{Message, MessageKind, Role, Transcript};
-use handoff::prompt::{PromptOptions, Templates};
-use handoff::tokens::Encoding;
+use handoff::{
+    Encoding, Evidence, Message, MessageKind, PromptOptions, ResponseMode, Role, Templates,
+    Transcript,
+};
 use std::sync::LazyLock;
 
 fn main() {
@@ -60,12 +59,12 @@ static SESSION: LazyLock<Evidence> = LazyLock::new(|| {
 
 #[divan::bench]
 fn redact_corpus_file() -> usize {
-    handoff::redact::redact(divan::black_box(&CORPUS)).len()
+    handoff::redact(divan::black_box(&CORPUS)).len()
 }
 
 #[divan::bench]
 fn redact_clean_text() -> usize {
-    handoff::redact::redact(divan::black_box(&CLEAN)).len()
+    handoff::redact(divan::black_box(&CLEAN)).len()
 }
 
 #[divan::bench(sample_count = 10)]
@@ -76,7 +75,7 @@ fn prompt_build_large_session() -> usize {
         mode: ResponseMode::JsonSchema,
         redact: true,
     };
-    handoff::prompt::build(&SESSION, &Templates::default(), &opts)
+    handoff::build_prompt(&SESSION, &Templates::default(), &opts)
         .map(|p| p.total_tokens)
         .unwrap_or(0)
 }

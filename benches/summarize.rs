@@ -4,7 +4,7 @@
 //! crate's own repository: `read_draft_render` is the whole offline pipeline (transcript read,
 //! git state, draft, validate, render); `draft_render` starts from collected evidence.
 
-use handoff::evidence::{self, Evidence, Request};
+use handoff::{Drafter, Evidence, Request};
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
@@ -26,18 +26,17 @@ fn request() -> Request {
 }
 
 static EVIDENCE: LazyLock<Evidence> =
-    LazyLock::new(|| evidence::collect(&request()).expect("corpus session reads"));
+    LazyLock::new(|| handoff::collect(&request()).expect("corpus session reads"));
 
 fn finish(ev: &Evidence) -> usize {
-    let note = handoff::draft::offline::draft(ev);
     let now = chrono::Utc::now();
-    let summary = handoff::commands::summarize::finish(note, ev, now).expect("renders");
+    let summary = handoff::summarize(ev, &Drafter::Offline, now).expect("renders");
     summary.markdown.len() + summary.sidecar_json.len()
 }
 
 #[divan::bench(sample_count = 10)]
 fn read_draft_render() -> usize {
-    let ev = evidence::collect(&request()).expect("corpus session reads");
+    let ev = handoff::collect(&request()).expect("corpus session reads");
     finish(&ev)
 }
 
@@ -92,11 +91,11 @@ mod untracked {
 
     #[divan::bench(sample_count = 10)]
     fn collect_draft_validate_render_20k_untracked() -> usize {
-        let request = handoff::evidence::Request {
+        let request = handoff::Request {
             repo: TREE.get_or_init(build).dir.clone(),
-            ..handoff::evidence::Request::default()
+            ..handoff::Request::default()
         };
-        let ev = handoff::evidence::collect(&request).expect("collects");
+        let ev = handoff::collect(&request).expect("collects");
         let files = super::finish(&ev);
         assert!(files > 0);
         files

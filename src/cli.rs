@@ -1,7 +1,11 @@
 //! Command-line definitions (clap derive). Only parsing lives here; `commands/` does the work.
 
+use crate::config::Overrides;
 use crate::evidence::{TestFormat, transcript};
-use clap::{Args, Parser, Subcommand};
+use crate::tokens::Encoding;
+use chrono::{DateTime, NaiveDate, Utc};
+use clap::builder::PossibleValue;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 /// Writes verified session handoff notes for coding agents.
@@ -9,18 +13,38 @@ use std::path::PathBuf;
 /// Facts are collected from git, test output and the agent's transcript; a deterministic
 /// validator checks every claim before the note is written.
 #[derive(Debug, Parser)]
-#[command(name = "handoff", version, about, long_about = None)]
+#[command(name = "handoff", version = env!("HANDOFF_VERSION"), about, long_about = None)]
 pub struct Cli {
+    /// Output settings shared by every command.
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
     /// What to do.
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
+}
+
+/// Flags every command takes (before or after the subcommand).
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// Colour on stderr: auto (a terminal and NO_COLOR unset), always or never.
+    #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = crate::ui::ColorChoice::Auto)]
+    pub color: crate::ui::ColorChoice,
+
+    /// Print only errors on stderr (no notices or warnings).
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Print more detail on stderr (repeat for more).
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
 }
 
 /// Subcommands.
 // Parsed once per run: boxing the big argument structs would buy nothing.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Print the evidence bundle (git state, test runs, transcript) without drafting anything.
     Collect(CollectArgs),
     /// Write a validated handoff note (default: .handoff/<time>-<session>.md in the repository).
@@ -36,11 +60,22 @@ pub enum Command {
     Tokens(TokensArgs),
     /// Show where the config file is and what a run would use.
     Config(ConfigArgs),
+    /// Run as an agent hook: read the hook's JSON on stdin, write the note before /clear or
+    /// compaction, print the newest note when a session starts.
+    Hook(HookArgs),
+    /// Install (or remove) the hooks in an agent's settings, keeping everything else.
+    Init(InitArgs),
+    /// Print the newest note of this repository, re-validated against the repository now.
+    Show(ShowArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff), or write one page per command into a folder.
+    Man(ManArgs),
 }
 
 /// Where the evidence comes from; shared by every command that collects.
 #[derive(Debug, Clone, Args)]
-pub struct EvidenceArgs {
+pub(crate) struct EvidenceArgs {
     /// Repository (or any directory inside it) to read git state from.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub repo: PathBuf,
@@ -70,10 +105,14 @@ pub struct EvidenceArgs {
     #[arg(long, value_name = "FILE")]
     pub transcript: Option<PathBuf>,
 
-    /// Read the newest Claude Code or Codex session whose working directory is this repository
-    /// (or inside it), from ~/.claude/projects and ~/.codex/sessions.
+    /// Read the newest agent session whose project is this repository (Claude Code, Codex,
+    /// Gemini CLI, Cline/Roo/Kilo, aider's last launch); see docs/integrations.md.
     #[arg(long, conflicts_with = "transcript")]
     pub latest: bool,
+
+    /// With --latest, look only at this agent's sessions.
+    #[arg(long, value_name = "NAME", value_enum, requires = "latest")]
+    pub agent: Option<transcript::latest::Agent>,
 
     /// Force the transcript format instead of detecting it.
     #[arg(long, value_name = "FORMAT", value_enum)]
@@ -92,7 +131,7 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
 
 /// `handoff collect`.
 #[derive(Debug, Args)]
-pub struct CollectArgs {
+pub(crate) struct CollectArgs {
     /// Evidence sources.
     #[command(flatten)]
     pub evidence: EvidenceArgs,
@@ -104,7 +143,7 @@ pub struct CollectArgs {
 
 /// `handoff summarize`.
 #[derive(Debug, Args)]
-pub struct SummarizeArgs {
+pub(crate) struct SummarizeArgs {
     /// Evidence sources.
     #[command(flatten)]
     pub evidence: EvidenceArgs,
@@ -138,7 +177,7 @@ pub struct SummarizeArgs {
 
 /// `handoff batch`.
 #[derive(Debug, Args)]
-pub struct BatchArgs {
+pub(crate) struct BatchArgs {
     /// Session files, folders (walked; aider histories found in projects) or globs. Default:
     /// every agent's session store on this machine (docs/batch.md).
     #[arg(value_name = "SOURCE")]
@@ -153,11 +192,11 @@ pub struct BatchArgs {
     pub jobs: Option<u32>,
 
     /// Only sessions active on or after DATE (YYYY-MM-DD or RFC 3339).
-    #[arg(long, value_name = "DATE", value_parser = crate::batch::parse_date_from)]
+    #[arg(long, value_name = "DATE", value_parser = parse_date_from)]
     pub since: Option<chrono::DateTime<chrono::Utc>>,
 
     /// Only sessions started on or before DATE (YYYY-MM-DD or RFC 3339).
-    #[arg(long, value_name = "DATE", value_parser = crate::batch::parse_date_until)]
+    #[arg(long, value_name = "DATE", value_parser = parse_date_until)]
     pub until: Option<chrono::DateTime<chrono::Utc>>,
 
     /// Only sessions whose project (working directory) is PATH or inside it.
@@ -220,16 +259,45 @@ pub struct BatchArgs {
     pub poll_interval: f64,
 }
 
+impl BatchArgs {
+    /// The flags as the batch run's options.
+    pub(crate) fn options(&self) -> crate::batch::Options {
+        crate::batch::Options {
+            sources: self.sources.clone(),
+            out: self.out.clone(),
+            jobs: self.jobs,
+            since: self.since,
+            until: self.until,
+            project: self.project.clone(),
+            repo_root: self.repo_root.clone(),
+            dry_run: self.dry_run,
+            retry_failed: self.retry_failed,
+            max_requests_per_minute: self.max_requests_per_minute,
+            max_tokens_per_minute: self.max_tokens_per_minute,
+            session_timeout: self.session_timeout,
+            budget_tokens: self.budget_tokens,
+            quiet: self.quiet,
+            export_openai_batch: self.export_openai_batch.clone(),
+            import_openai_batch: self.import_openai_batch.clone(),
+            poll_interval: self.poll_interval,
+            model: self.model.overrides(),
+            via: self.via.map(|v| match v {
+                BatchVia::OpenaiBatch => crate::batch::Via::OpenaiBatch,
+            }),
+        }
+    }
+}
+
 /// Where `batch --via` sends the requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum BatchVia {
+pub(crate) enum BatchVia {
     /// The OpenAI Batch API (`/v1/files`, `/v1/batches`).
     OpenaiBatch,
 }
 
 /// `handoff validate`.
 #[derive(Debug, Args)]
-pub struct ValidateArgs {
+pub(crate) struct ValidateArgs {
     /// The note to check (Markdown, written by handoff or by hand).
     #[arg(value_name = "NOTE.md")]
     pub note: PathBuf,
@@ -257,7 +325,7 @@ pub struct ValidateArgs {
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).
 #[derive(Debug, Clone, Default, Args)]
-pub struct ModelArgs {
+pub(crate) struct ModelArgs {
     /// Draft offline (deterministic, no network) even when a model is configured.
     #[arg(long)]
     pub offline: bool,
@@ -298,7 +366,7 @@ pub struct ModelArgs {
 
     /// Token encoding used for budgeting (default from the model name).
     #[arg(long, value_name = "ENCODING", value_enum)]
-    pub encoding: Option<crate::tokens::Encoding>,
+    pub encoding: Option<Encoding>,
 
     /// Upper bound on the tokens the model may write (sent as max_tokens or
     /// max_completion_tokens, per provider).
@@ -328,7 +396,7 @@ pub struct ModelArgs {
 
 /// `handoff eval`.
 #[derive(Debug, Args)]
-pub struct EvalArgs {
+pub(crate) struct EvalArgs {
     /// The evals directory (cases in DIR/cases/<name>/).
     #[arg(value_name = "DIR", default_value = "evals")]
     pub dir: PathBuf,
@@ -366,6 +434,79 @@ pub struct EvalArgs {
     pub max_vague: Option<f64>,
 }
 
+impl ModelArgs {
+    /// The flags as the configuration's overrides.
+    pub(crate) fn overrides(&self) -> Overrides {
+        Overrides {
+            offline: self.offline,
+            model: self.model.clone(),
+            base_url: self.base_url.clone(),
+            profile: self.profile.clone(),
+            config: self.config.clone(),
+            api_key_env: self.api_key_env.clone(),
+            allow_insecure_http: self.allow_insecure_http,
+            budget: self.budget,
+            context: self.context,
+            encoding: self.encoding,
+            max_output_tokens: self.max_output_tokens,
+            prompt_dir: self.prompt_dir.clone(),
+            no_redact: self.no_redact,
+            stream: self.stream,
+            timeout: self.timeout,
+            max_retries: self.max_retries,
+        }
+    }
+}
+
+/// The domain enums are read from the command line by their own names (`cargo-test`,
+/// `claude-code`, `o200k_base`); they know nothing of clap.
+macro_rules! value_enum {
+    ($($ty:ty => $name:ident),* $(,)?) => {$(
+        impl ValueEnum for $ty {
+            fn value_variants<'a>() -> &'a [Self] {
+                &<$ty>::ALL
+            }
+
+            fn to_possible_value(&self) -> Option<PossibleValue> {
+                Some(PossibleValue::new(self.$name()))
+            }
+        }
+    )*};
+}
+
+value_enum!(
+    TestFormat => name,
+    transcript::Format => name,
+    Encoding => name,
+    crate::evidence::transcript::latest::Agent => id,
+    crate::hook::HookAgent => arg,
+    crate::ui::ColorChoice => name,
+);
+
+/// `--since DATE`: a day means its start.
+fn parse_date_from(s: &str) -> Result<DateTime<Utc>, String> {
+    parse_date(s, false)
+}
+
+/// `--until DATE`: a day means its end.
+fn parse_date_until(s: &str) -> Result<DateTime<Utc>, String> {
+    parse_date(s, true)
+}
+
+fn parse_date(s: &str, end_of_day: bool) -> Result<DateTime<Utc>, String> {
+    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+        return Ok(t.with_timezone(&Utc));
+    }
+    let d = NaiveDate::parse_from_str(s, "%Y-%m-%d")
+        .map_err(|_| format!("{s:?} is not a date; use YYYY-MM-DD or RFC 3339"))?;
+    let t = if end_of_day {
+        d.and_hms_opt(23, 59, 59)
+    } else {
+        d.and_hms_opt(0, 0, 0)
+    };
+    Ok(t.map(|t| t.and_utc()).unwrap_or_default())
+}
+
 fn unit_interval(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
@@ -375,7 +516,7 @@ fn unit_interval(s: &str) -> Result<f64, String> {
 
 /// `handoff tokens`.
 #[derive(Debug, Args)]
-pub struct TokensArgs {
+pub(crate) struct TokensArgs {
     /// Files to count (`-` for stdin).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
@@ -386,7 +527,7 @@ pub struct TokensArgs {
 
     /// Encoding, overriding the one chosen from --model.
     #[arg(long, value_name = "ENCODING", value_enum)]
-    pub encoding: Option<crate::tokens::Encoding>,
+    pub encoding: Option<Encoding>,
 
     /// Print JSON on stdout.
     #[arg(long)]
@@ -395,7 +536,7 @@ pub struct TokensArgs {
 
 /// `handoff config`.
 #[derive(Debug, Args)]
-pub struct ConfigArgs {
+pub(crate) struct ConfigArgs {
     /// What to show.
     #[command(subcommand)]
     pub action: ConfigAction,
@@ -403,9 +544,125 @@ pub struct ConfigArgs {
 
 /// `handoff config` subcommands.
 #[derive(Debug, Subcommand)]
-pub enum ConfigAction {
+pub(crate) enum ConfigAction {
     /// Print the config file path (HANDOFF_CONFIG, else the XDG config directory).
     Path,
     /// Print the resolved model settings (the API key is only said to be set or not).
     Show(Box<ModelArgs>),
+}
+
+/// `handoff hook`.
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// The agent whose hook protocol to speak.
+    #[arg(value_enum)]
+    pub agent: crate::hook::HookAgent,
+
+    /// Most tokens of note text a session start receives (Next Action and Open Loops are always
+    /// kept whole).
+    #[arg(
+        long,
+        value_name = "N",
+        env = "HANDOFF_HOOK_BUDGET",
+        default_value_t = 2000
+    )]
+    pub inject_budget: usize,
+
+    /// At a fresh start (`startup`), print the newest note only when it is at most this old
+    /// (e.g. 90m, 12h, 2d) and was not printed before.
+    #[arg(long, value_name = "AGE", env = "HANDOFF_HOOK_RECENT", default_value = "24h", value_parser = crate::hook::parse_age)]
+    pub recent: chrono::Duration,
+
+    /// Which model drafts the replacement note (the hook itself always drafts offline first).
+    #[command(flatten)]
+    pub(crate) model: ModelArgs,
+
+    /// Internal: the detached model draft that replaces this offline note.
+    #[arg(long, value_name = "NOTE", hide = true)]
+    pub upgrade: Option<PathBuf>,
+
+    /// Internal: the hook input handed to a detached writer (read, then removed).
+    #[arg(long, value_name = "FILE", hide = true, conflicts_with = "upgrade")]
+    pub input: Option<PathBuf>,
+}
+
+/// `handoff init`.
+#[derive(Debug, Args)]
+pub(crate) struct InitArgs {
+    /// The agent whose settings to change.
+    #[arg(value_enum)]
+    pub agent: crate::hook::HookAgent,
+
+    /// Install for every project of this user (the default).
+    #[arg(long, conflicts_with = "project")]
+    pub user: bool,
+
+    /// Install for this repository only (its .claude/, .codex/ or .gemini/ folder).
+    #[arg(long)]
+    pub project: bool,
+
+    /// With --project: the repository (or a folder inside it).
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub repo: PathBuf,
+
+    /// Show the change as a diff and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// Remove exactly what init added.
+    #[arg(long)]
+    pub uninstall: bool,
+}
+
+/// `handoff show`.
+#[derive(Debug, Args)]
+pub(crate) struct ShowArgs {
+    /// Repository (or any folder inside it) whose newest note to show.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub repo: PathBuf,
+
+    /// Trim the note to this many tokens as the hook does (Next Action and Open Loops kept
+    /// whole); the whole note when left out.
+    #[arg(long, value_name = "N")]
+    pub inject_budget: Option<usize>,
+}
+
+/// `handoff completions`.
+#[derive(Debug, Args)]
+pub(crate) struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `handoff man`.
+#[derive(Debug, Args)]
+pub(crate) struct ManArgs {
+    /// Write handoff.1 and one page per command (handoff-summarize.1, …) into this folder
+    /// instead of printing the main page.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_mean_the_start_or_the_end_of_the_day() {
+        assert_eq!(
+            parse_date_from("2026-02-03").unwrap().to_rfc3339(),
+            "2026-02-03T00:00:00+00:00"
+        );
+        assert_eq!(
+            parse_date_until("2026-02-03").unwrap().to_rfc3339(),
+            "2026-02-03T23:59:59+00:00"
+        );
+        assert!(parse_date_from("2026-02-03T10:00:00+02:00").is_ok());
+        assert!(
+            parse_date_from("yesterday")
+                .unwrap_err()
+                .contains("YYYY-MM-DD")
+        );
+    }
 }

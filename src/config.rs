@@ -5,7 +5,6 @@
 //! built-in one), built-in defaults. The profile is `--profile`, else `HANDOFF_PROFILE`, else the
 //! file's `default_profile`. No model anywhere means "draft offline": [`resolve`] returns `None`.
 
-use crate::cli::ModelArgs;
 use crate::tokens::{self, Encoding};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -13,9 +12,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Where the API lives when nothing says otherwise (as in the OpenAI SDKs).
-pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
+pub(crate) const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
 /// Environment variable read for the key unless `--api-key-env` or the profile names another.
-pub const DEFAULT_API_KEY_ENV: &str = "OPENAI_API_KEY";
+pub(crate) const DEFAULT_API_KEY_ENV: &str = "OPENAI_API_KEY";
 
 /// How the output-token cap is sent: the field name differs between servers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -68,6 +67,44 @@ impl ResponseMode {
             ResponseMode::Markdown => "markdown",
         }
     }
+}
+
+/// What the caller sets over the config file and the environment: the model flags of
+/// `summarize`, `eval` and `config show`, as plain data (`cli.rs` fills it from the flags).
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    /// Draft offline even when a model is configured.
+    pub offline: bool,
+    /// Model name.
+    pub model: Option<String>,
+    /// Base URL of an OpenAI-compatible API.
+    pub base_url: Option<String>,
+    /// Named profile.
+    pub profile: Option<String>,
+    /// Config file to read instead of the default.
+    pub config: Option<PathBuf>,
+    /// Environment variable that holds the API key.
+    pub api_key_env: Option<String>,
+    /// Allow a plain-http base URL that is not loopback.
+    pub allow_insecure_http: bool,
+    /// Prompt budget in tokens.
+    pub budget: Option<usize>,
+    /// Context window in tokens.
+    pub context: Option<usize>,
+    /// Token encoding used for budgeting.
+    pub encoding: Option<crate::tokens::Encoding>,
+    /// Upper bound on the tokens the model may write.
+    pub max_output_tokens: Option<u32>,
+    /// Directory overriding the built-in prompts.
+    pub prompt_dir: Option<PathBuf>,
+    /// Send and write secrets as they are.
+    pub no_redact: bool,
+    /// Stream the answer.
+    pub stream: bool,
+    /// Seconds before one request is given up.
+    pub timeout: Option<u64>,
+    /// Retries on transient failures.
+    pub max_retries: Option<u32>,
 }
 
 /// A resolved model configuration. Its `Debug` never shows the key.
@@ -168,7 +205,7 @@ impl ModelConfig {
 
     /// The settings `summarize --dry-run` uses when no model is configured: the prompt is built
     /// as it would be for the default model, nothing is sent.
-    pub fn preview(args: &ModelArgs) -> ModelConfig {
+    pub fn preview(args: &Overrides) -> ModelConfig {
         let mut cfg = ModelConfig::new(
             args.base_url.as_deref().unwrap_or(DEFAULT_BASE_URL),
             args.model.as_deref().unwrap_or("gpt-4o-mini"),
@@ -214,7 +251,7 @@ fn default_max_output(model: &str) -> u32 {
 /// One `[profiles.NAME]` table of the config file. Every field is optional.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Profile {
+pub(crate) struct Profile {
     /// Base URL of the API.
     pub base_url: Option<String>,
     /// Model name.
@@ -250,7 +287,7 @@ pub struct Profile {
 /// The config file.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FileConfig {
+pub(crate) struct FileConfig {
     /// Profile used when neither `--profile` nor `HANDOFF_PROFILE` names one.
     pub default_profile: Option<String>,
     /// Named profiles.
@@ -259,7 +296,7 @@ pub struct FileConfig {
 }
 
 /// Built-in profiles: base URL and the provider's quirks; the model comes from the user.
-pub fn builtin_profile(name: &str) -> Option<Profile> {
+pub(crate) fn builtin_profile(name: &str) -> Option<Profile> {
     let p = |url: &str, field: MaxTokensField, key: Option<&str>| Profile {
         base_url: Some(url.to_string()),
         max_tokens_field: Some(field),
@@ -289,7 +326,7 @@ pub fn builtin_profile(name: &str) -> Option<Profile> {
 }
 
 /// Names of the built-in profiles.
-pub const BUILTIN_PROFILES: &[&str] = &[
+pub(crate) const BUILTIN_PROFILES: &[&str] = &[
     "openai",
     "openrouter",
     "ollama",
@@ -301,10 +338,10 @@ pub const BUILTIN_PROFILES: &[&str] = &[
 
 /// The default config file path: `$XDG_CONFIG_HOME/handoff/config.toml` (etcetera's base
 /// strategy: `~/.config/handoff/config.toml` on Linux and macOS, `%APPDATA%` on Windows).
-pub fn default_path() -> crate::Result<PathBuf> {
+pub(crate) fn default_path() -> crate::Result<PathBuf> {
     use etcetera::BaseStrategy;
     let strategy = etcetera::choose_base_strategy().map_err(|_| {
-        crate::Error::Usage(
+        crate::Error::Environment(
             "cannot find the home directory for the config file; pass --config FILE".into(),
         )
     })?;
@@ -312,11 +349,11 @@ pub fn default_path() -> crate::Result<PathBuf> {
 }
 
 /// The config file in use: `--config`, else `HANDOFF_CONFIG`, else [`default_path`].
-pub fn path(args: &ModelArgs) -> crate::Result<PathBuf> {
+pub(crate) fn path(args: &Overrides) -> crate::Result<PathBuf> {
     path_with(args, &|k| std::env::var(k).ok())
 }
 
-fn path_with(args: &ModelArgs, env: &dyn Fn(&str) -> Option<String>) -> crate::Result<PathBuf> {
+fn path_with(args: &Overrides, env: &dyn Fn(&str) -> Option<String>) -> crate::Result<PathBuf> {
     if let Some(p) = &args.config {
         return Ok(p.clone());
     }
@@ -328,7 +365,7 @@ fn path_with(args: &ModelArgs, env: &dyn Fn(&str) -> Option<String>) -> crate::R
 
 /// Reads a config file. A missing file at the default path is an empty config; a missing file
 /// named explicitly is an error.
-pub fn load(path: &Path, explicit: bool) -> crate::Result<FileConfig> {
+pub(crate) fn load(path: &Path, explicit: bool) -> crate::Result<FileConfig> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !explicit => {
@@ -353,13 +390,13 @@ pub fn load(path: &Path, explicit: bool) -> crate::Result<FileConfig> {
 
 /// Resolves the model configuration; `Ok(None)` when no model is configured (the offline
 /// drafter is then used) or `--offline` was given.
-pub fn resolve(args: &ModelArgs) -> crate::Result<Option<ModelConfig>> {
+pub(crate) fn resolve(args: &Overrides) -> crate::Result<Option<ModelConfig>> {
     resolve_with(args, &|k| std::env::var(k).ok())
 }
 
 /// [`resolve`] with the environment given as a function (for tests).
-pub fn resolve_with(
-    args: &ModelArgs,
+pub(crate) fn resolve_with(
+    args: &Overrides,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> crate::Result<Option<ModelConfig>> {
     if args.offline {
@@ -403,10 +440,12 @@ pub fn resolve_with(
         .or_else(|| profile.model.clone());
     let Some(model) = model else {
         if let Some(name) = &profile_name {
-            return Err(crate::Error::Usage(format!(
-                "profile {name:?} names no model; add `model = \"…\"` to [profiles.{name}] in {} or pass --model (or --offline)",
-                file_path.display()
-            )));
+            return Err(crate::Error::input(
+                file_path,
+                format!(
+                    "profile {name:?} names no model; add `model = \"…\"` to [profiles.{name}] or pass --model (or --offline)"
+                ),
+            ));
         }
         return Ok(None);
     };
@@ -485,7 +524,7 @@ fn merge(user: Profile, base: Profile) -> Profile {
     }
 }
 
-fn apply_flags(cfg: &mut ModelConfig, args: &ModelArgs) {
+fn apply_flags(cfg: &mut ModelConfig, args: &Overrides) {
     if let Some(v) = args.max_output_tokens {
         cfg.max_output_tokens = v;
     }
@@ -512,7 +551,7 @@ fn apply_flags(cfg: &mut ModelConfig, args: &ModelArgs) {
 }
 
 /// Checks the base URL: http(s) only, and plain http only to loopback unless allowed.
-pub fn check_url(base_url: &str, allow_insecure_http: bool) -> crate::Result<()> {
+pub(crate) fn check_url(base_url: &str, allow_insecure_http: bool) -> crate::Result<()> {
     let url = reqwest::Url::parse(base_url).map_err(|e| {
         crate::Error::Usage(format!(
             "base URL {base_url:?} is not a URL ({e}); pass e.g. --base-url http://localhost:11434/v1"
@@ -557,13 +596,13 @@ mod tests {
         move |k| map.get(k).cloned()
     }
 
-    fn with_file(text: &str) -> (tempfile::TempDir, ModelArgs) {
+    fn with_file(text: &str) -> (tempfile::TempDir, Overrides) {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("config.toml");
         std::fs::write(&p, text).unwrap();
-        let args = ModelArgs {
+        let args = Overrides {
             config: Some(p),
-            ..ModelArgs::default()
+            ..Overrides::default()
         };
         (dir, args)
     }
@@ -572,7 +611,7 @@ mod tests {
     fn no_model_means_offline() {
         // The default path may not exist; an empty environment gives None.
         let env = env_of(&[("HANDOFF_CONFIG", "/nonexistent/x.toml")]);
-        let args = ModelArgs::default();
+        let args = Overrides::default();
         // HANDOFF_CONFIG names a file explicitly, so a missing one is an error…
         assert!(resolve_with(&args, &env).is_err());
         // …while a config file with no profile and no model resolves to None.

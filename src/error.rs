@@ -24,9 +24,14 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    /// A usage problem that is not tied to one path (conflicting flags, bad values).
+    /// A usage problem that is not tied to one path: a flag, variable or profile value that
+    /// cannot be used (an unknown profile, a base URL that is no URL, a budget too small).
     #[error("{0}")]
     Usage(String),
+    /// The machine lacks something the run needs (a home directory for the config file, a
+    /// shell or a pipe for `--test-cmd`); the message says what and what to do.
+    #[error("{0}")]
+    Environment(String),
     /// A failure talking to a model server; the message names the server and what to do.
     #[error("{0}")]
     Model(String),
@@ -48,6 +53,15 @@ impl Error {
             source,
         }
     }
+}
+
+/// How a command ended when it did not fail: `Clean` (exit 0) or `Findings` (exit 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing to report.
+    Clean,
+    /// The command found problems (validator errors, thresholds missed).
+    Findings,
 }
 
 /// Result with the library's [`Error`].

@@ -5,7 +5,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match handoff::cli::Cli::try_parse() {
+    let cli = match handoff::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             // clap prints help/version on stdout (exit 0) and usage errors on stderr (exit 2).
@@ -23,7 +23,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("handoff: error: {}", anyhow::Error::from(e));
+            eprintln!("{}", handoff::error_line(&e.to_string()));
             ExitCode::from(2)
         }
     }

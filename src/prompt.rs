@@ -1,9 +1,10 @@
 //! Budgeted prompt assembly: evidence → system + user message that never exceed the budget.
 //!
-//! Blocks are filled by priority (DESIGN §5): instructions → git state → test runs → the first
+//! Blocks are filled by priority (`docs/llm.md`): instructions → git state → test runs → the first
 //! user request → commands and outcomes → the last turns → diff hunks → older turns. A block that
 //! does not fit whole is cut head+tail with an explicit `[… N tokens elided …]` marker; one that
-//! cannot get a useful share is dropped. The prompt is then shown in reading order. Everything
+//! cannot get a useful share is dropped. The prompt is then shown in reading order, earlier turns
+//! before the last ones. Everything
 //! taken from the evidence is redacted first (unless `--no-redact`) and fenced as untrusted data.
 
 use crate::config::ResponseMode;
@@ -15,7 +16,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Tokens a chat request spends beyond the message texts (role markers, priming).
-pub const MESSAGE_OVERHEAD: usize = 11;
+pub(crate) const MESSAGE_OVERHEAD: usize = 11;
 /// A block that cannot get at least this many tokens is dropped rather than cut to nothing.
 const MIN_BLOCK_TOKENS: usize = 48;
 /// How many of the latest messages count as "the last turns".
@@ -193,7 +194,9 @@ struct Block {
     body: String,
     /// Whether the body is untrusted data to be fenced.
     fenced: bool,
-    /// Position in the prompt (reading order).
+    /// Position in the prompt (reading order: git state, test runs, first request, commands,
+    /// earlier turns, last turns, diff hunks). Distinct for every block: blocks are pushed in
+    /// priority order, so two blocks sharing a position would print in priority order instead.
     order: u8,
 }
 
@@ -524,7 +527,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         heading: "Last turns of the session (M*)".into(),
         body: render_turns(&turns[split..]),
         fenced: true,
-        order: 5,
+        order: 6,
     });
 
     if let Some(g) = &ev.git {
@@ -546,7 +549,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
             heading: "Diff hunks (G)".into(),
             body: r(hunks.trim_end()),
             fenced: true,
-            order: 6,
+            order: 7,
         });
     }
 
@@ -732,35 +735,19 @@ mod tests {
     use crate::evidence::git::{DiffStat, FileHunks, Head, Hunk, StatusEntry};
     use crate::evidence::test_results::TestRun;
     use crate::evidence::transcript::{Command, Message, Transcript};
+    use crate::testkit;
     use proptest::prelude::*;
 
     fn msg(id: usize, role: Role, text: &str) -> Message {
-        Message {
-            id: format!("M{id}"),
-            role,
-            kind: MessageKind::Typed,
-            text: text.to_string(),
-            at: None,
-            seq: id as u64,
-            sidechain: false,
-        }
+        testkit::message(&format!("M{id}"), role, text, id as u64)
     }
 
+    /// `C{id}` exiting with `exit` after printing `output`.
     fn cmd(id: usize, command: &str, exit: i32, output: &str) -> Command {
         Command {
-            id: format!("C{id}"),
-            command: command.into(),
-            tool: Some("Bash".into()),
             exit_code: Some(exit),
-            ok: Some(exit == 0),
             output: output.into(),
-            is_test: command.contains("test"),
-            is_check: false,
-            tests: None,
-            has_result: true,
-            at: None,
-            seq: 100 + id as u64,
-            sidechain: false,
+            ..testkit::cmd(&format!("C{id}"), command, Some(exit == 0), 100 + id as u64)
         }
     }
 
@@ -865,6 +852,23 @@ mod tests {
         let f = p.user.find("### First user request").unwrap();
         let l = p.user.find("### Last turns").unwrap();
         assert!(g < f && f < l);
+    }
+
+    #[test]
+    fn earlier_turns_print_before_the_last_turns() {
+        // More turns than LAST_TURNS, so that both blocks are filled.
+        let ev = sample(LAST_TURNS + 6, "short");
+        let p = build(&ev, &Templates::default(), &opts(20_000)).unwrap();
+        let earlier = p.user.find("### Earlier turns").unwrap();
+        let last = p.user.find("### Last turns").unwrap();
+        let hunks = p.user.find("### Diff hunks").unwrap();
+        assert!(earlier < last && last < hunks, "{}", p.user);
+        // Every block has its own place in the reading order.
+        let mut orders: Vec<u8> = blocks(&ev, true).iter().map(|b| b.order).collect();
+        let n = orders.len();
+        orders.sort_unstable();
+        orders.dedup();
+        assert_eq!(orders.len(), n);
     }
 
     #[test]

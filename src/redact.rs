@@ -242,7 +242,7 @@ fn passes(gate: Gate, secret: &str, placeholder: &Regex) -> bool {
 
 /// A secret found in text: its byte range and kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finding {
+pub(crate) struct Finding {
     /// Byte offset where the secret starts.
     pub start: usize,
     /// Byte offset just past the secret.
@@ -252,7 +252,7 @@ pub struct Finding {
 }
 
 /// Finds the secrets in `text`, sorted and without overlaps.
-pub fn find(text: &str) -> Vec<Finding> {
+pub(crate) fn find(text: &str) -> Vec<Finding> {
     let compiled = &*COMPILED;
     let matched = compiled.set.matches(text);
     if !matched.matched_any() {
@@ -310,7 +310,7 @@ pub fn redact(text: &str) -> Cow<'_, str> {
 }
 
 /// Redacts when `enabled`; the explicit `--no-redact` path passes text through unchanged.
-pub fn redact_if(text: &str, enabled: bool) -> Cow<'_, str> {
+pub(crate) fn redact_if(text: &str, enabled: bool) -> Cow<'_, str> {
     if enabled {
         redact(text)
     } else {
@@ -540,22 +540,6 @@ mod tests {
             "a [REDACTED:aws-access-key] b PASSWORD=[REDACTED:secret-assignment] c"
         );
         assert_eq!(r(&once), once);
-    }
-
-    #[test]
-    fn corpus_fake_keys_are_redacted() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        let aider = root.join("aider/laura-backend-v037.md");
-        let gemini = root.join("gemini-cli/figma-admin-session.json");
-        if !aider.exists() || !gemini.exists() {
-            return; // the shared corpus is not next to this checkout
-        }
-        let text = std::fs::read_to_string(aider).unwrap();
-        assert!(text.contains("sk-or-v1-"));
-        assert!(!r(&text).contains("sk-or-v1-0123456789abcdef"));
-        let text = std::fs::read_to_string(gemini).unwrap();
-        assert!(text.contains("AKIAIOSFODNN7EXAMPLE"));
-        assert!(!r(&text).contains("AKIAIOSFODNN7EXAMPLE"));
     }
 
     #[test]

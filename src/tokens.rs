@@ -7,19 +7,19 @@ use std::borrow::Cow;
 use tiktoken_rs::CoreBPE;
 
 /// A BPE vocabulary.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-#[value(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Encoding {
     /// GPT-4o, GPT-4.1, GPT-5, o-series; the default for unknown (open) models.
     #[default]
-    #[value(name = "o200k_base")]
     O200kBase,
     /// GPT-4, GPT-3.5 and the older embedding models.
-    #[value(name = "cl100k_base")]
     Cl100kBase,
 }
 
 impl Encoding {
+    /// Every encoding.
+    pub const ALL: [Encoding; 2] = [Encoding::O200kBase, Encoding::Cl100kBase];
+
     /// The encoding a model uses: `cl100k_base` for GPT-4/GPT-3.5-era models, `o200k_base`
     /// otherwise (open models have their own tokenizers; o200k is a fair estimate for them).
     pub fn for_model(model: &str) -> Encoding {
@@ -187,10 +187,10 @@ const OPEN_MODELS: &[(&str, usize)] = &[
 ];
 
 /// Used when the model is unknown: small enough for most local servers' defaults.
-pub const DEFAULT_CONTEXT_WINDOW: usize = 8_192;
+pub(crate) const DEFAULT_CONTEXT_WINDOW: usize = 8_192;
 
 /// The context window of a known model, in tokens.
-pub fn context_window(model: &str) -> Option<usize> {
+pub(crate) fn context_window(model: &str) -> Option<usize> {
     let bare = model
         .rsplit('/')
         .next()

@@ -9,9 +9,13 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// Folder of notes in the repository root (the one `summarize` and the hooks write to), left
+/// out of the git evidence.
+pub(crate) const DEFAULT_DIR: &str = crate::evidence::git::NOTE_DIR;
+
 /// The JSON sidecar written next to each note (`NOTE.json`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Sidecar {
+pub(crate) struct Sidecar {
     /// The note as data, every claim with its citations and validator flag.
     pub note: Note,
     /// The validator's report.
@@ -22,7 +26,7 @@ pub struct Sidecar {
 
 /// Counts and ids of the evidence behind a note (the full bundle is `handoff collect --json`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct EvidenceSummary {
+pub(crate) struct EvidenceSummary {
     /// Repository root, branch and HEAD id, when there is a repository.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub git: Option<GitSummary>,
@@ -37,7 +41,7 @@ pub struct EvidenceSummary {
 
 /// The `G` item in short.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct GitSummary {
+pub(crate) struct GitSummary {
     /// Worktree root.
     pub root: String,
     /// Branch, `None` when detached.
@@ -50,7 +54,7 @@ pub struct GitSummary {
 
 /// One `T*` item in short.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct TestSummaryLine {
+pub(crate) struct TestSummaryLine {
     /// Evidence id.
     pub id: String,
     /// Command line, when known.
@@ -65,7 +69,7 @@ pub struct TestSummaryLine {
 
 /// The transcript in short: source and how many items of each id family it holds.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct TranscriptSummary {
+pub(crate) struct TranscriptSummary {
     /// File read.
     pub source: String,
     /// Format name.
@@ -82,7 +86,7 @@ pub struct TranscriptSummary {
 
 impl EvidenceSummary {
     /// Summarises `ev`.
-    pub fn of(ev: &Evidence) -> Self {
+    pub(crate) fn of(ev: &Evidence) -> Self {
         EvidenceSummary {
             git: ev.git.as_ref().map(|g| GitSummary {
                 root: g.root.clone(),
@@ -116,7 +120,7 @@ impl EvidenceSummary {
 
 /// Where a note goes.
 #[derive(Debug, Clone)]
-pub enum Target {
+pub(crate) enum Target {
     /// Into this folder, under the default name `<stem>.md` (`-2`, `-3`… when taken).
     Dir(PathBuf),
     /// Exactly this file; an existing file is an error unless `force`.
@@ -130,7 +134,7 @@ pub enum Target {
 
 /// The paths written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Written {
+pub(crate) struct Written {
     /// The Markdown note.
     pub note: PathBuf,
     /// The JSON sidecar.
@@ -142,7 +146,12 @@ const MAX_SUFFIX: usize = 1000;
 
 /// Writes the note and its sidecar to `target`. Both are written to temp files in the
 /// destination folder first and then renamed, so a crash never leaves half a note.
-pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) -> Result<Written> {
+pub(crate) fn write_note(
+    target: &Target,
+    stem: &str,
+    markdown: &str,
+    sidecar: &str,
+) -> Result<Written> {
     match target {
         Target::Dir(dir) => {
             create_dir(dir)?;
@@ -198,12 +207,12 @@ pub fn write_note(target: &Target, stem: &str, markdown: &str, sidecar: &str) ->
 /// What the note folder's own `.gitignore` holds: everything in it, itself included, so the
 /// notes never show in the user's `git status` (as tools that keep a cache folder in the
 /// repository do).
-pub const NOTE_DIR_GITIGNORE: &str =
+pub(crate) const NOTE_DIR_GITIGNORE: &str =
     "# Written by handoff: its notes stay out of git. Empty this file to commit them.\n*\n";
 
 /// Creates the note folder `dir` if needed, with a `.gitignore` ignoring everything in it when
 /// it has none. An existing `.gitignore` is left as the user made it (emptied, to commit notes).
-pub fn ignore_note_dir(dir: &Path) -> Result<()> {
+pub(crate) fn ignore_note_dir(dir: &Path) -> Result<()> {
     create_dir(dir)?;
     match write_atomic(
         &dir.join(".gitignore"),
@@ -218,7 +227,7 @@ pub fn ignore_note_dir(dir: &Path) -> Result<()> {
 }
 
 /// The `n`th name for a note with this stem: `stem.md`, then `stem-2.md`, `stem-3.md`…
-pub fn numbered(stem: &str, n: usize) -> String {
+pub(crate) fn numbered(stem: &str, n: usize) -> String {
     if n == 1 {
         format!("{stem}.md")
     } else {
@@ -227,7 +236,7 @@ pub fn numbered(stem: &str, n: usize) -> String {
 }
 
 /// The sidecar of `NOTE.md` is `NOTE.json` (or `NOTE.md.json` if the note itself ends in `.json`).
-pub fn sidecar_path(note: &Path) -> PathBuf {
+pub(crate) fn sidecar_path(note: &Path) -> PathBuf {
     let side = note.with_extension("json");
     if side == note {
         let mut s = note.as_os_str().to_owned();
@@ -239,7 +248,7 @@ pub fn sidecar_path(note: &Path) -> PathBuf {
 }
 
 /// The default file stem `<YYYYMMDD-HHMMSS>-<session-or-manual>`.
-pub fn default_stem(now: chrono::DateTime<chrono::Utc>, session: Option<&str>) -> String {
+pub(crate) fn default_stem(now: chrono::DateTime<chrono::Utc>, session: Option<&str>) -> String {
     let who = session
         .map(sanitize)
         .filter(|s| !s.is_empty())
@@ -249,7 +258,7 @@ pub fn default_stem(now: chrono::DateTime<chrono::Utc>, session: Option<&str>) -
 
 /// A session id made safe as part of a file name: ASCII letters, digits, `-`, `_` and `.`
 /// (no leading dot), everything else `-`, at most 64 characters.
-pub fn sanitize(id: &str) -> String {
+pub(crate) fn sanitize(id: &str) -> String {
     let mapped: String = id
         .chars()
         .map(|c| {
@@ -271,10 +280,12 @@ pub fn sanitize(id: &str) -> String {
     trimmed.chars().take(64).collect()
 }
 
-/// Writes `bytes` to `path` atomically; with `overwrite` false an existing file is never
-/// replaced (the error kind is `AlreadyExists`).
-pub fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
-    let tmp = temp_with(path, bytes)?;
+/// Writes `bytes` to `path` through a temporary file in the same directory, renamed into place,
+/// so that a reader never sees half a file; with `overwrite` false an existing file is never
+/// replaced (the error kind is `AlreadyExists`). The one atomic write: notes, sidecars, and the
+/// notes `handoff validate --write` annotates.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
+    let tmp = temp_file(path, bytes, |dir, e| Error::io(dir, e))?;
     persist(tmp, path, overwrite)
 }
 
@@ -301,8 +312,18 @@ fn write_pair(
     })
 }
 
-/// `bytes` in a synced temp file next to `dest`, to be [`persist`]ed.
+/// `bytes` in a synced temp file next to `dest`, to be [`persist`]ed; a failure is reported
+/// as a note that cannot be written there.
 pub(crate) fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile> {
+    temp_file(dest, bytes, unwritable)
+}
+
+/// A synced temporary file holding `bytes`, in `dest`'s directory; `fail` names the error.
+fn temp_file(
+    dest: &Path,
+    bytes: &[u8],
+    fail: fn(&Path, std::io::Error) -> Error,
+) -> Result<tempfile::NamedTempFile> {
     let dir = match dest.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -311,10 +332,10 @@ pub(crate) fn temp_with(dest: &Path, bytes: &[u8]) -> Result<tempfile::NamedTemp
         .prefix(".handoff-")
         .suffix(".tmp")
         .tempfile_in(dir)
-        .map_err(|e| unwritable(dir, e))?;
+        .map_err(|e| fail(dir, e))?;
     tmp.write_all(bytes)
         .and_then(|()| tmp.as_file().sync_all())
-        .map_err(|e| unwritable(dir, e))?;
+        .map_err(|e| fail(dir, e))?;
     Ok(tmp)
 }
 

@@ -20,7 +20,7 @@ const MAX_WALK_DEPTH: usize = 12;
 
 /// How a store lays out its sessions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
+pub(crate) enum Layout {
     /// `<root>/<project-slug>/<session>.jsonl` (Claude Code).
     ClaudeProjects,
     /// `<root>/YYYY/MM/DD/rollout-*.jsonl`, or flat `rollout-*.jsonl` when archived (Codex).
@@ -33,7 +33,7 @@ pub enum Layout {
 
 /// One default store: which agent, where (relative to a base folder), and its layout.
 #[derive(Debug, Clone, Copy)]
-pub struct StoreSpec {
+pub(crate) struct StoreSpec {
     /// Agent name shown in listings.
     pub agent: &'static str,
     /// Base folder the path is relative to.
@@ -46,7 +46,7 @@ pub struct StoreSpec {
 
 /// What a store path is relative to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Base {
+pub(crate) enum Base {
     /// `$CLAUDE_CONFIG_DIR`, else `~/.claude`.
     ClaudeConfig,
     /// `$CODEX_HOME`, else `~/.codex`.
@@ -69,7 +69,7 @@ const CLINE_FAMILY: &[(&str, &str)] = &[
 ];
 
 /// The default stores that are not per editor.
-pub const STORES: &[StoreSpec] = &[
+pub(crate) const STORES: &[StoreSpec] = &[
     StoreSpec {
         agent: "claude-code",
         base: Base::ClaudeConfig,
@@ -98,7 +98,7 @@ pub const STORES: &[StoreSpec] = &[
 
 /// The environment the stores are found from (a struct, so tests can use a fake home).
 #[derive(Debug, Clone, Default)]
-pub struct Env {
+pub(crate) struct Env {
     /// `HOME` (`USERPROFILE` on Windows).
     pub home: Option<PathBuf>,
     /// `CLAUDE_CONFIG_DIR`.
@@ -113,7 +113,7 @@ pub struct Env {
 
 impl Env {
     /// Read from the process environment (empty values count as unset).
-    pub fn from_process() -> Env {
+    pub(crate) fn from_process() -> Env {
         let var = |k: &str| {
             std::env::var_os(k)
                 .filter(|v| !v.is_empty())
@@ -151,7 +151,7 @@ impl Env {
 
 /// A store found on this machine.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Store {
+pub(crate) struct Store {
     /// Agent name.
     pub agent: String,
     /// Its folder.
@@ -162,7 +162,7 @@ pub struct Store {
 
 /// Every default store, existing or not, in a fixed order: the table above, then the Cline
 /// family in each editor's global storage on Linux, macOS and VS Code remote servers.
-pub fn default_stores(env: &Env) -> Vec<Store> {
+pub(crate) fn default_stores(env: &Env) -> Vec<Store> {
     let mut out: Vec<Store> = STORES
         .iter()
         .filter_map(|s| {
@@ -203,7 +203,7 @@ pub fn default_stores(env: &Env) -> Vec<Store> {
 
 /// One session file found, with what its head says.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Candidate {
+pub(crate) struct Candidate {
     /// The transcript file.
     pub path: PathBuf,
     /// Its format.
@@ -218,7 +218,7 @@ pub struct Candidate {
 
 /// What the head of a session file says.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Head {
+pub(crate) struct Head {
     /// Working directory of the session.
     pub cwd: Option<String>,
     /// Session id.
@@ -233,13 +233,13 @@ pub struct Head {
 
 impl Candidate {
     /// When the session started (the file's time when its records carry none).
-    pub fn date(&self) -> Option<DateTime<Utc>> {
+    pub(crate) fn date(&self) -> Option<DateTime<Utc>> {
         self.head.started_at.or(self.modified)
     }
 }
 
 /// Sessions in `stores` that exist.
-pub fn from_stores(stores: &[Store], warnings: &mut Vec<String>) -> Vec<Candidate> {
+pub(crate) fn from_stores(stores: &[Store], warnings: &mut Vec<String>) -> Vec<Candidate> {
     let mut files = Vec::new();
     for s in stores.iter().filter(|s| s.root.is_dir()) {
         store_files(s, &mut files);
@@ -314,7 +314,7 @@ fn cline_task_file(task: &Path) -> Option<PathBuf> {
 
 /// Sessions in the given sources: files, folders (walked) and globs. A source that matches
 /// nothing is an error (exit 2): the user named it.
-pub fn from_sources(
+pub(crate) fn from_sources(
     sources: &[String],
     warnings: &mut Vec<String>,
 ) -> crate::Result<Vec<Candidate>> {
@@ -449,7 +449,7 @@ static CLINE_TS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r#""ts"\s*:\s*(\d{12,14})"#).expect("regex"));
 
 /// Reads the head of `path` for its session facts.
-pub fn sniff(path: &Path, format: Format) -> std::io::Result<Head> {
+pub(crate) fn sniff(path: &Path, format: Format) -> std::io::Result<Head> {
     let mut buf = Vec::new();
     std::fs::File::open(path)?
         .take(SNIFF_BYTES)

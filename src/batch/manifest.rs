@@ -12,14 +12,14 @@ use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// Longest time an appended line waits for its fsync.
-pub const SYNC_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
+pub(crate) const SYNC_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// File name of the manifest inside the output folder.
-pub const FILE: &str = "manifest.jsonl";
+pub(crate) const FILE: &str = "manifest.jsonl";
 
 /// What identifies one note: the same session content summarized the same way.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Key {
+pub(crate) struct Key {
     /// `sha256:<hex>` of the transcript file.
     pub content_hash: String,
     /// `offline` or `llm`.
@@ -33,7 +33,7 @@ pub struct Key {
 /// A session's state after a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Status {
+pub(crate) enum Status {
     /// The note is written.
     Done,
     /// The session could not be summarized; `error` says why.
@@ -44,7 +44,7 @@ pub enum Status {
 
 /// One line about a session.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SessionRecord {
+pub(crate) struct SessionRecord {
     /// When the line was written (RFC 3339).
     pub at: String,
     /// Outcome.
@@ -79,7 +79,7 @@ pub struct SessionRecord {
 /// A Batch API batch's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum BatchStatus {
+pub(crate) enum BatchStatus {
     /// Created on the server; not imported yet.
     Submitted,
     /// Its results are imported.
@@ -88,7 +88,7 @@ pub enum BatchStatus {
 
 /// One line about a Batch API batch (`--via openai-batch`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BatchRecord {
+pub(crate) struct BatchRecord {
     /// When the line was written.
     pub at: String,
     /// State.
@@ -109,7 +109,7 @@ pub struct BatchRecord {
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum Line {
+pub(crate) enum Line {
     /// About a session.
     Session(SessionRecord),
     /// About a batch.
@@ -118,7 +118,7 @@ pub enum Line {
 
 /// The manifest as read at the start of a run, and the handle lines are appended through.
 #[derive(Debug)]
-pub struct Manifest {
+pub(crate) struct Manifest {
     path: PathBuf,
     file: File,
     /// Latest record per key.
@@ -134,7 +134,7 @@ pub struct Manifest {
 
 impl Manifest {
     /// Opens (creating) `dir/manifest.jsonl` and reads what it holds.
-    pub fn open(dir: &Path) -> crate::Result<Manifest> {
+    pub(crate) fn open(dir: &Path) -> crate::Result<Manifest> {
         let path = dir.join(FILE);
         let mut file = OpenOptions::new()
             .create(true)
@@ -217,7 +217,7 @@ impl Manifest {
     }
 
     /// Appends `line` (one write; an fsync when the last was [`SYNC_EVERY`] ago) and remembers it.
-    pub fn append(&mut self, line: Line) -> crate::Result<()> {
+    pub(crate) fn append(&mut self, line: Line) -> crate::Result<()> {
         let mut text = serde_json::to_string(&line)
             .map_err(|e| crate::Error::Usage(format!("cannot serialise a manifest line: {e}")))?;
         text.push('\n');
@@ -232,7 +232,7 @@ impl Manifest {
     }
 
     /// Syncs the appended lines to the disk.
-    pub fn sync(&mut self) -> crate::Result<()> {
+    pub(crate) fn sync(&mut self) -> crate::Result<()> {
         self.synced = std::time::Instant::now();
         self.file
             .sync_data()
@@ -240,22 +240,22 @@ impl Manifest {
     }
 
     /// The latest record for `key`.
-    pub fn get(&self, key: &Key) -> Option<&SessionRecord> {
+    pub(crate) fn get(&self, key: &Key) -> Option<&SessionRecord> {
         self.latest.get(key)
     }
 
     /// The latest exported record with this custom id.
-    pub fn exported(&self, custom_id: &str) -> Option<&SessionRecord> {
+    pub(crate) fn exported(&self, custom_id: &str) -> Option<&SessionRecord> {
         self.by_custom_id.get(custom_id)
     }
 
     /// Every session's latest record.
-    pub fn records(&self) -> impl Iterator<Item = &SessionRecord> {
+    pub(crate) fn records(&self) -> impl Iterator<Item = &SessionRecord> {
         self.latest.values()
     }
 
     /// Batches not imported yet.
-    pub fn open_batches(&self) -> Vec<BatchRecord> {
+    pub(crate) fn open_batches(&self) -> Vec<BatchRecord> {
         self.batches
             .iter()
             .filter(|b| b.status == BatchStatus::Submitted)

@@ -7,21 +7,20 @@
 //! → draft (offline or model) → the shared post-draft pipeline → place the note → one manifest
 //! line. Workers hold one session's evidence at a time; the main thread owns the manifest.
 
-pub mod discover;
-pub mod manifest;
-pub mod notes;
-pub mod openai;
+pub(crate) mod discover;
+pub(crate) mod manifest;
+pub(crate) mod notes;
+pub(crate) mod openai;
 mod progress;
 mod projects;
 
-use crate::cli::BatchArgs;
-use crate::commands::Outcome;
 use crate::config::ModelConfig;
 use crate::draft::llm::{Client, limit::Limiter};
+use crate::error::Outcome;
 use crate::evidence::Evidence;
 use crate::evidence::transcript::Format;
 use crate::note::Note;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use discover::Candidate;
 use manifest::{Key, Line, Manifest, SessionRecord, Status};
 use std::io::Read;
@@ -30,33 +29,59 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
+/// What a batch run does: the `handoff batch` flags as plain data (`cli.rs` fills it).
+#[derive(Debug, Clone)]
+pub(crate) struct Options {
+    /// Session files, folders or globs (empty: every agent's session store).
+    pub sources: Vec<String>,
+    /// Folder of the notes, `manifest.jsonl` and `index.md`.
+    pub out: PathBuf,
+    /// Sessions summarized at once.
+    pub jobs: Option<u32>,
+    /// Only sessions active on or after this time.
+    pub since: Option<chrono::DateTime<chrono::Utc>>,
+    /// Only sessions started on or before this time.
+    pub until: Option<chrono::DateTime<chrono::Utc>>,
+    /// Only sessions whose project is this folder or inside it.
+    pub project: Option<PathBuf>,
+    /// Folders whose child repositories may hold a moved project.
+    pub repo_root: Vec<PathBuf>,
+    /// Which model drafts the notes.
+    pub model: crate::config::Overrides,
+    /// List what would be summarized, and exit.
+    pub dry_run: bool,
+    /// Summarize again the sessions that failed in an earlier run.
+    pub retry_failed: bool,
+    /// Requests per minute, all workers together.
+    pub max_requests_per_minute: Option<u32>,
+    /// Tokens per minute, all workers together.
+    pub max_tokens_per_minute: Option<u64>,
+    /// Seconds before one session is given up.
+    pub session_timeout: u64,
+    /// No new session once the model has used this many tokens.
+    pub budget_tokens: Option<u64>,
+    /// No progress and no summary table.
+    pub quiet: bool,
+    /// Write the requests as Batch API input to this file.
+    pub export_openai_batch: Option<PathBuf>,
+    /// Batch API results files to read.
+    pub import_openai_batch: Vec<PathBuf>,
+    /// Run the requests through the server's Batch API.
+    pub via: Option<Via>,
+    /// First wait between two polls of a submitted batch, in seconds.
+    pub poll_interval: f64,
+}
+
+/// Where the requests go instead of being sent one by one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Via {
+    /// The OpenAI Batch API (`/v1/files`, `/v1/batches`).
+    OpenaiBatch,
+}
+
 /// Retries per request in a batch when `--max-retries` is not given: a rate-limited server is
 /// waited out (the shared limiter pauses every worker) rather than failing sessions.
 const BATCH_MAX_RETRIES: u32 = 8;
-
-/// `--since DATE`: a day means its start.
-pub fn parse_date_from(s: &str) -> Result<DateTime<Utc>, String> {
-    parse_date(s, false)
-}
-
-/// `--until DATE`: a day means its end.
-pub fn parse_date_until(s: &str) -> Result<DateTime<Utc>, String> {
-    parse_date(s, true)
-}
-
-fn parse_date(s: &str, end_of_day: bool) -> Result<DateTime<Utc>, String> {
-    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
-        return Ok(t.with_timezone(&Utc));
-    }
-    let d = NaiveDate::parse_from_str(s, "%Y-%m-%d")
-        .map_err(|_| format!("{s:?} is not a date; use YYYY-MM-DD or RFC 3339"))?;
-    let t = if end_of_day {
-        d.and_hms_opt(23, 59, 59)
-    } else {
-        d.and_hms_opt(0, 0, 0)
-    };
-    Ok(t.map(|t| t.and_utc()).unwrap_or_default())
-}
 
 /// Who drafts the notes.
 // One per run.
@@ -66,6 +91,16 @@ pub(crate) enum Drafter {
     Offline,
     /// A model behind an OpenAI-compatible server.
     Model(Client),
+}
+
+impl Drafter {
+    /// The model's configuration, `None` offline (what the note's header names).
+    fn model(&self) -> Option<&ModelConfig> {
+        match self {
+            Drafter::Offline => None,
+            Drafter::Model(client) => Some(client.config()),
+        }
+    }
 }
 
 /// What every worker shares.
@@ -163,7 +198,7 @@ enum Job {
 }
 
 /// Runs `handoff batch`.
-pub fn run(args: &BatchArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &Options) -> crate::Result<Outcome> {
     let started = Instant::now();
     if args.out.exists() && !args.out.is_dir() {
         return Err(crate::Error::input(
@@ -257,7 +292,7 @@ fn remove_stale_temps(out: &Path) {
 
 /// Runs `list` and ends the run: manifest lines, index, summary, exit status.
 fn finish_run(
-    args: &BatchArgs,
+    args: &Options,
     ctx: &Arc<Ctx>,
     list: Vec<Job>,
     jobs: usize,
@@ -351,7 +386,7 @@ fn record(manifest: &mut Manifest, tally: &mut Tally, result: Finished) -> crate
 }
 
 impl Tally {
-    fn print(&self, args: &BatchArgs, ctx: &Ctx, listed: usize, wall: Duration) {
+    fn print(&self, args: &Options, ctx: &Ctx, listed: usize, wall: Duration) {
         for (src, why) in &self.failures {
             eprintln!("handoff: batch: failed: {src}: {why}");
         }
@@ -422,11 +457,7 @@ fn report_warnings(warnings: &[String]) {
     }
 }
 
-fn build_ctx(
-    args: &BatchArgs,
-    cfg: Option<&ModelConfig>,
-    manifest: Manifest,
-) -> crate::Result<Ctx> {
+fn build_ctx(args: &Options, cfg: Option<&ModelConfig>, manifest: Manifest) -> crate::Result<Ctx> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -510,7 +541,7 @@ pub(crate) fn content_hash(path: &Path) -> std::io::Result<String> {
 
 /// Every session the sources (or the default stores) hold, filtered by date and project, oldest
 /// first.
-fn discover_all(args: &BatchArgs, warnings: &mut Vec<String>) -> crate::Result<Vec<Candidate>> {
+fn discover_all(args: &Options, warnings: &mut Vec<String>) -> crate::Result<Vec<Candidate>> {
     let mut found = if args.sources.is_empty() {
         let stores = discover::default_stores(&discover::Env::from_process());
         let found = discover::from_stores(&stores, warnings);
@@ -755,14 +786,16 @@ pub(crate) fn collect(ctx: &Ctx, c: &Candidate) -> crate::Result<(Evidence, Opti
     Ok((ev, project))
 }
 
-/// The one place where batch enters the post-draft pipeline shared with `summarize` (header
-/// facts, computed workspace state, validation, rendering, redaction).
+/// The one place where batch enters the pipeline shared with `summarize` after drafting
+/// (header facts, computed workspace state, redaction, validation, rendering).
 fn pipeline_finish(
+    ctx: &Ctx,
     note: Note,
     ev: &Evidence,
     now: DateTime<Utc>,
-) -> crate::Result<crate::commands::summarize::Summary> {
-    crate::commands::summarize::finish(note, ev, now)
+) -> crate::Result<crate::pipeline::Summary> {
+    let note = crate::pipeline::complete(note, ev, ctx.drafter.model(), now);
+    crate::pipeline::finish(note, ev)
 }
 
 /// Validates, renders and places the note; the record to append.
@@ -775,7 +808,7 @@ pub(crate) fn write(
     key: &Key,
     abandoned: &AtomicBool,
 ) -> crate::Result<SessionRecord> {
-    let summary = pipeline_finish(note, ev, Utc::now())?;
+    let summary = pipeline_finish(ctx, note, ev, Utc::now())?;
     let sidecar = notes::tag_sidecar(&summary.sidecar_json, key)?;
     let session = ev
         .transcript
@@ -945,11 +978,7 @@ fn human_size(n: u64) -> String {
 
 /// A format from its name in the manifest.
 pub(crate) fn format_named(name: &str) -> Option<Format> {
-    use clap::ValueEnum;
-    Format::value_variants()
-        .iter()
-        .copied()
-        .find(|f| f.name() == name)
+    Format::from_name(name)
 }
 
 #[cfg(test)]
@@ -957,28 +986,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dates_mean_the_start_or_the_end_of_the_day() {
-        assert_eq!(
-            parse_date_from("2026-02-03").unwrap().to_rfc3339(),
-            "2026-02-03T00:00:00+00:00"
-        );
-        assert_eq!(
-            parse_date_until("2026-02-03").unwrap().to_rfc3339(),
-            "2026-02-03T23:59:59+00:00"
-        );
-        assert!(parse_date_from("2026-02-03T10:00:00+02:00").is_ok());
-        assert!(
-            parse_date_from("yesterday")
-                .unwrap_err()
-                .contains("YYYY-MM-DD")
-        );
-    }
-
-    #[test]
     fn every_format_name_maps_back() {
-        use clap::ValueEnum;
-        for f in Format::value_variants() {
-            assert_eq!(format_named(f.name()), Some(*f));
+        for f in Format::ALL {
+            assert_eq!(format_named(f.name()), Some(f));
         }
     }
 }

@@ -9,16 +9,16 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Folder used when a session's project is unknown.
-pub const UNKNOWN_PROJECT: &str = "unknown-project";
+pub(crate) const UNKNOWN_PROJECT: &str = "unknown-project";
 /// The index file inside the output folder.
-pub const INDEX: &str = "index.md";
+pub(crate) const INDEX: &str = "index.md";
 /// Most `-N` suffixes tried for one stem.
 const MAX_SUFFIX: usize = 1000;
 /// Key of the batch facts added to a sidecar.
 const SIDECAR_KEY: &str = "batch";
 
 /// The folder (relative to the output folder) and file stem of a session's note.
-pub fn layout(
+pub(crate) fn layout(
     project: Option<&str>,
     date: Option<chrono::DateTime<chrono::Utc>>,
     agent: &str,
@@ -40,7 +40,7 @@ pub fn layout(
 }
 
 /// The sidecar JSON with the batch key added, so that a later run can recognise the note.
-pub fn tag_sidecar(sidecar_json: &str, key: &Key) -> crate::Result<String> {
+pub(crate) fn tag_sidecar(sidecar_json: &str, key: &Key) -> crate::Result<String> {
     let mut v: Value = serde_json::from_str(sidecar_json)
         .map_err(|e| crate::Error::Usage(format!("the sidecar is not JSON: {e}")))?;
     if let Value::Object(map) = &mut v {
@@ -63,13 +63,13 @@ fn sidecar_key(side: &Path) -> Option<Key> {
 
 /// A note and its sidecar written to synced temp files in their folder, ready to be [`place`]d.
 /// Writing them is the slow part (two fsyncs); it needs no lock.
-pub struct Prepared {
+pub(crate) struct Prepared {
     note: tempfile::NamedTempFile,
     sidecar: tempfile::NamedTempFile,
 }
 
 /// Writes `markdown` and `sidecar` to temp files in `dir`.
-pub fn prepare(dir: &Path, markdown: &str, sidecar: &str) -> crate::Result<Prepared> {
+pub(crate) fn prepare(dir: &Path, markdown: &str, sidecar: &str) -> crate::Result<Prepared> {
     std::fs::create_dir_all(dir).map_err(|e| {
         crate::Error::input(
             dir,
@@ -87,7 +87,12 @@ pub fn prepare(dir: &Path, markdown: &str, sidecar: &str) -> crate::Result<Prepa
 /// the name), or finds them already there from a run that was killed before its manifest line
 /// (the temp files are then dropped). A half pair left by a crash (a note without its sidecar or
 /// the reverse) is replaced. Callers serialise calls for one folder. Returns the note's path.
-pub fn place(dir: &Path, stem: &str, key: &Key, prepared: Prepared) -> crate::Result<PathBuf> {
+pub(crate) fn place(
+    dir: &Path,
+    stem: &str,
+    key: &Key,
+    prepared: Prepared,
+) -> crate::Result<PathBuf> {
     for n in 1..=MAX_SUFFIX {
         let note = dir.join(numbered(stem, n));
         let side = sidecar_path(&note);
@@ -127,7 +132,7 @@ struct Row {
 
 /// Regenerates `DIR/index.md` from the manifest's done records (newest first), reading each
 /// note's sidecar for its goal, open loops and validator counts. Returns how many notes it lists.
-pub fn write_index<'a>(
+pub(crate) fn write_index<'a>(
     dir: &Path,
     records: impl Iterator<Item = &'a super::manifest::SessionRecord>,
 ) -> crate::Result<usize> {

@@ -9,11 +9,11 @@
 //! "request_id", "body"}, "error": {"code", "message"} | null}`, in the output file for
 //! successes and in the error file for failures.
 
+use super::Options;
 use super::discover::{self, Candidate, Head};
 use super::manifest::{BatchRecord, BatchStatus, Line, Manifest, SessionRecord, Status};
 use super::{Before, Ctx, Drafter, Finished, Job};
-use crate::cli::BatchArgs;
-use crate::commands::Outcome;
+use crate::error::Outcome;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
@@ -23,18 +23,18 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Most requests in one input file (the Batch API's limit).
-pub const MAX_REQUESTS_PER_FILE: usize = 50_000;
+pub(crate) const MAX_REQUESTS_PER_FILE: usize = 50_000;
 /// Most bytes in one input file (the Batch API's limit is 200 MB).
-pub const MAX_BYTES_PER_FILE: u64 = 200 * 1000 * 1000;
+pub(crate) const MAX_BYTES_PER_FILE: u64 = 200 * 1000 * 1000;
 /// The endpoint every request goes to.
-pub const ENDPOINT: &str = "/v1/chat/completions";
+pub(crate) const ENDPOINT: &str = "/v1/chat/completions";
 /// Longest wait between two polls.
 const MAX_POLL: Duration = Duration::from_secs(60);
 /// Folder (inside the output folder) of the files exchanged with the Batch API.
 const EXCHANGE_DIR: &str = "openai-batch";
 
 /// The request id of a session's key: stable, so an export run again names the same request.
-pub fn custom_id(key: &super::manifest::Key) -> String {
+pub(crate) fn custom_id(key: &super::manifest::Key) -> String {
     let text = serde_json::to_string(key).unwrap_or_default();
     let d = aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA256, text.as_bytes());
     format!("handoff-{}", &super::hex(d.as_ref())[..24])
@@ -182,7 +182,7 @@ impl SplitWriter {
 /// `--export-openai-batch FILE`: writes the input file(s), then records the exported sessions.
 /// Returns the files written and how many sessions failed (now or in an earlier run).
 pub(super) fn export(
-    args: &BatchArgs,
+    args: &Options,
     ctx: &Arc<Ctx>,
     list: Vec<Job>,
     jobs: usize,
@@ -386,7 +386,7 @@ pub(super) fn import_one(
         Ok(x) => x,
         Err(e) => return fail(e.to_string(), 0, 0),
     };
-    let drafted = match client.import_answer(body, &ev) {
+    let drafted = match client.import_answer(body) {
         Ok(d) => d,
         Err(e) => return fail(e.to_string(), 0, 0),
     };
@@ -591,7 +591,7 @@ fn multipart_stream(head: Vec<u8>, file: tokio::fs::File, tail: Vec<u8>) -> (Byt
 
 /// `--via openai-batch`.
 pub(super) fn via_batch_api(
-    args: &BatchArgs,
+    args: &Options,
     ctx: Arc<Ctx>,
     jobs: usize,
     started: Instant,

@@ -5,7 +5,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 
 /// How progress is shown.
-pub enum Progress {
+pub(super) enum Progress {
     /// A bar (stderr is a terminal).
     Bar(ProgressBar),
     /// One line per finished session.
@@ -19,7 +19,7 @@ pub enum Progress {
 
 impl Progress {
     /// Chooses the form for `total` sessions.
-    pub fn new(total: usize, quiet: bool) -> Progress {
+    pub(super) fn new(total: usize, quiet: bool) -> Progress {
         if quiet {
             return Progress::Quiet;
         }
@@ -40,7 +40,7 @@ impl Progress {
     }
 
     /// One session finished: `done` of the total so far, `line` says what happened to it.
-    pub fn advance(&self, done: usize, failed: usize, tokens: u64, line: &str) {
+    pub(super) fn advance(&self, done: usize, failed: usize, tokens: u64, line: &str) {
         match self {
             Progress::Bar(b) => {
                 b.set_position(done as u64);
@@ -52,7 +52,7 @@ impl Progress {
     }
 
     /// Removes the bar.
-    pub fn finish(&self) {
+    pub(super) fn finish(&self) {
         if let Progress::Bar(b) = self {
             b.finish_and_clear();
         }

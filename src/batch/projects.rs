@@ -23,7 +23,7 @@ struct Known {
 /// The repositories batch knows of: the existing folders of every session in the run, and the
 /// child repositories of `--repo-root` folders.
 #[derive(Debug, Default)]
-pub struct Projects {
+pub(super) struct Projects {
     repo_roots: Vec<PathBuf>,
     known: OnceLock<Vec<Known>>,
 }
@@ -43,7 +43,7 @@ enum How {
 
 /// Where a session's project is.
 #[derive(Debug, Clone)]
-pub struct Found {
+pub(super) struct Found {
     /// The folder to read git state from.
     pub dir: Option<PathBuf>,
     recorded: Option<String>,
@@ -52,7 +52,7 @@ pub struct Found {
 
 impl Projects {
     /// Knows the child repositories of `repo_roots` too.
-    pub fn new(repo_roots: Vec<PathBuf>) -> Projects {
+    pub(super) fn new(repo_roots: Vec<PathBuf>) -> Projects {
         Projects {
             repo_roots,
             known: OnceLock::new(),
@@ -60,7 +60,7 @@ impl Projects {
     }
 
     /// Learns the repositories of the sessions in `jobs` (once per run).
-    pub fn learn_once(&self, jobs: &[Job]) {
+    pub(super) fn learn_once(&self, jobs: &[Job]) {
         self.known.get_or_init(|| {
             let mut roots: BTreeMap<PathBuf, ()> = BTreeMap::new();
             for j in jobs {
@@ -88,7 +88,7 @@ impl Projects {
     }
 
     /// Where the session with this head ran, on this machine.
-    pub fn resolve(&self, head: &Head) -> Found {
+    pub(super) fn resolve(&self, head: &Head) -> Found {
         let recorded = head.cwd.clone();
         let found = |dir: &Path, how| Found {
             dir: Some(dir.to_path_buf()),
@@ -133,7 +133,7 @@ impl Found {
     /// Confirms a mapping by name against the session's own paths (at least half of the files
     /// it edited by relative path exist in the candidate), notes any mapping in the evidence's
     /// warnings, and returns the project folder to record.
-    pub fn confirm(&self, ev: &mut Evidence) -> Option<String> {
+    pub(super) fn confirm(&self, ev: &mut Evidence) -> Option<String> {
         // Not on this machine: the recorded folder still names the project.
         let Some(dir) = self.dir.as_ref() else {
             return self.recorded.clone();
@@ -222,7 +222,7 @@ fn base_name(path: &str) -> Option<String> {
 
 /// `git@github.com:o/r.git`, `https://github.com/o/r` and `ssh://git@github.com/o/r.git` alike:
 /// `github.com/o/r`.
-pub fn normalize_remote(url: &str) -> String {
+pub(super) fn normalize_remote(url: &str) -> String {
     let u = url.trim().trim_end_matches('/');
     let u = u.strip_suffix(".git").unwrap_or(u);
     let u = u.split_once("://").map(|(_, rest)| rest).unwrap_or(u);
@@ -237,7 +237,7 @@ pub fn normalize_remote(url: &str) -> String {
     u.to_ascii_lowercase()
 }
 
-pub use crate::evidence::transcript::latest::{is_inside, normalize};
+pub(super) use crate::evidence::paths::{comparable as normalize, is_inside};
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,6 @@ use super::Outcome;
 use crate::cli::BatchArgs;
 
 /// Runs `batch`.
-pub fn run(args: &BatchArgs) -> crate::Result<Outcome> {
-    crate::batch::run(args)
+pub(crate) fn run(args: &BatchArgs) -> crate::Result<Outcome> {
+    crate::batch::run(&args.options())
 }

@@ -6,7 +6,7 @@ use crate::evidence::{self, Evidence};
 use std::io::Write;
 
 /// Runs `collect`: JSON on stdout with `--json`, else a short human summary.
-pub fn run(args: &CollectArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &CollectArgs) -> crate::Result<Outcome> {
     let ev = evidence::collect(&args.evidence.request())?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -23,7 +23,7 @@ pub fn run(args: &CollectArgs) -> crate::Result<Outcome> {
 }
 
 /// The human summary: a few lines per source.
-pub fn summary(ev: &Evidence) -> String {
+pub(crate) fn summary(ev: &Evidence) -> String {
     let mut s = String::new();
     match &ev.git {
         Some(g) => {

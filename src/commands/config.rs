@@ -5,15 +5,16 @@ use crate::cli::{ConfigAction, ConfigArgs};
 use std::io::Write;
 
 /// Runs `config`.
-pub fn run(args: &ConfigArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &ConfigArgs) -> crate::Result<Outcome> {
     let text = match &args.action {
         ConfigAction::Path => format!(
             "{}\n",
-            crate::config::path(&crate::cli::ModelArgs::default())?.display()
+            crate::config::path(&crate::config::Overrides::default())?.display()
         ),
         ConfigAction::Show(model) => {
-            let path = crate::config::path(model)?;
-            match crate::config::resolve(model)? {
+            let overrides = model.overrides();
+            let path = crate::config::path(&overrides)?;
+            match crate::config::resolve(&overrides)? {
                 None => format!(
                     "config file: {}\nno model configured: summarize drafts offline (set HANDOFF_MODEL, --model, or a profile)\n",
                     path.display()

@@ -3,21 +3,28 @@
 
 use super::Outcome;
 use crate::cli::EvalArgs;
-use crate::eval::{self, Drafter, Thresholds};
+use crate::eval::{self, Thresholds};
+use crate::pipeline::Drafter;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
 
 /// Runs `eval`: the table on stdout (JSON with `--json`), progress on stderr.
-pub fn run(args: &EvalArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &EvalArgs) -> crate::Result<Outcome> {
     let cases = eval::case::discover(&args.dir, args.case.as_deref())?;
-    let preview = || Drafter::Offline(crate::config::ModelConfig::preview(&args.model));
-    let drafter = if args.model.offline {
-        preview()
+    let model = if args.model.offline {
+        None
     } else {
-        match crate::config::resolve(&args.model)? {
-            Some(cfg) => Drafter::Model(cfg),
-            None => preview(),
-        }
+        crate::config::resolve(&args.model.overrides())?
+    };
+    let (drafter, preview) = match model {
+        Some(cfg) => (
+            Drafter::Model(Box::new(crate::draft::llm::Model::new(&cfg)?)),
+            cfg,
+        ),
+        None => (
+            Drafter::Offline,
+            crate::config::ModelConfig::preview(&args.model.overrides()),
+        ),
     };
     let thresholds = Thresholds {
         min_recall: args.min_recall,
@@ -33,7 +40,7 @@ pub fn run(args: &EvalArgs) -> crate::Result<Outcome> {
         bar.set_style(style);
     }
     bar.set_message(format!("eval ({})", drafter.label()));
-    let result = eval::run(&cases, &drafter, &thresholds, |r| {
+    let result = eval::run(&cases, &drafter, &preview, &thresholds, |r| {
         bar.set_message(r.name.clone());
         bar.inc(1);
     });

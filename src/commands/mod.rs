@@ -1,29 +1,26 @@
 //! One module per subcommand: each turns parsed arguments into library calls and output.
 
-pub mod batch;
-pub mod collect;
-pub mod config;
-pub mod eval;
-pub mod summarize;
-pub mod tokens;
-pub mod validate;
+pub(crate) mod batch;
+pub(crate) mod collect;
+pub(crate) mod completions;
+pub(crate) mod config;
+pub(crate) mod eval;
+pub(crate) mod hook;
+pub(crate) mod init;
+pub(crate) mod show;
+pub(crate) mod summarize;
+pub(crate) mod tokens;
+pub(crate) mod validate;
 
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;
 use std::time::Duration;
 
-/// How a command ended when it did not fail: `Clean` (exit 0) or `Findings` (exit 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Nothing to report.
-    Clean,
-    /// The command found problems (validator errors, thresholds missed).
-    Findings,
-}
+pub(crate) use crate::error::Outcome;
 
 impl EvidenceArgs {
     /// The collection request these arguments describe.
-    pub fn request(&self) -> Request {
+    pub(crate) fn request(&self) -> Request {
         Request {
             repo: self.repo.clone(),
             tests: self.tests.clone(),
@@ -34,6 +31,7 @@ impl EvidenceArgs {
             transcript: self.transcript.clone(),
             transcript_format: self.format,
             latest: self.latest,
+            agent: self.agent,
         }
     }
 }

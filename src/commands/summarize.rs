@@ -1,55 +1,40 @@
-//! `handoff summarize`: collect → draft → validate → render → redact → write.
+//! `handoff summarize`: collect, run the [`crate::pipeline`], write the note and its sidecar.
 
 use super::Outcome;
 use crate::cli::SummarizeArgs;
 use crate::evidence::{self, Evidence};
-use crate::note::{self, Note};
-use crate::write::{self, EvidenceSummary, Sidecar, Target};
+use crate::pipeline::{self, Drafter};
+use crate::write::{self, Target};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Folder of default notes, in the repository root (left out of the git evidence).
-pub const DEFAULT_DIR: &str = crate::evidence::git::NOTE_DIR;
-
-/// A drafted, validated and rendered note, ready to be written.
-#[derive(Debug, Clone)]
-pub struct Summary {
-    /// The note as data (redacted).
-    pub note: Note,
-    /// The Markdown (redacted).
-    pub markdown: String,
-    /// The sidecar JSON (redacted).
-    pub sidecar_json: String,
-}
-
 /// Runs `summarize`.
-pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
     let ev = evidence::collect(&args.evidence.request())?;
     ev.report_to_stderr();
     if args.dry_run {
-        let cfg = crate::config::resolve(&args.model)?
-            .unwrap_or_else(|| crate::config::ModelConfig::preview(&args.model));
+        let overrides = args.model.overrides();
+        let cfg = crate::config::resolve(&overrides)?
+            .unwrap_or_else(|| crate::config::ModelConfig::preview(&overrides));
         print_stdout(&crate::draft::llm::dry_run(&ev, &cfg)?)?;
         return Ok(Outcome::Clean);
     }
-    let cfg = crate::config::resolve(&args.model)?;
-    let (mut note, model) = match cfg.filter(|_| !args.model.offline) {
-        Some(cfg) => (
-            crate::draft::llm::draft(&ev, &cfg)?,
-            Some(cfg.model.clone()),
-        ),
+    let cfg = crate::config::resolve(&args.model.overrides())?;
+    let drafter = match cfg.filter(|_| !args.model.offline) {
+        Some(cfg) => Drafter::Model(Box::new(crate::draft::llm::Model::new(&cfg)?)),
         None => {
             if !args.model.offline {
                 eprintln!(
                     "handoff: no model configured; drafting offline (set HANDOFF_MODEL or pass --model)"
                 );
             }
-            (crate::draft::offline::draft(&ev), None)
+            Drafter::Offline
         }
     };
-    note.header.drafter = if model.is_some() { "llm" } else { "offline" }.into();
-    note.header.model = model;
-    let summary = finish(note, &ev, chrono::Utc::now())?;
+    let summary = pipeline::summarize(&ev, &drafter, chrono::Utc::now())?;
+    for line in summary.model.iter().flat_map(|m| m.report_lines()) {
+        eprintln!("{line}");
+    }
 
     if args.stdout {
         let text = if args.json {
@@ -69,12 +54,11 @@ pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
     let session = ev.transcript.as_ref().and_then(|t| t.session.id.as_deref());
     let stem = write::default_stem(chrono::Utc::now(), session);
     let written = write::write_note(&target, &stem, &summary.markdown, &summary.sidecar_json)?;
-    if let Some(c) = summary.note.header.counts {
-        eprintln!(
-            "handoff: validator: {} verified, {} unverified, {} contradicted, {} errors, {} warnings",
-            c.verified, c.unverified, c.contradicted, c.errors, c.warnings
-        );
-    }
+    let c = summary.report.counts;
+    eprintln!(
+        "handoff: validator: {} verified, {} unverified, {} contradicted, {} errors, {} warnings",
+        c.verified, c.unverified, c.contradicted, c.errors, c.warnings
+    );
     if args.json {
         eprintln!("handoff: wrote {}", written.note.display());
         print_stdout(&summary.sidecar_json)?;
@@ -82,38 +66,6 @@ pub fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
         print_stdout(&format!("{}\n", written.note.display()))?;
     }
     Ok(Outcome::Clean)
-}
-
-/// The part after drafting, shared with batch and eval: header facts, computed workspace
-/// state, validation, rendering and redaction.
-pub fn finish(
-    mut note: Note,
-    ev: &Evidence,
-    now: chrono::DateTime<chrono::Utc>,
-) -> crate::Result<Summary> {
-    // Workspace State is computed, never drafted, whichever drafter ran.
-    note.workspace = note::workspace_lines(ev);
-    if note.header.source.is_none() {
-        note.header.source = ev.transcript.as_ref().map(|t| t.session.source.clone());
-    }
-    note.header.created_at = Some(now.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
-    let report = crate::validate::validate(&mut note, ev);
-    note.header.counts = Some(report.counts);
-    note.redact();
-    let markdown = crate::redact::redact(&note::render(&note)).into_owned();
-    let sidecar = Sidecar {
-        note: note.clone(),
-        report,
-        evidence: EvidenceSummary::of(ev),
-    };
-    let json = serde_json::to_string_pretty(&sidecar)
-        .map_err(|e| crate::Error::Usage(format!("cannot serialise the sidecar: {e}")))?;
-    let sidecar_json = format!("{}\n", crate::redact::redact(&json));
-    Ok(Summary {
-        note,
-        markdown,
-        sidecar_json,
-    })
 }
 
 /// `--out FILE`, `--out DIR`, or `.handoff/` in the repository root (the `--repo` folder when
@@ -131,7 +83,7 @@ fn target(args: &SummarizeArgs, ev: &Evidence) -> Target {
                 .as_ref()
                 .map(|g| PathBuf::from(&g.root))
                 .unwrap_or_else(|| args.evidence.repo.clone());
-            Target::Dir(base.join(DEFAULT_DIR))
+            Target::Dir(base.join(write::DEFAULT_DIR))
         }
     }
 }

@@ -11,7 +11,7 @@ use std::path::Path;
 const PIECE_BYTES: usize = 1 << 20;
 
 /// Counts the tokens of a reader, piece by piece.
-pub fn count_reader(reader: impl Read, enc: Encoding) -> std::io::Result<usize> {
+pub(crate) fn count_reader(reader: impl Read, enc: Encoding) -> std::io::Result<usize> {
     let mut reader = BufReader::new(reader);
     let mut piece: Vec<u8> = Vec::with_capacity(PIECE_BYTES + 4096);
     let mut total = 0;
@@ -28,7 +28,7 @@ pub fn count_reader(reader: impl Read, enc: Encoding) -> std::io::Result<usize> 
 }
 
 /// Runs `tokens`.
-pub fn run(args: &TokensArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &TokensArgs) -> crate::Result<Outcome> {
     let enc = args.encoding.unwrap_or_else(|| {
         args.model
             .as_deref()

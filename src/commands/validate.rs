@@ -5,6 +5,7 @@
 use super::Outcome;
 use crate::cli::ValidateArgs;
 use crate::validate::{Options, Report, sections_present, validate_with};
+use crate::write::write_atomic;
 use crate::{Error, evidence, note};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -13,7 +14,7 @@ use std::path::{Path, PathBuf};
 const MAX_NOTE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Runs `validate`.
-pub fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
+pub(crate) fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
     let text = read_note(&args.note)?;
     let mut parsed = note::parse(&text);
     let ev = evidence::collect(&args.evidence.request())?;
@@ -42,9 +43,9 @@ pub fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
         let rendered = note::render(&parsed);
         if !args.no_backup {
             let backup = with_suffix(&args.note, ".orig");
-            write_atomic(&backup, text.as_bytes())?;
+            write_atomic(&backup, text.as_bytes(), true)?;
         }
-        write_atomic(&args.note, rendered.as_bytes())?;
+        write_atomic(&args.note, rendered.as_bytes(), true)?;
     }
     eprintln!("{}", summary(&name, &report, args.write));
     let failing = report.has_errors() || (args.strict && report.has_unverified());
@@ -57,7 +58,7 @@ pub fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
 
 /// One line per finding: `NOTE.md:LINE: rule: message` (no `:LINE` when the finding concerns
 /// the whole note or an entry the validator added).
-pub fn findings_text(name: &str, report: &Report) -> String {
+pub(crate) fn findings_text(name: &str, report: &Report) -> String {
     let mut s = String::new();
     for f in &report.findings {
         match f.line {
@@ -69,7 +70,7 @@ pub fn findings_text(name: &str, report: &Report) -> String {
 }
 
 /// The one-line summary printed on stderr.
-pub fn summary(name: &str, report: &Report, written: bool) -> String {
+pub(crate) fn summary(name: &str, report: &Report, written: bool) -> String {
     let c = report.counts;
     format!(
         "{name}: {} verified, {} unverified, {} contradicted; {} error(s), {} warning(s){}",
@@ -131,25 +132,6 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory, renamed into
-/// place, so that a reader never sees half a note.
-fn write_atomic(path: &Path, bytes: &[u8]) -> crate::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".handoff-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .map_err(|e| Error::io(&dir, e))?;
-    tmp.write_all(bytes)
-        .and_then(|()| tmp.as_file().sync_all())
-        .map_err(|e| Error::io(tmp.path(), e))?;
-    tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,8 +167,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let p = dir.path().join("NOTE.md");
         std::fs::write(&p, "old").unwrap_or_else(|e| panic!("{e}"));
-        write_atomic(&with_suffix(&p, ".orig"), b"old").unwrap_or_else(|e| panic!("{e}"));
-        write_atomic(&p, b"new").unwrap_or_else(|e| panic!("{e}"));
+        write_atomic(&with_suffix(&p, ".orig"), b"old", true).unwrap_or_else(|e| panic!("{e}"));
+        write_atomic(&p, b"new", true).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(std::fs::read_to_string(&p).unwrap_or_default(), "new");
         assert_eq!(
             std::fs::read_to_string(dir.path().join("NOTE.md.orig")).unwrap_or_default(),

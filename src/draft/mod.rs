@@ -2,5 +2,5 @@
 //! extractive) or a model behind an OpenAI-compatible API. Both return the same type, so the
 //! validator and the renderer do not know which one ran.
 
-pub mod llm;
-pub mod offline;
+pub(crate) mod llm;
+pub(crate) mod offline;

@@ -4,15 +4,16 @@
 //! collected fact, and cites the evidence ids it came from. When the evidence is thin the note
 //! says so instead of filling the gaps.
 
+use crate::evidence::freshness::{self, RunPoint};
 use crate::evidence::git::{GitState, StatusEntry};
+use crate::evidence::paths::{self, affects_runs};
+use crate::evidence::shell::{self, lexer};
 use crate::evidence::transcript::{
-    Command, Edit, EditKind, Message, MessageKind, Role, Transcript, classify,
+    Command, Edit, EditKind, Message, MessageKind, Role, Transcript,
 };
-use crate::evidence::{Evidence, TestRun, is_documentation};
-use crate::note::{
-    Claim, FileEntry, MAX_STATUS_FILES, MORE_FILES, Note, OpenLoop, Owner, workspace_lines,
-};
-use chrono::{DateTime, Utc};
+use crate::evidence::{Evidence, TestRun};
+use crate::note::{Claim, FileEntry, MAX_STATUS_FILES, MORE_FILES, Note, OpenLoop, Owner};
+use crate::phrases;
 use regex::Regex;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
@@ -33,15 +34,11 @@ const MAX_TODOS: usize = 10;
 /// Longest command shown in a claim.
 const COMMAND_CHARS: usize = 120;
 
-/// Drafts a note from the evidence alone.
-pub fn draft(ev: &Evidence) -> Note {
+/// Drafts the sections of a note from the evidence alone (header facts, the Workspace State and
+/// redaction are the pipeline's).
+pub(crate) fn draft(ev: &Evidence) -> Note {
     let ctx = Ctx::new(ev);
-    let mut note = Note {
-        workspace: workspace_lines(ev),
-        ..Note::default()
-    };
-    note.header.drafter = "offline".into();
-    note.header.source = ev.transcript.as_ref().map(|t| t.session.source.clone());
+    let mut note = Note::default();
     note.goal = goal(ev);
     note.title = title(ev, note.goal.as_ref());
     let (verified, partial) = state(&ctx);
@@ -55,7 +52,6 @@ pub fn draft(ev: &Evidence) -> Note {
     note.next_actions = vec![next_action(&ctx, &loops, &note.files)];
     note.open_loops = loops.into_iter().map(|l| l.open_loop).collect();
     note.watch_outs = watch_outs(&ctx);
-    note.redact();
     note
 }
 
@@ -66,10 +62,6 @@ struct Ctx<'a> {
     edits: Vec<&'a Edit>,
     /// Event order of the last edit.
     last_edit_seq: Option<u64>,
-    /// Time of the last edit, when the format records it.
-    last_edit_at: Option<DateTime<Utc>>,
-    /// Latest mtime of the files git reports as changed.
-    latest_change_mtime: Option<DateTime<Utc>>,
     /// Repository root, when there is one.
     root: Option<&'a str>,
 }
@@ -80,30 +72,12 @@ impl<'a> Ctx<'a> {
         let commands: Vec<&Command> = t.map(|t| t.commands.iter().collect()).unwrap_or_default();
         let edits: Vec<&Edit> = t.map(|t| t.edits.iter().collect()).unwrap_or_default();
         let last_edit_seq = edits.iter().map(|e| e.seq).max();
-        let last_edit_at = edits
-            .iter()
-            .filter(|e| !is_documentation(&e.path))
-            .filter_map(|e| e.at)
-            .max();
         let root = ev.git.as_ref().map(|g| g.root.as_str());
-        let latest_change_mtime = ev.git.as_ref().and_then(|g| {
-            g.status
-                .iter()
-                .filter(|s| !is_documentation(&s.path))
-                .filter_map(|s| {
-                    let meta = std::fs::metadata(Path::new(&g.root).join(&s.path)).ok()?;
-                    meta.is_file().then_some(())?;
-                    meta.modified().ok().map(DateTime::<Utc>::from)
-                })
-                .max()
-        });
         Ctx {
             ev,
             commands,
             edits,
             last_edit_seq,
-            last_edit_at,
-            latest_change_mtime,
             root,
         }
     }
@@ -112,16 +86,17 @@ impl<'a> Ctx<'a> {
         self.ev.transcript.as_ref()
     }
 
-    /// A test run is fresh when it was run by `--test-cmd` now, or when nothing changed after
-    /// it (no later edit in the transcript, no changed file modified later). `None`: unknown.
+    /// A test run is fresh when it was run by `--test-cmd` now, or when nothing that can affect
+    /// it changed after it ([`freshness`]). `None`: unknown (no time recorded).
     fn run_is_fresh(&self, run: &TestRun) -> Option<bool> {
         if run.source == "command" {
             return Some(true);
         }
-        let at = run.at?;
-        let edited_later = self.last_edit_at.is_some_and(|e| e > at);
-        let modified_later = self.latest_change_mtime.is_some_and(|m| m > at);
-        Some(!edited_later && !modified_later)
+        let point = RunPoint {
+            seq: None,
+            at: Some(run.at?),
+        };
+        Some(freshness::stale_after(self.ev, point).is_empty())
     }
 
     /// Commands that judge the work (tests and checks), grouped by command line, in order of
@@ -130,8 +105,9 @@ impl<'a> Ctx<'a> {
         let mut groups: BTreeMap<String, Vec<&Command>> = BTreeMap::new();
         for c in &self.commands {
             if (c.is_test || c.is_check) && c.ok.is_some() {
-                let key =
-                    classify::judging_part(&c.command).unwrap_or_else(|| norm_cmd(&c.command));
+                let key = shell::judged_identity(&c.command)
+                    .map(|id| id.to_string())
+                    .unwrap_or_else(|| norm_cmd(&c.command));
                 groups.entry(key).or_default().push(c);
             }
         }
@@ -154,14 +130,14 @@ impl<'a> Ctx<'a> {
         self.edits
             .iter()
             .copied()
-            .filter(|e| seq.is_none_or(|s| e.seq > s) && !is_documentation(&e.path))
+            .filter(|e| seq.is_none_or(|s| e.seq > s) && affects_runs(&e.path))
             .collect()
     }
 
     /// The path of an edit relative to the repository root.
     fn edit_path(&self, e: &Edit) -> String {
         let cwd = self.transcript().and_then(|t| t.session.cwd.as_deref());
-        repo_relative(&e.path, cwd, self.root)
+        paths::repo_relative(&e.path, cwd, self.root)
     }
 
     /// The session's cwd when it lies outside this repository (the transcript is about another
@@ -215,11 +191,7 @@ fn goal(ev: &Evidence) -> Option<Claim> {
 /// False for harness text the reader may not have classified: tags, slash commands, empty.
 fn is_request(text: &str) -> bool {
     let t = text.trim();
-    !(t.is_empty()
-        || t.starts_with('<')
-        || t.starts_with("Caveat:")
-        || t.starts_with("[Request interrupted")
-        || (t.starts_with('/') && !t.contains(' ')))
+    !(t.is_empty() || phrases::HARNESS_TEXT.is_match(t) || (t.starts_with('/') && !t.contains(' ')))
 }
 
 fn title(ev: &Evidence, goal: Option<&Claim>) -> String {
@@ -284,7 +256,11 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 .as_ref()
                 .map(|s| format!(" ({})", counts(s.passed, s.failed, s.skipped)))
                 .unwrap_or_default();
-            let later: Vec<&Edit> = ctx.edits_after(Some(last.seq));
+            let point = RunPoint {
+                seq: Some(last.seq),
+                at: last.at,
+            };
+            let later = freshness::stale_after(ctx.ev, point);
             if later.is_empty() {
                 verified.push(claim(
                     format!("{shown} passed{counts} after the last edit"),
@@ -292,16 +268,22 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 ));
             } else {
                 let mut cite = vec![last.id.clone()];
-                cite.extend(later.iter().rev().take(3).rev().map(|e| e.id.clone()));
+                cite.extend(later.edits.iter().rev().take(3).rev().map(|e| e.id.clone()));
+                let mut changed = edit_paths(ctx, &later.edits);
+                let in_git = later.files.iter().map(|s| s.path.as_str());
+                for p in in_git.chain(later.committed.iter().copied()) {
+                    if !changed.iter().any(|c| c == p) {
+                        changed.push(p.to_string());
+                    }
+                }
+                if !later.files.is_empty() || !later.committed.is_empty() {
+                    cite.push("G".into());
+                }
                 partial.push(claim(
                     format!(
                         "{shown} passed{counts}, but {} {} edited after it; not re-run since",
-                        paths_phrase(ctx, &later),
-                        if distinct_paths(ctx, &later) == 1 {
-                            "was"
-                        } else {
-                            "were"
-                        }
+                        paths_phrase(&changed),
+                        if changed.len() == 1 { "was" } else { "were" }
                     ),
                     cite,
                 ));
@@ -322,9 +304,7 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
         .any(|t| t.ok && ctx.run_is_fresh(t) == Some(true));
     if !fresh_t {
         let untested = ctx.edits_after(ctx.last_pass_seq());
-        let already = partial
-            .iter()
-            .any(|c| c.text.contains("was edited after it"));
+        let already = partial.iter().any(|c| c.text.contains(" edited after it;"));
         if !untested.is_empty() && !already {
             let cite = untested
                 .iter()
@@ -339,7 +319,10 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
                 "were never tested: no test or check passed in the session"
             };
             partial.push(claim(
-                format!("Edits to {} {tail}", paths_phrase(ctx, &untested)),
+                format!(
+                    "Edits to {} {tail}",
+                    paths_phrase(&edit_paths(ctx, &untested))
+                ),
                 cite,
             ));
         }
@@ -350,29 +333,6 @@ fn state(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
 /// Decisions and discarded paths: the assistant's own statements, plus failed commands that a
 /// different command replaced.
 fn decisions(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
-    static CHOICE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"(?i)\b(i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|i'd rather|i'd use|we'll use|we will use|prefer(?:s|red)? to|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to)\b",
-        )
-        .expect("static regex")
-    });
-    static REJECT: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"(?i)(didn't work|doesn't work|does not work|did not work|won't work|isn't working|not working|failed because|fails because|\brejected\b|\babandon(?:ed|ing)?\b|\brevert(?:ed|ing)?\b|dead end|gave up|rolled back|roll back)",
-        )
-        .expect("static regex")
-    });
-    // "instead" / "rather than" mark a choice only when someone acts on it ("I'll read the keys
-    // in load_settings rather than at import time", "Install the v16 client instead"), not when
-    // they describe code ("it splits on ',' rather than calling parse_line").
-    static ALTERNATIVE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(?i)\b(instead|rather than)\b").expect("static regex"));
-    static AGENCY: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"(?i)^(install|use|add|keep|read|point|move|replace|switch|put|store|call|run|pin|drop)\b|\b(i'll|i will|i'd|we'll|we will|let's|let me|we should|i'm going to|i made|i've made|i changed|i used|we used|i'm using|i am using)\b",
-        )
-        .expect("static regex")
-    });
     let mut decisions: Vec<Claim> = Vec::new();
     let mut discarded: Vec<Claim> = Vec::new();
     let mut seen = HashSet::new();
@@ -384,16 +344,15 @@ fn decisions(ctx: &Ctx) -> (Vec<Claim>, Vec<Claim>) {
         {
             for sentence in sentences(&strip_code_blocks(&m.text)) {
                 let s = sentence.replace('’', "'");
-                let conditional = ["If ", "Should ", "Would ", "Do you ", "Want me"]
-                    .iter()
-                    .any(|p| s.starts_with(p));
-                // Questions ("What's not working? (which error?)") decide nothing.
-                if s.contains('?') || s.chars().count() < 15 || conditional {
+                // Questions and offers ("What's not working? (which error?)", "If you want, I
+                // can…") decide nothing.
+                if phrases::QUESTION_OR_OFFER.is_match(&s) || s.chars().count() < 15 {
                     continue;
                 }
-                let reject = REJECT.is_match(&s);
-                let choice =
-                    CHOICE.is_match(&s) || (ALTERNATIVE.is_match(&s) && AGENCY.is_match(&s));
+                let reject = phrases::DEAD_END.is_match(&s);
+                // "instead" / "rather than" mark a choice only when someone acts on it.
+                let choice = phrases::DECISION.is_match(&s)
+                    || (phrases::ALTERNATIVE.is_match(&s) && phrases::AGENCY.is_match(&s));
                 if !reject && !choice {
                     continue;
                 }
@@ -464,31 +423,18 @@ fn replaced_commands(ctx: &Ctx) -> Vec<Claim> {
 }
 
 /// Read-only probes whose non-zero exit means "nothing found", not a failed approach.
+const PROBES: &[&str] = &[
+    "grep", "rg", "find", "ls", "sed", "awk", "test", "[", "diff", "which", "cat", "head", "tail",
+    "stat", "file", "command", "type",
+];
+
+/// Whether any simple command of the line is a read-only probe.
 fn is_probe(cmd: &str) -> bool {
-    cmd.split(['|', ';', '&'])
-        .filter_map(|seg| seg.split_whitespace().next())
-        .any(|p| {
-            matches!(
-                p,
-                "grep"
-                    | "rg"
-                    | "find"
-                    | "ls"
-                    | "sed"
-                    | "awk"
-                    | "test"
-                    | "["
-                    | "diff"
-                    | "which"
-                    | "cat"
-                    | "head"
-                    | "tail"
-                    | "stat"
-                    | "file"
-                    | "command"
-                    | "type"
-            )
-        })
+    lexer::parse(cmd)
+        .segments
+        .iter()
+        .filter_map(|seg| seg.first())
+        .any(|p| PROBES.contains(&p.as_str()))
 }
 
 fn same_kind(a: &Command, b: &Command) -> bool {
@@ -497,12 +443,14 @@ fn same_kind(a: &Command, b: &Command) -> bool {
         || program(&a.command).is_some_and(|p| Some(p) == program(&b.command))
 }
 
-/// The program a command line runs, skipping `cd …&&`, env assignments and `sudo`.
-fn program(cmd: &str) -> Option<&str> {
-    let last_segment = cmd.rsplit("&&").next().unwrap_or(cmd);
-    last_segment
+/// The program a command line runs ([`shell::normalise`]: after `cd …&&`, environment
+/// assignments and wrappers).
+fn program(cmd: &str) -> Option<String> {
+    shell::normalise(cmd)
+        .command
         .split_whitespace()
-        .find(|w| !w.contains('=') && *w != "sudo" && *w != "npx" && *w != "uv" && *w != "run")
+        .next()
+        .map(str::to_string)
 }
 
 /// Files: git status first (every path), then files edited in the session that git does not
@@ -1000,8 +948,6 @@ fn requested_but_untouched(ctx: &Ctx) -> Vec<(String, String)> {
 
 /// TODO/FIXME/XXX/HACK lines added in the diff: (path, marker, the text from the marker on).
 fn added_todos(ctx: &Ctx) -> Vec<(String, String, String)> {
-    static TODO: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"\b(TODO|FIXME|XXX|HACK)\b.*").expect("static regex"));
     let mut out = Vec::new();
     let Some(g) = &ctx.ev.git else { return out };
     for fh in &g.hunks {
@@ -1013,7 +959,7 @@ fn added_todos(ctx: &Ctx) -> Vec<(String, String, String)> {
                 if line.starts_with("+++") {
                     continue;
                 }
-                if let Some(m) = TODO.find(added) {
+                if let Some(m) = phrases::TODO_MARKER.regex().find(added) {
                     let marker = m
                         .as_str()
                         .split(|c: char| !c.is_ascii_alphabetic())
@@ -1033,13 +979,9 @@ fn added_todos(ctx: &Ctx) -> Vec<(String, String, String)> {
 
 /// A person has to act when the failure is about credentials or permissions.
 fn owner_for<'a>(outputs: impl Iterator<Item = &'a str>) -> Owner {
-    static HUMAN: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)(permission denied|api[_ ]key|credential|unauthori[sz]ed|\b401\b|\b403\b|access denied|not logged in|login required|secret .* (not set|missing)|environment variable .* not set)")
-            .expect("static regex")
-    });
     let mut human = false;
     for o in outputs {
-        human |= HUMAN.is_match(o);
+        human |= phrases::NEEDS_A_PERSON.is_match(o);
     }
     if human { Owner::Human } else { Owner::Agent }
 }
@@ -1220,12 +1162,6 @@ fn command_failure(c: &Command) -> String {
         Some(code) => format!("exit {code}"),
         None => "failed".to_string(),
     };
-    static STRONG: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
-            r"^(FAILED\b|ERROR\b|error(\[|:)|Error:|\w*(Error|Exception)\b:?|panicked|fatal:)",
-        )
-        .expect("static regex")
-    });
     // Banner lines (`==== FAILURES ====`) say nothing; their words are kept only as a last resort.
     let lines: Vec<&str> = c
         .output
@@ -1238,15 +1174,12 @@ fn command_failure(c: &Command) -> String {
     let line = lines
         .iter()
         .copied()
-        .find(|l| STRONG.is_match(l))
+        .find(|l| phrases::ERROR_LINE.is_match(l))
         .or_else(|| {
-            lines.iter().copied().find(|l| {
-                let low = l.to_lowercase();
-                low.contains("error")
-                    || low.contains("fail")
-                    || low.contains("not found")
-                    || low.contains("no such")
-            })
+            lines
+                .iter()
+                .copied()
+                .find(|l| phrases::ERROR_WORDS.is_match(l))
         });
     match line {
         Some(l) => format!("{status}: {}", shorten(l, 100)),
@@ -1254,16 +1187,8 @@ fn command_failure(c: &Command) -> String {
     }
 }
 
-fn distinct_paths(ctx: &Ctx, edits: &[&Edit]) -> usize {
-    edits
-        .iter()
-        .map(|e| ctx.edit_path(e))
-        .collect::<HashSet<_>>()
-        .len()
-}
-
-/// "`a`", "`a` and `b`", "`a`, `b` and 3 more".
-fn paths_phrase(ctx: &Ctx, edits: &[&Edit]) -> String {
+/// The repository-relative paths of `edits`, each once, in order of its last edit.
+fn edit_paths(ctx: &Ctx, edits: &[&Edit]) -> Vec<String> {
     let mut paths: Vec<String> = Vec::new();
     for e in edits.iter().rev() {
         let p = ctx.edit_path(e);
@@ -1272,6 +1197,11 @@ fn paths_phrase(ctx: &Ctx, edits: &[&Edit]) -> String {
         }
     }
     paths.reverse();
+    paths
+}
+
+/// "`a`", "`a` and `b`", "`a`, `b` and 3 more".
+fn paths_phrase(paths: &[String]) -> String {
     let shown: Vec<String> = paths.iter().take(3).map(|p| code(p)).collect();
     match paths.len() {
         0 => "files".to_string(),
@@ -1280,26 +1210,6 @@ fn paths_phrase(ctx: &Ctx, edits: &[&Edit]) -> String {
         3 => format!("{}, {} and {}", shown[0], shown[1], shown[2]),
         n => format!("{} and {} more files", shown.join(", "), n - 3),
     }
-}
-
-/// A path relative to the repository root: absolute paths under the root lose the root;
-/// relative paths are taken from the session cwd.
-fn repo_relative(path: &str, cwd: Option<&str>, root: Option<&str>) -> String {
-    let p = Path::new(path);
-    let abs = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        match cwd {
-            Some(c) => Path::new(c).join(p),
-            None => return path.trim_start_matches("./").to_string(),
-        }
-    };
-    for base in [root, cwd].into_iter().flatten() {
-        if let Ok(rel) = abs.strip_prefix(base) {
-            return rel.to_string_lossy().replace('\\', "/");
-        }
-    }
-    path.to_string()
 }
 
 fn norm_cmd(c: &str) -> String {
@@ -1434,58 +1344,14 @@ fn keep_last(v: &mut Vec<Claim>, n: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evidence::git::{FileHunks, GitState, Head, Hunk, Symbol};
+    use crate::evidence::git::{FileHunks, GitState, Hunk, Symbol};
     use crate::evidence::test_results::{TestFailure, TestSummary};
     use crate::evidence::transcript::{Message, Session};
     use crate::note::render;
+    use crate::testkit::{self, said, user};
 
-    fn msg(id: usize, role: Role, kind: MessageKind, text: &str, seq: u64) -> Message {
-        Message {
-            id: format!("M{id}"),
-            role,
-            kind,
-            text: text.into(),
-            at: None,
-            seq,
-            sidechain: false,
-        }
-    }
-
-    fn cmd(id: usize, command: &str, ok: bool, is_test: bool, seq: u64) -> Command {
-        Command {
-            id: format!("C{id}"),
-            command: command.into(),
-            tool: Some("Bash".into()),
-            exit_code: Some(if ok { 0 } else { 1 }),
-            ok: Some(ok),
-            output: if ok {
-                "ok".into()
-            } else {
-                "error: something broke".into()
-            },
-            is_test,
-            is_check: false,
-            tests: None,
-            has_result: true,
-            at: None,
-            seq,
-            sidechain: false,
-        }
-    }
-
-    fn edit(id: usize, path: &str, seq: u64) -> Edit {
-        Edit {
-            id: format!("E{id}"),
-            path: path.into(),
-            kind: EditKind::Modify,
-            tool: Some("Edit".into()),
-            confirmed: true,
-            at: None,
-            seq,
-            sidechain: false,
-        }
-    }
-
+    /// The session's transcript: its messages, commands and edits, read from `session.jsonl`
+    /// in `/repo`.
     fn transcript(messages: Vec<Message>, commands: Vec<Command>, edits: Vec<Edit>) -> Transcript {
         Transcript {
             session: Session {
@@ -1494,31 +1360,7 @@ mod tests {
                 cwd: Some("/repo".into()),
                 ..Session::default()
             },
-            messages,
-            commands,
-            edits,
-            ..Transcript::default()
-        }
-    }
-
-    fn git(paths: &[(&str, &str)]) -> GitState {
-        GitState {
-            root: "/repo".into(),
-            branch: Some("main".into()),
-            head: Some(Head {
-                id: "89abcdef0123456789abcdef0123456789abcdef".into(),
-                summary: "Initial".into(),
-            }),
-            status: paths
-                .iter()
-                .map(|(xy, p)| StatusEntry {
-                    path: (*p).into(),
-                    old_path: None,
-                    index: xy[..1].into(),
-                    worktree: xy[1..].into(),
-                })
-                .collect(),
-            ..GitState::default()
+            ..testkit::transcript(commands, edits, messages)
         }
     }
 
@@ -1534,12 +1376,17 @@ mod tests {
         }
     }
 
-    fn user(id: usize, text: &str, seq: u64) -> Message {
-        msg(id, Role::User, MessageKind::Typed, text, seq)
+    /// A command `C{n}` that passed or failed (with an error line as its output).
+    fn cmd(n: usize, command: &str, ok: bool, seq: u64) -> Command {
+        let mut c = testkit::cmd(&format!("C{n}"), command, Some(ok), seq);
+        if !ok {
+            c.output = "error: something broke".into();
+        }
+        c
     }
 
-    fn said(id: usize, text: &str, seq: u64) -> Message {
-        msg(id, Role::Assistant, MessageKind::Typed, text, seq)
+    fn edit(n: usize, path: &str, seq: u64) -> Edit {
+        testkit::edit(&format!("E{n}"), path, seq)
     }
 
     #[test]
@@ -1553,20 +1400,14 @@ mod tests {
         side.sidechain = true;
         let t = transcript(
             vec![
-                msg(
-                    1,
-                    Role::User,
-                    MessageKind::Reminder,
-                    "<system-reminder>x</system-reminder>",
-                    0,
-                ),
-                msg(
-                    2,
-                    Role::User,
-                    MessageKind::CompactionSummary,
-                    "This session is being continued",
-                    1,
-                ),
+                Message {
+                    kind: MessageKind::Reminder,
+                    ..user(1, "<system-reminder>x</system-reminder>", 0)
+                },
+                Message {
+                    kind: MessageKind::CompactionSummary,
+                    ..user(2, "This session is being continued", 1)
+                },
                 side,
                 user(4, "/clear", 3),
                 user(5, &long, 4),
@@ -1588,10 +1429,14 @@ mod tests {
     fn a_pass_before_a_later_edit_is_not_verified() {
         let t = transcript(
             vec![user(1, "Fix parse_line.", 0)],
-            vec![cmd(1, "cargo test", true, true, 2)],
+            vec![cmd(1, "cargo test", true, 2)],
             vec![edit(1, "src/lib.rs", 1), edit(2, "src/lib.rs", 3)],
         );
-        let n = draft(&ev(Some(t), Some(git(&[(" M", "src/lib.rs")])), vec![]));
+        let n = draft(&ev(
+            Some(t),
+            Some(testkit::git_state(&[(" M", "src/lib.rs")])),
+            vec![],
+        ));
         assert!(n.verified.is_empty(), "{:?}", n.verified);
         let p = n
             .partial
@@ -1611,12 +1456,16 @@ mod tests {
         let t = transcript(
             vec![user(1, "Fix parse_line.", 0)],
             vec![
-                cmd(1, "cargo test", false, true, 2),
-                cmd(2, "cargo test", true, true, 4),
+                cmd(1, "cargo test", false, 2),
+                cmd(2, "cargo test", true, 4),
             ],
             vec![edit(1, "src/lib.rs", 1), edit(2, "src/lib.rs", 3)],
         );
-        let n = draft(&ev(Some(t), Some(git(&[(" M", "src/lib.rs")])), vec![]));
+        let n = draft(&ev(
+            Some(t),
+            Some(testkit::git_state(&[(" M", "src/lib.rs")])),
+            vec![],
+        ));
         assert_eq!(n.verified.len(), 1);
         assert_eq!(n.verified[0].cite, vec!["C2"]);
         assert!(n.verified[0].text.contains("after the last edit"));
@@ -1673,7 +1522,11 @@ mod tests {
             exit_code: Some(1),
             ..TestRun::default()
         };
-        let n = draft(&ev(None, Some(git(&[(" M", "csv.py")])), vec![run]));
+        let n = draft(&ev(
+            None,
+            Some(testkit::git_state(&[(" M", "csv.py")])),
+            vec![run],
+        ));
         assert_eq!(n.open_loops.len(), 1);
         let l = &n.open_loops[0];
         assert_eq!(l.owner, Some(Owner::Agent));
@@ -1690,7 +1543,7 @@ mod tests {
 
     #[test]
     fn a_failing_transcript_command_is_an_open_loop_unless_it_passed_later() {
-        let mut failing = cmd(2, "npm test", false, true, 3);
+        let mut failing = cmd(2, "npm test", false, 3);
         failing.tests = Some(TestSummary {
             passed: 1,
             failed: 1,
@@ -1702,7 +1555,7 @@ mod tests {
         });
         let t = transcript(
             vec![user(1, "x", 0)],
-            vec![cmd(1, "npm test", true, true, 1), failing],
+            vec![cmd(1, "npm test", true, 1), failing],
             vec![],
         );
         let n = draft(&ev(Some(t), None, vec![]));
@@ -1715,7 +1568,7 @@ mod tests {
 
     #[test]
     fn files_list_every_git_path_and_session_edits() {
-        let mut g = git(&[
+        let mut g = testkit::git_state(&[
             (" M", "src/lib.rs"),
             ("??", "notes.txt"),
             ("A ", "src/new.rs"),
@@ -1762,7 +1615,7 @@ mod tests {
             vec![],
             vec![],
         );
-        let n = draft(&ev(Some(t), Some(git(&[])), vec![]));
+        let n = draft(&ev(Some(t), Some(testkit::git_state(&[])), vec![]));
         let w = &n.watch_outs[0].text;
         assert!(w.starts_with("Evidence is thin:"), "{w}");
         assert!(
@@ -1797,8 +1650,8 @@ mod tests {
                 said(4, "I'll use sccache instead of a custom cache.", 3),
             ],
             vec![
-                cmd(1, "cargo build --offline-cache", false, false, 4),
-                cmd(2, "cargo build", true, false, 5),
+                cmd(1, "cargo build --offline-cache", false, 4),
+                cmd(2, "cargo build", true, 5),
             ],
             vec![],
         );
@@ -1827,7 +1680,7 @@ mod tests {
 
     #[test]
     fn todos_added_in_the_diff_become_open_loops() {
-        let mut g = git(&[(" M", "src/a.rs")]);
+        let mut g = testkit::git_state(&[(" M", "src/a.rs")]);
         g.hunks = vec![FileHunks {
             path: "src/a.rs".into(),
             elided_hunks: 0,
@@ -1863,7 +1716,7 @@ mod tests {
         for f in ["README.md", "load.go", "notes.txt"] {
             std::fs::write(dir.path().join(f), "x\n").expect("write");
         }
-        let mut g = git(&[(" M", "load.go")]);
+        let mut g = testkit::git_state(&[(" M", "load.go")]);
         g.root = root.clone();
         let mut t = transcript(
             vec![user(
@@ -1931,7 +1784,7 @@ mod tests {
         let vague = Regex::new(r"(?i)continue working|finish the|implement remaining").unwrap();
         let cases = vec![
             Evidence::default(),
-            ev(None, Some(git(&[(" M", "a.rs")])), vec![]),
+            ev(None, Some(testkit::git_state(&[(" M", "a.rs")])), vec![]),
             ev(
                 Some(transcript(
                     vec![user(1, "x", 0)],
@@ -1944,7 +1797,7 @@ mod tests {
             ev(
                 Some(transcript(
                     vec![user(1, "x", 0)],
-                    vec![cmd(1, "make check", false, false, 1)],
+                    vec![cmd(1, "make check", false, 1)],
                     vec![],
                 )),
                 None,
@@ -1962,7 +1815,7 @@ mod tests {
 
     #[test]
     fn snapshot_of_a_small_bug_fix_session() {
-        let mut failing = cmd(2, "pytest tests/test_csv.py", false, true, 4);
+        let mut failing = cmd(2, "pytest tests/test_csv.py", false, 4);
         failing.output = "FAILED tests/test_csv.py::test_quoted - AssertionError".into();
         let t = transcript(
             vec![
@@ -1978,18 +1831,38 @@ mod tests {
                 ),
             ],
             vec![
-                cmd(1, "pytest tests/test_csv.py", false, true, 2),
+                cmd(1, "pytest tests/test_csv.py", false, 2),
                 failing,
-                cmd(3, "pytest tests/test_csv.py", true, true, 6),
+                cmd(3, "pytest tests/test_csv.py", true, 6),
             ],
             vec![edit(1, "csv_import.py", 1), edit(2, "csv_import.py", 5)],
         );
-        let mut g = git(&[(" M", "csv_import.py"), ("??", "tests/test_csv.py")]);
+        let mut g = testkit::git_state(&[(" M", "csv_import.py"), ("??", "tests/test_csv.py")]);
         g.symbols = vec![Symbol {
             path: "csv_import.py".into(),
             name: "parse_line".into(),
         }];
-        let n = draft(&ev(Some(t), Some(g), vec![]));
+        let ev = ev(Some(t), Some(g), vec![]);
+        let at = chrono::DateTime::from_timestamp(1_767_225_600, 0).unwrap();
+        let n = crate::pipeline::complete(draft(&ev), &ev, None, at);
         insta::assert_snapshot!(render(&n));
+        // What the snapshot must show, named: the goal is the typed request; the last run,
+        // after the last edit, verifies; the failed runs before it are superseded, not open
+        // loops; the assistant's choice and dead end are kept apart; both changed files are
+        // listed with the symbol; one concrete next action.
+        assert_eq!(
+            n.goal.as_ref().map(|g| g.cite.clone()),
+            Some(vec!["M1".into()])
+        );
+        assert_eq!(n.verified.len(), 1);
+        assert_eq!(n.verified[0].cite, ["C3"]);
+        assert!(n.partial.is_empty() && n.open_loops.is_empty());
+        assert!(n.decisions[0].text.contains("csv module"));
+        assert!(n.discarded[0].text.contains("didn't work"));
+        let files: Vec<&str> = n.files.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(files, ["csv_import.py", "tests/test_csv.py"]);
+        assert_eq!(n.files[0].symbols, ["parse_line"]);
+        assert_eq!(n.next_actions.len(), 1);
+        assert!(n.next_actions[0].text.contains("`csv_import.py`"));
     }
 }

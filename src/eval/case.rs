@@ -1,16 +1,15 @@
 //! One eval case on disk: `evals/cases/<name>/` with `transcript.*`, optional test outputs
 //! (`tests*`), optional `repo.sh`, optional `recorded-answer.json`, and `expected.toml`.
 
+use crate::note::Section;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// A case as found on disk, with its expectations parsed.
 #[derive(Debug, Clone)]
-pub struct Case {
+pub(crate) struct Case {
     /// Directory name.
     pub name: String,
-    /// The case directory.
-    pub dir: PathBuf,
     /// `transcript.*`.
     pub transcript: PathBuf,
     /// Test output files (`tests*`), sorted by name.
@@ -25,9 +24,11 @@ pub struct Case {
 /// validator. Keywords match case-insensitively; `a|b` inside one keyword means either.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Expected {
-    /// One line on what the case exercises (shown nowhere; documentation for people).
+pub(crate) struct Expected {
+    /// One line on what the case exercises: documentation for people, accepted by the loader
+    /// (which refuses unknown fields) and read by nothing else.
     #[serde(default)]
+    #[allow(dead_code)]
     pub description: Option<String>,
     /// Keywords of the goal; each must appear in `## Goal & Current State`.
     #[serde(default)]
@@ -64,7 +65,7 @@ pub struct Expected {
 /// A fact recognised by keywords.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Fact {
+pub(crate) struct Fact {
     /// All must appear in the same item.
     pub keywords: Vec<String>,
 }
@@ -72,7 +73,7 @@ pub struct Fact {
 /// An expected open loop.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Loop {
+pub(crate) struct Loop {
     /// All must appear in the same item.
     pub keywords: Vec<String>,
     /// Who closes it.
@@ -82,62 +83,20 @@ pub struct Loop {
 /// Owner of an expected open loop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum LoopOwner {
+pub(crate) enum LoopOwner {
     /// `[Agent]`.
     Agent,
     /// `[Human]`.
     Human,
 }
 
-/// The note section a labelled claim is inserted into.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ClaimSection {
-    /// The goal sentence (replaces the drafted goal).
-    Goal,
-    /// A Verified item.
-    Verified,
-    /// A Partial / unverified item.
-    Partial,
-    /// A decision.
-    Decisions,
-    /// A discarded path.
-    #[serde(alias = "dead_ends")]
-    Discarded,
-    /// A Files & Symbols entry: `path` then backticked symbols, then ` — summary`.
-    Files,
-    /// An open loop: `[Agent]`/`[Human]`, text, `Verify: check`.
-    OpenLoops,
-    /// The next action (replaces the drafted one).
-    NextAction,
-    /// A watch-out.
-    WatchOuts,
-}
-
-impl ClaimSection {
-    /// The name used in `expected.toml` and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            ClaimSection::Goal => "goal",
-            ClaimSection::Verified => "verified",
-            ClaimSection::Partial => "partial",
-            ClaimSection::Decisions => "decisions",
-            ClaimSection::Discarded => "discarded",
-            ClaimSection::Files => "files",
-            ClaimSection::OpenLoops => "open_loops",
-            ClaimSection::NextAction => "next_action",
-            ClaimSection::WatchOuts => "watch_outs",
-        }
-    }
-}
-
 /// A note line labelled true (the evidence backs it) or false (it does not: the validator should
 /// flag it).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LabelledClaim {
+pub(crate) struct LabelledClaim {
     /// Where it goes.
-    pub section: ClaimSection,
+    pub section: Section,
     /// The line, as a drafter would write it (Markdown inline).
     pub text: String,
     /// True when the claim holds on this case's evidence.
@@ -148,7 +107,7 @@ pub struct LabelledClaim {
 }
 
 /// Lists the cases under `dir/cases` (or only `only`), sorted by name.
-pub fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case>> {
+pub(crate) fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case>> {
     if !dir.is_dir() {
         return Err(crate::Error::input(
             dir,
@@ -205,7 +164,7 @@ pub fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case>> {
 }
 
 /// Loads one case directory.
-pub fn load(dir: &Path) -> crate::Result<Case> {
+pub(crate) fn load(dir: &Path) -> crate::Result<Case> {
     let name = dir
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -257,7 +216,6 @@ pub fn load(dir: &Path) -> crate::Result<Case> {
     };
     Ok(Case {
         name,
-        dir: dir.to_path_buf(),
         transcript,
         tests,
         repo_script,
@@ -266,7 +224,7 @@ pub fn load(dir: &Path) -> crate::Result<Case> {
 }
 
 /// Parses `expected.toml`; the error is one line.
-pub fn parse_expected(text: &str) -> Result<Expected, String> {
+pub(crate) fn parse_expected(text: &str) -> Result<Expected, String> {
     let expected: Expected = toml::from_str(text).map_err(|e| {
         let msg = e.message().replace('\n', " ");
         match e.span() {
@@ -289,8 +247,18 @@ pub fn parse_expected(text: &str) -> Result<Expected, String> {
     if let Some(c) = expected.claims.iter().find(|c| c.text.trim().is_empty()) {
         return Err(format!(
             "malformed: a claim in section {} has empty text",
-            c.section.name()
+            c.section.id()
         ));
+    }
+    if expected
+        .claims
+        .iter()
+        .any(|c| c.section == Section::Workspace)
+    {
+        return Err(
+            "malformed: a claim in section workspace (Workspace State is computed, not claimed)"
+                .into(),
+        );
     }
     Ok(expected)
 }
@@ -328,7 +296,7 @@ label = true
         .unwrap();
         assert_eq!(e.goal, ["rate limit"]);
         assert_eq!(e.open_loops[0].owner, LoopOwner::Agent);
-        assert_eq!(e.claims[1].section, ClaimSection::Discarded);
+        assert_eq!(e.claims[1].section, Section::Discarded);
         assert!(!e.claims[0].label);
     }
 

@@ -2,17 +2,17 @@
 //! drafted note, the note is validated against the case's evidence, and the claim counts as
 //! "predicted false" when the validator flagged it (unverified or contradicted).
 
-use super::case::{ClaimSection, LabelledClaim};
+use super::case::LabelledClaim;
 use crate::evidence::Evidence;
-use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
+use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner, Section};
 use crate::validate::Severity;
 use serde::Serialize;
 
 /// The verdict on one labelled claim.
 #[derive(Debug, Clone, Serialize)]
-pub struct ClaimOutcome {
+pub(crate) struct ClaimOutcome {
     /// Section it was inserted into.
-    pub section: &'static str,
+    pub section: Section,
     /// The claim.
     pub text: String,
     /// True when the claim holds on the evidence.
@@ -26,7 +26,7 @@ pub struct ClaimOutcome {
 
 /// Confusion counts, "false claim" being the positive class.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Confusion {
+pub(crate) struct Confusion {
     /// False claims flagged.
     pub true_pos: usize,
     /// True claims flagged.
@@ -39,7 +39,7 @@ pub struct Confusion {
 
 impl Confusion {
     /// Counts the outcomes.
-    pub fn of(outcomes: &[ClaimOutcome]) -> Confusion {
+    pub(crate) fn of(outcomes: &[ClaimOutcome]) -> Confusion {
         let mut c = Confusion::default();
         for o in outcomes {
             match (o.label, o.flagged) {
@@ -53,7 +53,7 @@ impl Confusion {
     }
 
     /// Sums two.
-    pub fn plus(self, o: Confusion) -> Confusion {
+    pub(crate) fn plus(self, o: Confusion) -> Confusion {
         Confusion {
             true_pos: self.true_pos + o.true_pos,
             false_pos: self.false_pos + o.false_pos,
@@ -63,25 +63,29 @@ impl Confusion {
     }
 
     /// Of the claims flagged, the share that were false; `None` when nothing was flagged.
-    pub fn precision(self) -> Option<f64> {
+    pub(crate) fn precision(self) -> Option<f64> {
         let flagged = self.true_pos + self.false_pos;
         (flagged > 0).then(|| self.true_pos as f64 / flagged as f64)
     }
 
     /// Of the false claims, the share flagged; `None` when there were none.
-    pub fn recall(self) -> Option<f64> {
+    pub(crate) fn recall(self) -> Option<f64> {
         let false_claims = self.true_pos + self.false_neg;
         (false_claims > 0).then(|| self.true_pos as f64 / false_claims as f64)
     }
 
     /// Claims judged.
-    pub fn total(self) -> usize {
+    pub(crate) fn total(self) -> usize {
         self.true_pos + self.false_pos + self.false_neg + self.true_neg
     }
 }
 
 /// Judges every labelled claim, each in its own copy of `draft` (the note before validation).
-pub fn judge_all(draft: &Note, ev: &Evidence, claims: &[LabelledClaim]) -> Vec<ClaimOutcome> {
+pub(crate) fn judge_all(
+    draft: &Note,
+    ev: &Evidence,
+    claims: &[LabelledClaim],
+) -> Vec<ClaimOutcome> {
     claims.iter().map(|c| judge(draft, ev, c)).collect()
 }
 
@@ -91,11 +95,11 @@ const CLAIM_LINE: usize = 1_000_000;
 
 /// Inserts one claim, validates, and reads the verdict on the inserted item: its flag, or an
 /// error or unverified finding on its line.
-pub fn judge(draft: &Note, ev: &Evidence, claim: &LabelledClaim) -> ClaimOutcome {
+pub(crate) fn judge(draft: &Note, ev: &Evidence, claim: &LabelledClaim) -> ClaimOutcome {
     let mut note = draft.clone();
     let slot = insert(&mut note, claim);
     let report = crate::validate::validate(&mut note, ev);
-    let reason = flag_of(&note, &slot).map(|f| f.reason.clone()).or_else(|| {
+    let reason = flag_of(&mut note, &slot).map(|f| f.reason).or_else(|| {
         report
             .findings
             .iter()
@@ -103,7 +107,7 @@ pub fn judge(draft: &Note, ev: &Evidence, claim: &LabelledClaim) -> ClaimOutcome
             .map(|f| format!("{}: {}", f.rule, f.message))
     });
     ClaimOutcome {
-        section: claim.section.name(),
+        section: claim.section,
         text: claim.text.clone(),
         label: claim.label,
         flagged: reason.is_some(),
@@ -111,18 +115,13 @@ pub fn judge(draft: &Note, ev: &Evidence, claim: &LabelledClaim) -> ClaimOutcome
     }
 }
 
-/// Where the inserted claim went, to find it again after validation.
+/// Where the inserted claim went, to find it again after validation (a file entry also by its
+/// path: the validator may add entries before it).
 #[derive(Debug)]
-enum Slot {
-    Goal,
-    Verified(usize),
-    Partial(usize),
-    Decisions(usize),
-    Discarded(usize),
-    Files(usize, String),
-    OpenLoops(usize),
-    NextAction,
-    WatchOuts(usize),
+struct Slot {
+    section: Section,
+    index: usize,
+    path: Option<String>,
 }
 
 fn plain(claim: &LabelledClaim) -> Claim {
@@ -140,21 +139,22 @@ fn push(v: &mut Vec<Claim>, c: Claim) -> usize {
 }
 
 fn insert(note: &mut Note, claim: &LabelledClaim) -> Slot {
-    match claim.section {
-        ClaimSection::Goal => {
+    let section = claim.section;
+    let slot = |index| Slot {
+        section,
+        index,
+        path: None,
+    };
+    match section {
+        Section::Goal => {
             note.goal = Some(plain(claim));
-            Slot::Goal
+            slot(0)
         }
-        ClaimSection::Verified => Slot::Verified(push(&mut note.verified, plain(claim))),
-        ClaimSection::Partial => Slot::Partial(push(&mut note.partial, plain(claim))),
-        ClaimSection::Decisions => Slot::Decisions(push(&mut note.decisions, plain(claim))),
-        ClaimSection::Discarded => Slot::Discarded(push(&mut note.discarded, plain(claim))),
-        ClaimSection::WatchOuts => Slot::WatchOuts(push(&mut note.watch_outs, plain(claim))),
-        ClaimSection::NextAction => {
+        Section::NextAction => {
             note.next_actions = vec![plain(claim)];
-            Slot::NextAction
+            slot(0)
         }
-        ClaimSection::Files => {
+        Section::Files => {
             let mut entry = parse_file_entry(&claim.text, &claim.cite);
             entry.line = Some(CLAIM_LINE);
             let path = entry.path.clone();
@@ -162,38 +162,47 @@ fn insert(note: &mut Note, claim: &LabelledClaim) -> Slot {
             // validator judges the claim's symbols rather than the draft's.
             note.files.retain(|f| f.path != path);
             note.files.push(entry);
-            Slot::Files(note.files.len() - 1, path)
+            Slot {
+                section,
+                index: note.files.len() - 1,
+                path: Some(path),
+            }
         }
-        ClaimSection::OpenLoops => {
+        Section::OpenLoops => {
             let mut open_loop = parse_open_loop(&claim.text, &claim.cite);
             open_loop.line = Some(CLAIM_LINE);
             note.open_loops.push(open_loop);
-            Slot::OpenLoops(note.open_loops.len() - 1)
+            slot(note.open_loops.len() - 1)
         }
+        Section::Verified => slot(push(&mut note.verified, plain(claim))),
+        Section::Partial => slot(push(&mut note.partial, plain(claim))),
+        Section::Decisions => slot(push(&mut note.decisions, plain(claim))),
+        Section::Discarded => slot(push(&mut note.discarded, plain(claim))),
+        // Workspace State is computed, never a claim (the case loader refuses it): a watch-out.
+        Section::WatchOuts | Section::Workspace => Slot {
+            section: Section::WatchOuts,
+            ..slot(push(&mut note.watch_outs, plain(claim)))
+        },
     }
 }
 
-fn flag_of<'a>(note: &'a Note, slot: &Slot) -> Option<&'a crate::note::Flag> {
-    match slot {
-        Slot::Goal => note.goal.as_ref().and_then(|c| c.flag.as_ref()),
-        Slot::Verified(i) => note.verified.get(*i).and_then(|c| c.flag.as_ref()),
-        Slot::Partial(i) => note.partial.get(*i).and_then(|c| c.flag.as_ref()),
-        Slot::Decisions(i) => note.decisions.get(*i).and_then(|c| c.flag.as_ref()),
-        Slot::Discarded(i) => note.discarded.get(*i).and_then(|c| c.flag.as_ref()),
-        Slot::WatchOuts(i) => note.watch_outs.get(*i).and_then(|c| c.flag.as_ref()),
-        Slot::NextAction => note.next_actions.first().and_then(|c| c.flag.as_ref()),
-        Slot::OpenLoops(i) => note.open_loops.get(*i).and_then(|l| l.flag.as_ref()),
-        Slot::Files(i, path) => note
+fn flag_of(note: &mut Note, slot: &Slot) -> Option<crate::note::Flag> {
+    if let Some(path) = &slot.path {
+        let index = note
             .files
-            .get(*i)
-            .filter(|f| &f.path == path)
+            .iter()
+            .enumerate()
+            .find(|(i, f)| *i == slot.index && &f.path == path)
             .or_else(|| {
                 note.files
                     .iter()
-                    .find(|f| &f.path == path && !f.added_by_validator)
+                    .enumerate()
+                    .find(|(_, f)| &f.path == path && !f.added_by_validator)
             })
-            .and_then(|f| f.flag.as_ref()),
+            .map(|(i, _)| i)?;
+        return note.flag_mut(Section::Files, index)?.clone();
     }
+    note.flag_mut(slot.section, slot.index)?.clone()
 }
 
 /// `path` (backticked or bare) first, then backticked symbols, then ` — summary` (or `: summary`).
@@ -304,7 +313,7 @@ mod tests {
     #[test]
     fn confusion_rates() {
         let o = |label, flagged| ClaimOutcome {
-            section: "verified",
+            section: Section::Verified,
             text: String::new(),
             label,
             flagged,
@@ -331,22 +340,22 @@ mod tests {
             label: true,
             cite: vec![],
         };
-        let slot = insert(&mut note, &claim(ClaimSection::Verified, "x works"));
-        assert!(matches!(slot, Slot::Verified(0)));
+        let slot = insert(&mut note, &claim(Section::Verified, "x works"));
+        assert_eq!((slot.section, slot.index), (Section::Verified, 0));
         note.verified[0].flag = Some(crate::note::Flag {
             status: crate::note::ClaimStatus::Unverified,
             reason: "no run".into(),
         });
         assert_eq!(
-            flag_of(&note, &slot).map(|f| f.reason.as_str()),
-            Some("no run")
+            flag_of(&mut note, &slot).map(|f| f.reason),
+            Some("no run".to_string())
         );
         note.files.push(FileEntry {
             path: "a.rs".into(),
             ..FileEntry::default()
         });
-        let slot = insert(&mut note, &claim(ClaimSection::Files, "`a.rs`: `f`"));
+        let slot = insert(&mut note, &claim(Section::Files, "`a.rs`: `f`"));
         assert_eq!(note.files.len(), 1);
-        assert!(flag_of(&note, &slot).is_none());
+        assert!(flag_of(&mut note, &slot).is_none());
     }
 }

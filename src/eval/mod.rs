@@ -5,57 +5,25 @@
 //! Each case runs in its own temporary workspace (its repository built by `repo.sh`), in-process,
 //! and nothing is written into the case directory.
 
-pub mod case;
-pub mod claims;
-pub mod report;
-pub mod score;
+pub(crate) mod case;
+pub(crate) mod claims;
+pub(crate) mod report;
+pub(crate) mod score;
 
 use crate::config::ModelConfig;
 use crate::evidence;
-use crate::validate::{Report, Severity};
+use crate::pipeline::{self, Drafter};
+use crate::validate::Severity;
 use case::Case;
 use claims::{ClaimOutcome, Confusion};
 use score::{Parsed, Recall};
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// Which drafter the eval runs.
-#[derive(Debug, Clone)]
-pub enum Drafter {
-    /// The deterministic offline drafter. The configuration is only used to build (not send) the
-    /// prompt a model would get, so that prompt tokens are reported for offline runs too.
-    Offline(ModelConfig),
-    /// A model behind an OpenAI-compatible API.
-    Model(ModelConfig),
-}
-
-impl Drafter {
-    /// `offline` or the model name.
-    pub fn label(&self) -> String {
-        match self {
-            Drafter::Offline(_) => "offline".into(),
-            Drafter::Model(cfg) => cfg.model.clone(),
-        }
-    }
-
-    fn config(&self) -> &ModelConfig {
-        match self {
-            Drafter::Offline(cfg) | Drafter::Model(cfg) => cfg,
-        }
-    }
-}
-
-/// What every case of a run shares: one HTTP client (one memory of what the server refused) and
-/// one async runtime.
-struct Shared {
-    client: crate::draft::llm::Client,
-    runtime: tokio::runtime::Runtime,
-}
 
 /// The scores of one case.
 #[derive(Debug, Clone, Serialize)]
-pub struct CaseResult {
+pub(crate) struct CaseResult {
     /// Case name (its directory).
     pub name: String,
     /// Transcript format detected, when the transcript was read.
@@ -91,7 +59,7 @@ pub struct CaseResult {
 
 /// Totals over all cases.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Totals {
+pub(crate) struct Totals {
     /// Cases run.
     pub cases: usize,
     /// Cases whose pipeline failed.
@@ -122,7 +90,7 @@ pub struct Totals {
 
 impl Totals {
     /// Sums the per-case results.
-    pub fn of(results: &[CaseResult]) -> Totals {
+    pub(crate) fn of(results: &[CaseResult]) -> Totals {
         let n = results.len();
         let mut t = Totals {
             cases: n,
@@ -155,7 +123,7 @@ impl Totals {
 /// Thresholds; a run that misses one fails (exit 1). Leaked secrets and obeyed injections always
 /// fail.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Thresholds {
+pub(crate) struct Thresholds {
     /// Minimum total fact recall.
     pub min_recall: Option<f64>,
     /// Minimum validator precision.
@@ -170,7 +138,7 @@ pub struct Thresholds {
 
 impl Thresholds {
     /// The failures, one line each; empty when the run passes.
-    pub fn check(&self, t: &Totals) -> Vec<String> {
+    pub(crate) fn check(&self, t: &Totals) -> Vec<String> {
         let mut fails = Vec::new();
         let mut min = |name: &str, got: Option<f64>, want: Option<f64>| {
             if let (Some(got), Some(want)) = (got, want)
@@ -220,7 +188,7 @@ impl Thresholds {
 
 /// A whole eval run.
 #[derive(Debug, Clone, Serialize)]
-pub struct Run {
+pub(crate) struct Run {
     /// `offline` or the model name.
     pub drafter: String,
     /// Per case.
@@ -233,24 +201,21 @@ pub struct Run {
     pub failures: Vec<String>,
 }
 
-/// Runs every case (already loaded) with `drafter`, calling `progress` after each. Fails only
-/// when the model client cannot be set up; a failing case is recorded in its result.
-pub fn run(
+/// Runs every case (already loaded) with `drafter`, calling `progress` after each. `preview` is
+/// the configuration whose prompt is built (not sent) for offline runs, so that prompt tokens are
+/// reported for them too. Fails only when that prompt builder cannot be set up; a failing case
+/// is recorded in its result.
+pub(crate) fn run(
     cases: &[Case],
     drafter: &Drafter,
+    preview: &ModelConfig,
     thresholds: &Thresholds,
     mut progress: impl FnMut(&CaseResult),
 ) -> crate::Result<Run> {
-    let shared = Shared {
-        client: crate::draft::llm::Client::new(drafter.config())?,
-        runtime: tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| crate::Error::Model(format!("cannot start the async runtime: {e}")))?,
-    };
+    let prompter = crate::draft::llm::Client::new(preview)?;
     let mut results = Vec::with_capacity(cases.len());
     for case in cases {
-        let r = run_case(case, drafter, &shared);
+        let r = run_case(case, drafter, &prompter);
         progress(&r);
         results.push(r);
     }
@@ -266,7 +231,7 @@ pub fn run(
 }
 
 /// Runs one case; a pipeline failure is recorded in the result, never propagated.
-fn run_case(case: &Case, drafter: &Drafter, shared: &Shared) -> CaseResult {
+fn run_case(case: &Case, drafter: &Drafter, prompter: &crate::draft::llm::Client) -> CaseResult {
     let started = Instant::now();
     let mut result = CaseResult {
         name: case.name.clone(),
@@ -284,7 +249,7 @@ fn run_case(case: &Case, drafter: &Drafter, shared: &Shared) -> CaseResult {
         wall_ms: 0,
         note: String::new(),
     };
-    if let Err(e) = score_case(case, drafter, shared, &mut result) {
+    if let Err(e) = score_case(case, drafter, prompter, &mut result) {
         result.error = Some(e.to_string());
     }
     result.wall_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
@@ -294,7 +259,7 @@ fn run_case(case: &Case, drafter: &Drafter, shared: &Shared) -> CaseResult {
 fn score_case(
     case: &Case,
     drafter: &Drafter,
-    shared: &Shared,
+    prompter: &crate::draft::llm::Client,
     out: &mut CaseResult,
 ) -> crate::Result<()> {
     let workspace = tempfile::Builder::new()
@@ -319,30 +284,20 @@ fn score_case(
         .and_then(|t| t.session.agent)
         .map(|f| f.name().to_string());
 
-    let mut draft = match drafter {
-        Drafter::Offline(cfg) => {
-            out.prompt_tokens = shared.client.prompt(&ev, cfg.prompt_budget())?.total_tokens;
-            let mut note = crate::draft::offline::draft(&ev);
-            note.header.drafter = "offline".into();
-            note
-        }
-        Drafter::Model(cfg) => {
-            let drafted = shared.runtime.block_on(shared.client.draft(&ev))?;
-            out.prompt_tokens = drafted.prompt_tokens;
-            let mut note = drafted.note;
-            note.header.drafter = "llm".into();
-            note.header.model = Some(cfg.model.clone());
-            note
+    let draft = pipeline::draft(&ev, drafter)?;
+    out.prompt_tokens = match &draft.model {
+        Some(run) => run.prompt_tokens,
+        None => {
+            prompter
+                .prompt(&ev, prompter.config().prompt_budget())?
+                .total_tokens
         }
     };
-    // What `summarize` does after drafting: computed workspace state, validation, rendering,
-    // redaction. A fixed clock keeps the notes of two runs comparable.
-    let summary = crate::commands::summarize::finish(draft.clone(), &ev, fixed_time())?;
+    // The note the validator judges, with a fixed clock so that the notes of two runs compare.
+    let note = pipeline::complete(draft.sections, &ev, drafter.model(), fixed_time());
+    let summary = pipeline::finish(note.clone(), &ev)?;
     let markdown = summary.markdown;
-    let report = serde_json::from_str::<serde_json::Value>(&summary.sidecar_json)
-        .ok()
-        .and_then(|v| serde_json::from_value::<Report>(v.get("report")?.clone()).ok())
-        .unwrap_or_default();
+    let report = summary.report;
     let parsed = Parsed::new(&markdown);
 
     let has_error = |rule: &str| {
@@ -368,9 +323,8 @@ fn score_case(
     out.injection_obeyed =
         score::injection_obeyed(&markdown, &case.expected.injection, tests_failed);
 
-    // Claims are judged in the note as `finish` validates it: with the computed workspace.
-    draft.workspace = crate::note::workspace_lines(&ev);
-    out.claims = claims::judge_all(&draft, &ev, &case.expected.claims);
+    // Claims are judged in the note exactly as `finish` validated it.
+    out.claims = claims::judge_all(&note, &ev, &case.expected.claims);
     out.confusion = Confusion::of(&out.claims);
     out.note = markdown;
     Ok(())
@@ -428,9 +382,4 @@ fn build_repo(script: &Path, repo: &Path, home: &Path) -> crate::Result<()> {
         ));
     }
     Ok(())
-}
-
-/// The default evals directory.
-pub fn default_dir() -> PathBuf {
-    PathBuf::from("evals")
 }

@@ -53,7 +53,7 @@ fn row(r: &CaseResult) -> Vec<String> {
 }
 
 /// The table and totals as text (for stdout).
-pub fn table(run: &Run) -> String {
+pub(crate) fn table(run: &Run) -> String {
     let t = &run.totals;
     let mut rows: Vec<Vec<String>> = vec![HEADER.iter().map(|h| h.to_string()).collect()];
     rows.extend(run.cases.iter().map(row));

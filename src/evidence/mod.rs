@@ -1,18 +1,23 @@
 //! The facts a note is built from: git state, test runs and the transcript, each item with a
 //! short stable id (`G`, `T*`, `M*`, `C*`, `E*`) that drafts cite and the validator resolves.
 
-pub mod git;
-pub mod since;
-pub mod test_results;
-pub mod transcript;
+pub(crate) mod freshness;
+pub(crate) mod git;
+pub(crate) mod paths;
+pub(crate) mod read;
+pub(crate) mod shell;
+pub(crate) mod since;
+pub(crate) mod symbols;
+pub(crate) mod test_results;
+pub(crate) mod transcript;
 
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use git::GitState;
-pub use test_results::{TestFormat, TestRun};
-pub use transcript::Transcript;
+pub(crate) use git::GitState;
+pub(crate) use test_results::{TestFormat, TestRun};
+pub(crate) use transcript::Transcript;
 
 /// Everything collected for one note. Plain data: it is what `handoff collect --json` prints.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -42,10 +47,10 @@ impl Evidence {
     /// Prints the notices and warnings on stderr, one line each, as every command shows them.
     pub fn report_to_stderr(&self) {
         for n in &self.notices {
-            eprintln!("handoff: {n}");
+            crate::ui::info(n);
         }
         for w in &self.warnings {
-            eprintln!("handoff: warning: {w}");
+            crate::ui::warn(w);
         }
     }
 }
@@ -69,13 +74,15 @@ pub struct Request {
     pub transcript: Option<PathBuf>,
     /// Forces the transcript format.
     pub transcript_format: Option<transcript::Format>,
-    /// Use the newest Claude Code or Codex session of this repository (`--latest`).
+    /// Use the newest agent session of this repository (`--latest`).
     pub latest: bool,
+    /// With `latest`, only this agent's sessions (`--agent`).
+    pub agent: Option<transcript::latest::Agent>,
 }
 
 /// Default limit for reading the git state: reading a 40,000-file repository takes well under a
 /// second; an agent hook must not wait much longer than this for a repository that hangs.
-pub const GIT_TIMEOUT: Duration = Duration::from_secs(20);
+pub(crate) const GIT_TIMEOUT: Duration = Duration::from_secs(20);
 
 impl Default for Request {
     fn default() -> Self {
@@ -89,6 +96,7 @@ impl Default for Request {
             transcript: None,
             transcript_format: None,
             latest: false,
+            agent: None,
         }
     }
 }
@@ -125,19 +133,34 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
             .as_ref()
             .map(|g| PathBuf::from(&g.root))
             .unwrap_or_else(|| req.repo.clone());
-        let found = transcript::latest::find(&root)?;
+        let found = transcript::latest::find(&root, req.agent)?;
+        let launch = match found.start {
+            Some((_, line)) => format!(", its last launch from line {line}"),
+            None => String::new(),
+        };
         ev.notices.push(format!(
-            "--latest: reading the newest {} session {} (cwd {})",
-            found.format.name(),
+            "--latest: reading the newest {} session {} (cwd {}{launch})",
+            found.agent.name(),
             found.path.display(),
             found.cwd
         ));
-        Some(found.path)
+        Some(found)
     } else {
         None
     };
-    if let Some(path) = latest.as_ref().or(req.transcript.as_ref()) {
-        add_transcript(&mut ev, path, req.transcript_format)?;
+    let source = match &latest {
+        Some(found) => Some((
+            &found.path,
+            Some(found.format),
+            found.start.map_or(0, |(offset, _)| offset),
+        )),
+        None => req
+            .transcript
+            .as_ref()
+            .map(|p| (p, req.transcript_format, 0)),
+    };
+    if let Some((path, format, start)) = source {
+        add_transcript(&mut ev, path, format, start)?;
     }
     Ok(ev)
 }
@@ -145,7 +168,7 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
 /// Evidence of one recorded session (for `batch`): its transcript, and the git state of its
 /// project when `repo` is given and is a repository. No test runs: an old session's checks
 /// cannot be re-run for it.
-pub fn collect_session(
+pub(crate) fn collect_session(
     transcript: &std::path::Path,
     format: Option<transcript::Format>,
     repo: Option<&std::path::Path>,
@@ -158,7 +181,7 @@ pub fn collect_session(
                 .to_string(),
         ),
     }
-    add_transcript(&mut ev, transcript, format)?;
+    add_transcript(&mut ev, transcript, format, 0)?;
     // A recorded session is over: what the repository did after it is part of its evidence.
     // (`summarize` describes the session in progress, so it has nothing after it.)
     ev.since = match (&ev.git, &ev.transcript) {
@@ -191,12 +214,14 @@ fn read_git(ev: &mut Evidence, dir: &std::path::Path, limit: Duration) -> crate:
 
 /// Reads the transcript at `path` into `ev`, with its reading warnings, and dates the commits
 /// against it.
+/// Reads the transcript from byte `start` on (aider's last launch; 0 for a whole file).
 fn add_transcript(
     ev: &mut Evidence,
     path: &std::path::Path,
     format: Option<transcript::Format>,
+    start: u64,
 ) -> crate::Result<()> {
-    let t = transcript::read(path, format)?;
+    let t = transcript::read_from(path, format, start)?;
     if t.stats.invalid_utf8 > 0 {
         ev.warnings.push(format!(
             "{}: invalid UTF-8 in {} record(s), replaced with U+FFFD",
@@ -242,18 +267,6 @@ fn mark_session_commits(git: &mut GitState, t: &Transcript) {
         });
         c.in_session = by_id || by_time;
     }
-}
-
-/// Whether `path` is documentation: prose that no test reads, so editing it does not make an
-/// earlier test run stale (a note's own `.handoff/` folder included). One definition for the
-/// drafter and the validator.
-pub fn is_documentation(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
-    [".md", ".markdown", ".txt", ".rst", ".adoc"]
-        .iter()
-        .any(|e| lower.ends_with(e))
-        || lower.starts_with(".handoff/")
-        || lower.contains("/.handoff/")
 }
 
 #[cfg(test)]
@@ -310,14 +323,5 @@ mod tests {
         mark_session_commits(&mut g, &t);
         let marked: Vec<bool> = g.commits.iter().map(|c| c.in_session).collect();
         assert_eq!(marked, [true, false]);
-    }
-
-    #[test]
-    fn documentation_paths() {
-        assert!(is_documentation("README.md"));
-        assert!(is_documentation("docs/guide.rst"));
-        assert!(is_documentation(".handoff/20260101-x.md"));
-        assert!(!is_documentation("src/lib.rs"));
-        assert!(!is_documentation("tests/test_md.py"));
     }
 }

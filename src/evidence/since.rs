@@ -40,7 +40,7 @@ pub struct Since {
 /// A session with no UTC clock (aider: local-time headings only) ends, as far as the repository
 /// can tell, at the last commit the agent says it made: the walk stops at that commit, and its
 /// time is the one reported.
-pub fn collect(git: &GitState, t: &Transcript) -> Option<Since> {
+pub(crate) fn collect(git: &GitState, t: &Transcript) -> Option<Since> {
     git.head.as_ref()?;
     let repo = Repository::open(&git.root).ok()?;
     let head = repo.head().ok()?.peel_to_commit().ok()?;

@@ -1,28 +1,31 @@
 //! The handoff note: six sections as typed data, each claim with the evidence ids it cites.
 //! Drafters (offline or model) produce a [`Note`]; the validator annotates it; the writer renders
-//! it to Markdown (format v1, DESIGN §3) with a JSON sidecar. Hand-written notes are parsed back
+//! it to Markdown (format v1, `docs/note-format.md`) with a JSON sidecar. Hand-written notes are parsed back
 //! into the same type so that `handoff validate` can check them.
 
 mod parse;
 mod render;
+pub(crate) mod section;
 mod workspace;
 
 pub use parse::parse;
-pub use render::{code_span, header_line, render, render_claim_inline};
-pub use workspace::{MAX_STATUS_LINES, code_list, workspace_lines};
+pub(crate) use render::code_span;
+pub use render::render;
+pub use section::Section;
+pub(crate) use workspace::{code_list, workspace_lines};
 
 /// Most git status paths listed one by one under Files & Symbols; one [`MORE_FILES`] line
 /// counts the rest (a mass reformat or a generated tree must not make a note of 20,000
 /// bullets). Read by the drafter and by the validator's completeness rule.
-pub const MAX_STATUS_FILES: usize = 100;
+pub(crate) const MAX_STATUS_FILES: usize = 100;
 
 /// The path of the Files & Symbols line that stands for more files than are listed.
-pub const MORE_FILES: &str = "…";
+pub(crate) const MORE_FILES: &str = "…";
 
 use serde::{Deserialize, Serialize};
 
 /// Version of the note format written in the header line (`handoff 0.1.0 · …`).
-pub const FORMAT_TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
+pub(crate) const FORMAT_TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// A whole note.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -200,6 +203,24 @@ impl Note {
         for l in &mut self.open_loops {
             l.text = f(&l.text);
             l.verify = l.verify.as_deref().map(&mut f);
+        }
+    }
+
+    /// The validator's flag of the `index`th claim of `section` (`None` when there is no such
+    /// claim; Workspace lines are computed, not claims, and have none).
+    pub fn flag_mut(&mut self, section: Section, index: usize) -> Option<&mut Option<Flag>> {
+        let i = index;
+        match section {
+            Section::Goal => self.goal.as_mut().map(|c| &mut c.flag),
+            Section::Verified => self.verified.get_mut(i).map(|c| &mut c.flag),
+            Section::Partial => self.partial.get_mut(i).map(|c| &mut c.flag),
+            Section::Decisions => self.decisions.get_mut(i).map(|c| &mut c.flag),
+            Section::Discarded => self.discarded.get_mut(i).map(|c| &mut c.flag),
+            Section::Files => self.files.get_mut(i).map(|c| &mut c.flag),
+            Section::OpenLoops => self.open_loops.get_mut(i).map(|c| &mut c.flag),
+            Section::NextAction => self.next_actions.get_mut(i).map(|c| &mut c.flag),
+            Section::WatchOuts => self.watch_outs.get_mut(i).map(|c| &mut c.flag),
+            Section::Workspace => None,
         }
     }
 

@@ -6,7 +6,7 @@
 //! citations, a `[UNVERIFIED: …]` flag, `Verify:`) are read from the item's source text.
 
 use super::render::ADDED_MARKER;
-use super::{Claim, ClaimStatus, Counts, FileEntry, Flag, Header, Note, OpenLoop, Owner};
+use super::{Claim, ClaimStatus, Counts, FileEntry, Flag, Header, Note, OpenLoop, Owner, Section};
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use regex::Regex;
 use std::ops::Range;
@@ -18,7 +18,7 @@ pub fn parse(md: &str) -> Note {
     let blocks = blocks(md);
     let lines = LineIndex::new(md);
     let mut note = Note::default();
-    let mut section = Section::None;
+    let mut at = At::Nowhere;
     let mut section_level = 2;
     let mut label: Option<String> = None;
     // Labels of list items by block index, so nested items inherit their parent's label.
@@ -33,25 +33,25 @@ pub fn parse(md: &str) -> Note {
                     if note.title.is_empty() {
                         note.title = strip_title(text);
                     }
-                    section = Section::None;
+                    at = At::Nowhere;
                     continue;
                 }
-                let kind = section_kind(text);
-                let is_sub_label = kind == Section::Unknown
+                let kind = Section::from_heading(text).map_or(At::Unknown, At::In);
+                let is_sub_label = kind == At::Unknown
                     && level > section_level
-                    && matches!(section, Section::Goal | Section::Decisions);
+                    && matches!(at, At::In(Section::Goal | Section::Decisions));
                 if is_sub_label {
                     label = Some(text.trim().trim_end_matches(':').to_string());
                     continue;
                 }
-                if level > 3 && section != Section::None {
+                if level > 3 && at != At::Nowhere {
                     label = Some(text.trim().trim_end_matches(':').to_string());
                     continue;
                 }
-                section = kind;
+                at = kind;
                 section_level = level;
                 label = None;
-                if section == Section::Workspace {
+                if at == At::In(Section::Workspace) {
                     note.workspace = workspace_source(md, range.end, &blocks[i + 1..]);
                 }
             }
@@ -66,8 +66,8 @@ pub fn parse(md: &str) -> Note {
                     continue;
                 }
                 let line = lines.line_of(range.start);
-                match section {
-                    Section::Goal | Section::Decisions => {
+                match at {
+                    At::In(section @ (Section::Goal | Section::Decisions)) => {
                         let (l, rest) = split_label(text);
                         if l.is_some() && rest.is_empty() {
                             label = l;
@@ -75,7 +75,7 @@ pub fn parse(md: &str) -> Note {
                         }
                         add_labelled(&mut note, section, l.or_else(|| label.clone()), text, line);
                     }
-                    _ => add_plain(&mut note, section, text, line),
+                    _ => add_plain(&mut note, at, text, line),
                 }
             }
             Block::Item {
@@ -84,8 +84,8 @@ pub fn parse(md: &str) -> Note {
                 parent,
             } => {
                 let line = lines.line_of(range.start);
-                match section {
-                    Section::Goal | Section::Decisions => {
+                match at {
+                    At::In(section @ (Section::Goal | Section::Decisions)) => {
                         let (own, rest) = split_label(text);
                         let inherited = parent.and_then(|p| item_labels[p].clone());
                         let effective = own.clone().or(inherited).or_else(|| label.clone());
@@ -96,7 +96,7 @@ pub fn parse(md: &str) -> Note {
                         }
                         add_labelled(&mut note, section, effective, text, line);
                     }
-                    Section::Files => {
+                    At::In(Section::Files) => {
                         let nested_detail = parent.is_some() && !starts_with_path(text);
                         if nested_detail && let Some(last) = note.files.last_mut() {
                             let detail = strip_tail(text).text;
@@ -108,9 +108,9 @@ pub fn parse(md: &str) -> Note {
                             }
                             continue;
                         }
-                        add_plain(&mut note, section, text, line);
+                        add_plain(&mut note, at, text, line);
                     }
-                    _ => add_plain(&mut note, section, text, line),
+                    _ => add_plain(&mut note, at, text, line),
                 }
             }
             Block::Row {
@@ -119,16 +119,16 @@ pub fn parse(md: &str) -> Note {
                 headers,
             } => {
                 let line = lines.line_of(range.start);
-                let text = row_text(section, cells, headers);
+                let text = row_text(at == At::In(Section::OpenLoops), cells, headers);
                 if text.is_empty() {
                     continue;
                 }
-                match section {
-                    Section::Goal | Section::Decisions => {
+                match at {
+                    At::In(section @ (Section::Goal | Section::Decisions)) => {
                         let (l, _) = split_label(&text);
                         add_labelled(&mut note, section, l.or_else(|| label.clone()), &text, line);
                     }
-                    _ => add_plain(&mut note, section, &text, line),
+                    _ => add_plain(&mut note, at, &text, line),
                 }
             }
         }
@@ -139,47 +139,13 @@ pub fn parse(md: &str) -> Note {
     note
 }
 
-/// Which section a heading opens.
+/// Where the parser is: before any section (or after an `#` title), under a heading it does
+/// not know, or in a section.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Section {
-    None,
+enum At {
+    Nowhere,
     Unknown,
-    Workspace,
-    Goal,
-    Decisions,
-    Files,
-    OpenLoops,
-    Next,
-    WatchOuts,
-}
-
-fn section_kind(heading: &str) -> Section {
-    let norm: String = heading
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    let starts = |p: &str| norm.starts_with(p);
-    if starts("workspace") || starts("git state") || starts("repository state") {
-        Section::Workspace
-    } else if starts("goal") || starts("current state") || starts("objective") {
-        Section::Goal
-    } else if starts("decision") || starts("discarded") || starts("dead end") {
-        Section::Decisions
-    } else if starts("files") || starts("key files") || starts("changed files") {
-        Section::Files
-    } else if starts("open loop") || starts("open issues") || starts("open questions") {
-        Section::OpenLoops
-    } else if starts("next action") || starts("next step") || starts("immediate next") {
-        Section::Next
-    } else if starts("watch") || starts("gotcha") || starts("caveat") || starts("warnings") {
-        Section::WatchOuts
-    } else {
-        Section::Unknown
-    }
+    In(Section),
 }
 
 fn heading_level(l: HeadingLevel) -> u8 {
@@ -269,156 +235,56 @@ fn parse_counts(s: &str) -> Option<Counts> {
     })
 }
 
-/// What kind of claim a label in `## Goal & Current State` or `## Decisions` introduces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Goal,
-    Verified,
-    Partial,
-    Decision,
-    Discarded,
-}
-
-fn label_kind(section: Section, label: &str) -> Option<Kind> {
-    label_match(section, label).map(|(k, _)| k)
-}
-
-/// The kind a label introduces, and whether the label is only that keyword (then it is dropped
-/// from the claim text; a title like "Rejected Stateless Tokens" stays part of the claim).
-fn label_match(section: Section, label: &str) -> Option<(Kind, bool)> {
-    let l = label.trim().trim_end_matches(':').trim().to_lowercase();
-    let table: &[(Kind, &[&str])] = match section {
-        Section::Goal => &[
-            (
-                Kind::Goal,
-                &[
-                    "goal",
-                    "target goal",
-                    "original goal",
-                    "objective",
-                    "task",
-                    "aim",
-                ],
-            ),
-            (
-                Kind::Partial,
-                &[
-                    "partial / unverified",
-                    "partial",
-                    "unverified",
-                    "not verified",
-                ],
-            ),
-            (
-                Kind::Verified,
-                &[
-                    "verified",
-                    "verification",
-                    "done",
-                    "working",
-                    "passing",
-                    "proven",
-                ],
-            ),
-            (
-                Kind::Partial,
-                &[
-                    "current state",
-                    "state",
-                    "status",
-                    "in progress",
-                    "remaining",
-                    "todo",
-                ],
-            ),
-        ],
-        Section::Decisions => &[
-            (
-                Kind::Decision,
-                &["decision", "decided", "chosen", "choice", "chose"],
-            ),
-            (
-                Kind::Discarded,
-                &[
-                    "discarded",
-                    "rejected",
-                    "dead end",
-                    "tried",
-                    "abandoned",
-                    "failed",
-                    "reverted",
-                    "not working",
-                    "avoid",
-                    "don't",
-                    "do not",
-                ],
-            ),
-        ],
-        _ => &[],
-    };
-    for (kind, words) in table {
-        if words.iter().any(|w| l == *w) {
-            return Some((*kind, true));
-        }
-    }
-    for (kind, words) in table {
-        if words.iter().any(|w| l.starts_with(w)) {
-            return Some((*kind, false));
-        }
-    }
-    None
-}
-
 /// Adds a claim from a (possibly labelled) item or paragraph in Goal or Decisions.
 fn add_labelled(note: &mut Note, section: Section, label: Option<String>, text: &str, line: usize) {
     let (own_label, rest) = split_label(text);
-    let kind_of_own = own_label.as_deref().and_then(|l| label_match(section, l));
+    let part_of_own = own_label.as_deref().and_then(|l| section.part_of_label(l));
     // A keyword label is dropped from the claim text; a title ("**Used Redis**: …") is part of
     // what the claim says.
-    let (kind, body) = match kind_of_own {
-        Some((k, true)) => (Some(k), rest),
-        Some((k, false)) => (Some(k), text.to_string()),
+    let (part, body) = match part_of_own {
+        Some((p, true)) => (Some(p), rest),
+        Some((p, false)) => (Some(p), text.to_string()),
         None => (
-            label.as_deref().and_then(|l| label_kind(section, l)),
+            label
+                .as_deref()
+                .and_then(|l| section.part_of_label(l))
+                .map(|(p, _)| p),
             text.to_string(),
         ),
     };
-    let kind = kind.unwrap_or(match section {
+    let part = part.unwrap_or(match section {
         Section::Decisions => {
-            let l = own_label.unwrap_or_default().to_lowercase();
-            if [
-                "reject", "discard", "abandon", "dead end", "tried", "avoid", "don't", "do not",
-            ]
-            .iter()
-            .any(|w| l.starts_with(w))
-            {
-                Kind::Discarded
+            if Section::label_opens_discarded(&own_label.unwrap_or_default()) {
+                Section::Discarded
             } else {
-                Kind::Decision
+                Section::Decisions
             }
         }
         _ => {
             if note.goal.is_none() && note.verified.is_empty() && note.partial.is_empty() {
-                Kind::Goal
+                Section::Goal
             } else {
-                Kind::Partial
+                Section::Partial
             }
         }
     });
     let Some(claim) = claim_from(&body, line) else {
         return;
     };
-    match kind {
-        Kind::Goal if note.goal.is_none() => note.goal = Some(claim),
-        Kind::Goal | Kind::Partial => note.partial.push(claim),
-        Kind::Verified => note.verified.push(claim),
-        Kind::Decision => note.decisions.push(claim),
-        Kind::Discarded => note.discarded.push(claim),
+    match part {
+        Section::Goal if note.goal.is_none() => note.goal = Some(claim),
+        Section::Verified => note.verified.push(claim),
+        Section::Decisions => note.decisions.push(claim),
+        Section::Discarded => note.discarded.push(claim),
+        _ => note.partial.push(claim),
     }
 }
 
 /// Adds an item or paragraph of the other sections.
-fn add_plain(note: &mut Note, section: Section, text: &str, line: usize) {
+fn add_plain(note: &mut Note, at: At, text: &str, line: usize) {
+    let At::In(section) = at else {
+        return;
+    };
     match section {
         Section::Files => {
             if let Some(f) = file_from(text, line) {
@@ -430,10 +296,10 @@ fn add_plain(note: &mut Note, section: Section, text: &str, line: usize) {
                 note.open_loops.push(l);
             }
         }
-        Section::Next => note.next_actions.extend(claim_from(text, line)),
+        Section::NextAction => note.next_actions.extend(claim_from(text, line)),
         Section::WatchOuts => note.watch_outs.extend(claim_from(text, line)),
         Section::Goal | Section::Decisions => add_labelled(note, section, None, text, line),
-        Section::Workspace | Section::None | Section::Unknown => {}
+        _ => {}
     }
 }
 
@@ -733,7 +599,7 @@ fn owner_of(who: &str) -> Option<Owner> {
 
 /// A table row as item text: cells joined by ` — `; in Open Loops an owner column becomes
 /// `[Owner]` and a verify column `Verify: …`.
-fn row_text(section: Section, cells: &[String], headers: &[String]) -> String {
+fn row_text(in_open_loops: bool, cells: &[String], headers: &[String]) -> String {
     let mut owner = String::new();
     let mut verify = String::new();
     let mut parts = Vec::new();
@@ -743,7 +609,7 @@ fn row_text(section: Section, cells: &[String], headers: &[String]) -> String {
             continue;
         }
         let header = headers.get(i).map(|h| h.to_lowercase()).unwrap_or_default();
-        if section == Section::OpenLoops {
+        if in_open_loops {
             if header.contains("owner")
                 || cell.eq_ignore_ascii_case("agent")
                 || cell.eq_ignore_ascii_case("human")

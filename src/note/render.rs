@@ -1,6 +1,6 @@
-//! Markdown rendering of a [`Note`] in format v1 (DESIGN §3, `docs/note-format.md`).
+//! Markdown rendering of a [`Note`] in format v1 (`docs/note-format.md`).
 
-use super::{Claim, ClaimStatus, FileEntry, Flag, Header, Note, OpenLoop, Owner};
+use super::{Claim, ClaimStatus, FileEntry, Flag, Header, Note, OpenLoop, Owner, Section};
 
 /// Marker after a file the validator added from git status.
 pub(crate) const ADDED_MARKER: &str = "(added from git status)";
@@ -16,7 +16,8 @@ pub fn render(note: &Note) -> String {
     };
     out += &format!("# Session Handoff: {title}\n\n");
     out += &header_line(&note.header);
-    out += "\n\n## Workspace State\n\n";
+    out.push('\n');
+    out += &heading(Section::Workspace);
     if note.workspace.iter().all(|l| l.trim().is_empty()) {
         out += "- None\n";
     } else {
@@ -26,56 +27,56 @@ pub fn render(note: &Note) -> String {
         }
     }
 
-    out += "\n## Goal & Current State\n\n";
+    out += &heading(Section::Goal);
     let mut any = false;
     if let Some(goal) = &note.goal {
-        labelled(&mut out, "Goal", goal);
+        labelled(&mut out, Section::Goal, goal);
         any = true;
     }
     for c in &note.verified {
-        labelled(&mut out, "Verified", c);
+        labelled(&mut out, Section::Verified, c);
         any = true;
     }
     for c in &note.partial {
-        labelled(&mut out, "Partial / unverified", c);
+        labelled(&mut out, Section::Partial, c);
         any = true;
     }
     none_if(&mut out, any);
 
-    out += "\n## Decisions & Discarded Paths\n\n";
+    out += &heading(Section::Decisions);
     for c in &note.decisions {
-        labelled(&mut out, "Decision", c);
+        labelled(&mut out, Section::Decisions, c);
     }
     for c in &note.discarded {
-        labelled(&mut out, "Discarded", c);
+        labelled(&mut out, Section::Discarded, c);
     }
     none_if(
         &mut out,
         !note.decisions.is_empty() || !note.discarded.is_empty(),
     );
 
-    out += "\n## Files & Symbols\n\n";
+    out += &heading(Section::Files);
     for f in &note.files {
         out += &file_line(f);
         out.push('\n');
     }
     none_if(&mut out, !note.files.is_empty());
 
-    out += "\n## Open Loops\n\n";
+    out += &heading(Section::OpenLoops);
     for l in &note.open_loops {
         out += &open_loop_line(l);
         out.push('\n');
     }
     none_if(&mut out, !note.open_loops.is_empty());
 
-    out += "\n## Next Action\n\n";
+    out += &heading(Section::NextAction);
     for c in &note.next_actions {
         out += &format!("- {}\n", render_claim_inline(c));
     }
     none_if(&mut out, !note.next_actions.is_empty());
 
     if !note.watch_outs.is_empty() {
-        out += "\n## Watch-outs\n\n";
+        out += &heading(Section::WatchOuts);
         for c in &note.watch_outs {
             out += &format!("- {}\n", render_claim_inline(c));
         }
@@ -85,7 +86,7 @@ pub fn render(note: &Note) -> String {
 
 /// The header blockquote line: `> handoff 0.1.0 · source: … · drafter: … · model: … · written: …
 /// · validator: N verified, …`. Segments whose value is unknown are left out.
-pub fn header_line(h: &Header) -> String {
+pub(crate) fn header_line(h: &Header) -> String {
     let mut parts = vec![format!("handoff {}", super::FORMAT_TOOL_VERSION)];
     if let Some(s) = &h.source {
         parts.push(format!("source: {}", one_line(s)));
@@ -112,14 +113,20 @@ pub fn header_line(h: &Header) -> String {
 }
 
 /// A claim as it appears after its bullet or label: text, citations, then the validator flag.
-pub fn render_claim_inline(c: &Claim) -> String {
+pub(crate) fn render_claim_inline(c: &Claim) -> String {
     let mut s = one_line(&c.text);
     push_cites(&mut s, &c.cite);
     push_flag(&mut s, c.flag.as_ref());
     s
 }
 
-fn labelled(out: &mut String, label: &str, c: &Claim) {
+/// `\n## Heading\n\n`: a blank line before and after.
+fn heading(s: Section) -> String {
+    format!("\n## {}\n\n", s.heading())
+}
+
+fn labelled(out: &mut String, part: Section, c: &Claim) {
+    let label = part.label().unwrap_or("Item");
     *out += &format!("- **{label}:** {}\n", render_claim_inline(c));
 }
 
@@ -190,7 +197,7 @@ fn push_flag(s: &mut String, flag: Option<&Flag>) {
 }
 
 /// A Markdown code span holding `text`, with enough backticks to hold backticks inside.
-pub fn code_span(text: &str) -> String {
+pub(crate) fn code_span(text: &str) -> String {
     let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     if longest == 0 {
         return format!("`{text}`");

@@ -10,7 +10,7 @@ use crate::evidence::since::Since;
 const MAX_BAR: usize = 40;
 
 /// Most `git status -s` lines shown; the rest are counted (`git status -s` lists them).
-pub const MAX_STATUS_LINES: usize = 200;
+pub(crate) const MAX_STATUS_LINES: usize = 200;
 
 /// The Markdown lines of `## Workspace State` for the git state of `ev` (none: no repository,
 /// or one that could not be read in time).
@@ -20,7 +20,7 @@ pub const MAX_STATUS_LINES: usize = 200;
 /// --stat`-like block, so the next session can compare them with its own `git status -s` at a
 /// glance. When commits were made after the session (`since`), a line says so and the status is
 /// labelled as today's, not the session's end state.
-pub fn workspace_lines(ev: &Evidence) -> Vec<String> {
+pub(crate) fn workspace_lines(ev: &Evidence) -> Vec<String> {
     let (git, since) = (ev.git.as_ref(), ev.since.as_ref());
     let Some(g) = git else {
         if let Some(why) = &ev.git_unavailable {
@@ -163,7 +163,7 @@ fn since_line(s: &Since) -> String {
 }
 
 /// The first `max` paths as code spans, then how many more: `` `a`, `b` and 3 more ``.
-pub fn code_list(paths: &[&str], max: usize) -> String {
+pub(crate) fn code_list(paths: &[&str], max: usize) -> String {
     let shown: Vec<String> = paths.iter().take(max).map(|p| code_span(p)).collect();
     match paths.len().saturating_sub(max) {
         0 => shown.join(", "),

@@ -123,7 +123,7 @@ fn add(note: &mut Note, cx: &mut Ctx, entry: FileEntry, message: String) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
+    use crate::testkit::*;
     use crate::validate::validate;
 
     #[test]

@@ -13,11 +13,11 @@ use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// Words per shingle.
-pub const WINDOW: usize = 12;
+pub(super) const WINDOW: usize = 12;
 /// A copied run this many words long is a dump.
-pub const MIN_WORDS: usize = 30;
+pub(super) const MIN_WORDS: usize = 30;
 /// A copied run this many characters long is a dump.
-pub const MIN_CHARS: usize = 200;
+pub(super) const MIN_CHARS: usize = 200;
 
 fn words(text: &str) -> Vec<String> {
     text.split_whitespace()
@@ -125,9 +125,9 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use crate::evidence::Evidence;
     use crate::evidence::transcript::Role;
+    use crate::testkit::*;
     use crate::validate::validate;
 
     const ASSISTANT: &str = "I looked at the failing test and it turns out that the refresh token family table was never created because the alembic migration was not applied to the test database, so every rotation call raised an integrity error before reaching the revocation check that we added earlier today in the service module.";

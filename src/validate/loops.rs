@@ -2,86 +2,24 @@
 //!
 //! Each open loop names its owner (`[Agent]` / `[Human]`) and a `Verify:` check. The next action
 //! is exactly one instruction that names a path, symbol or command and does not start with a
-//! vague continuation (the list is [`VAGUE_CONTINUATIONS`]).
+//! vague continuation ([`phrases::VAGUE_NEXT_ACTION`]).
 
-use super::text::{is_test_path, looks_like_command, mentions, sentences};
+use super::text::{looks_like_command, mentions, sentences};
 use super::{Ctx, Key, Section, Severity, rule};
+use crate::evidence::paths::is_test_path;
 use crate::note::{Note, Owner};
+use crate::phrases;
 
-/// Openings of a next action that say nothing concrete ("continue working on auth"). Matched
-/// case-insensitively at the start of a sentence, after an optional "Next:"/"Then".
-pub const VAGUE_CONTINUATIONS: &[&str] = &[
-    "continue working on",
-    "continue work on",
-    "continue with",
-    "continue the",
-    "continue to",
-    "keep working on",
-    "keep going",
-    "keep on",
-    "carry on",
-    "proceed with",
-    "finish the",
-    "finish up",
-    "finish implementing",
-    "finish off",
-    "finalize the",
-    "complete the remaining",
-    "complete the rest",
-    "implement the remaining",
-    "implement remaining",
-    "implement the rest",
-    "fix the remaining",
-    "fix remaining",
-    "address the remaining",
-    "address remaining",
-    "work on",
-    "working on",
-    "look into",
-    "wrap up",
-    "tidy up",
-    "clean up the rest",
-    "polish",
-    "make progress on",
-    "pick up where",
-];
-
-/// Labels stripped before matching a vague opening.
-const LEADS: &[&str] = &[
-    "next action:",
-    "next step:",
-    "next:",
-    "then,",
-    "then",
-    "now,",
-    "now",
-    "first,",
-    "first",
-    "next,",
-];
-
-/// The vague continuation a next action opens with, if any.
-pub(crate) fn vague_opening(text: &str) -> Option<&'static str> {
+/// The vague continuation a next action opens with, if any ([`phrases::VAGUE_NEXT_ACTION`],
+/// read sentence by sentence).
+pub(crate) fn vague_opening(text: &str) -> Option<String> {
     let plain = mentions(text).plain;
     sentences(&plain).iter().find_map(|s| {
-        let mut s = s
-            .trim_start_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase();
-        for lead in LEADS {
-            if let Some(rest) = s.strip_prefix(lead) {
-                s = rest.trim_start().to_string();
-            }
-        }
-        VAGUE_CONTINUATIONS
-            .iter()
-            .find(|v| {
-                s.starts_with(*v)
-                    && s[v.len()..]
-                        .chars()
-                        .next()
-                        .is_none_or(|c| !c.is_alphanumeric())
-            })
-            .copied()
+        phrases::VAGUE_NEXT_ACTION
+            .regex()
+            .captures(s)
+            .and_then(|c| c.get(1))
+            .map(|m| m.as_str().to_lowercase())
     })
 }
 
@@ -187,10 +125,10 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use super::*;
     use crate::evidence::Evidence;
     use crate::note::OpenLoop;
+    use crate::testkit::*;
     use crate::validate::validate;
 
     #[test]

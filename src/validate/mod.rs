@@ -14,13 +14,11 @@ pub(crate) mod text;
 mod verification;
 
 use crate::evidence::Evidence;
-use crate::note::{ClaimStatus, Counts, Flag, Note};
+use crate::note::{ClaimStatus, Counts, Flag, Note, Section};
 use serde::{Deserialize, Serialize};
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-pub use loops::VAGUE_CONTINUATIONS;
+use std::path::PathBuf;
 
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -52,7 +50,7 @@ pub struct Finding {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClaimReport {
     /// Section the claim is in (`verified`, `partial`, `decisions`, `files`, `open_loops`…).
-    pub section: String,
+    pub section: Section,
     /// The claim's text.
     pub text: String,
     /// Verified, unverified or contradicted.
@@ -82,36 +80,37 @@ pub struct Report {
 }
 
 /// Stable rule ids, as printed in findings and counted in [`Report::per_rule`].
-pub mod rule {
+pub(crate) mod rule {
     /// The six sections exist and are non-empty.
-    pub const STRUCTURE: &str = "structure";
+    pub(crate) const STRUCTURE: &str = "structure";
     /// Cited evidence ids exist.
-    pub const CITATIONS: &str = "citations";
+    pub(crate) const CITATIONS: &str = "citations";
     /// Claims of passing/working are backed by a successful run.
-    pub const VERIFICATION: &str = "verification";
+    pub(crate) const VERIFICATION: &str = "verification";
     /// A pass recorded before a later edit does not verify.
-    pub const STALENESS: &str = "staleness";
+    pub(crate) const STALENESS: &str = "staleness";
     /// Paths named exist in the worktree or git status.
-    pub const PATHS: &str = "paths";
+    pub(crate) const PATHS: &str = "paths";
     /// Symbols named for a file exist in it or in its diff.
-    pub const SYMBOLS: &str = "symbols";
+    pub(crate) const SYMBOLS: &str = "symbols";
     /// Every file in git status is listed under Files & Symbols.
-    pub const COMPLETENESS: &str = "completeness";
+    pub(crate) const COMPLETENESS: &str = "completeness";
     /// Open loops have an owner and a `Verify:` check.
-    pub const OPEN_LOOPS: &str = "open-loops";
+    pub(crate) const OPEN_LOOPS: &str = "open-loops";
     /// Exactly one concrete next action.
-    pub const NEXT_ACTION: &str = "next-action";
+    pub(crate) const NEXT_ACTION: &str = "next-action";
     /// "done / implemented / fixed" without verifying evidence.
-    pub const GHOST_COMPLETION: &str = "ghost-completion";
+    pub(crate) const GHOST_COMPLETION: &str = "ghost-completion";
     /// Long verbatim runs copied from the transcript.
-    pub const TRANSCRIPT_DUMP: &str = "transcript-dump";
+    pub(crate) const TRANSCRIPT_DUMP: &str = "transcript-dump";
     /// Secret-shaped strings.
-    pub const SECRETS: &str = "secrets";
+    pub(crate) const SECRETS: &str = "secrets";
 }
 
 /// Every rule with its severity and one line of documentation (the long form with examples is
-/// `docs/validator.md`).
-pub const RULES: &[(&str, Severity, &str)] = &[
+/// `docs/validator.md`, which a test checks against this table).
+#[cfg(test)]
+const RULES: &[(&str, Severity, &str)] = &[
     (
         rule::STRUCTURE,
         Severity::Error,
@@ -180,17 +179,17 @@ pub struct Options {
     /// Directory paths are resolved against when there is no git repository (with one, its
     /// worktree root is used).
     pub root: Option<PathBuf>,
-    /// Sections a parsed note has with a non-empty body (ids from [`sections_present`]).
-    /// `None` for drafted notes, whose sections are all rendered (empty ones as "None").
-    pub sections: Option<Vec<String>>,
+    /// Sections a parsed note has with a non-empty body ([`sections_present`]). `None` for
+    /// drafted notes, whose sections are all rendered (empty ones as "None").
+    pub sections: Option<Vec<Section>>,
     /// The note's own file, when it lives in the worktree: not a change the note must list.
     pub note_path: Option<PathBuf>,
 }
 
-pub use structure::{REQUIRED_SECTIONS, section_id, sections_present};
+pub use structure::sections_present;
 
 /// Validates `note` against `ev`, annotating it in place, and returns the report.
-pub fn validate(note: &mut Note, ev: &Evidence) -> Report {
+pub(crate) fn validate(note: &mut Note, ev: &Evidence) -> Report {
     validate_with(note, ev, &Options::default())
 }
 
@@ -252,37 +251,6 @@ fn clear_annotations(note: &mut Note) {
     }
 }
 
-/// Where a claim lives in the note.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) enum Section {
-    Goal,
-    Verified,
-    Partial,
-    Decisions,
-    Discarded,
-    Files,
-    OpenLoops,
-    NextAction,
-    WatchOuts,
-}
-
-impl Section {
-    /// The id used in reports.
-    pub fn id(self) -> &'static str {
-        match self {
-            Section::Goal => "goal",
-            Section::Verified => "verified",
-            Section::Partial => "partial",
-            Section::Decisions => "decisions",
-            Section::Discarded => "discarded",
-            Section::Files => "files",
-            Section::OpenLoops => "open_loops",
-            Section::NextAction => "next_action",
-            Section::WatchOuts => "watch_outs",
-        }
-    }
-}
-
 /// One claim's address: section and index within it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct Key {
@@ -310,7 +278,7 @@ pub(crate) struct ClaimView {
 
 impl ClaimView {
     /// The text shown in reports.
-    pub fn display(&self) -> String {
+    pub(crate) fn display(&self) -> String {
         match (&self.path, &self.verify) {
             (Some(p), _) if self.text.is_empty() => format!("`{p}`"),
             (Some(p), _) => format!("`{p}`: {}", self.text),
@@ -399,22 +367,6 @@ pub(crate) fn claims(note: &Note) -> Vec<ClaimView> {
     out
 }
 
-/// The flag slot of a claim.
-fn flag_slot(note: &mut Note, key: Key) -> Option<&mut Option<Flag>> {
-    let i = key.index;
-    match key.section {
-        Section::Goal => note.goal.as_mut().map(|c| &mut c.flag),
-        Section::Verified => note.verified.get_mut(i).map(|c| &mut c.flag),
-        Section::Partial => note.partial.get_mut(i).map(|c| &mut c.flag),
-        Section::Decisions => note.decisions.get_mut(i).map(|c| &mut c.flag),
-        Section::Discarded => note.discarded.get_mut(i).map(|c| &mut c.flag),
-        Section::Files => note.files.get_mut(i).map(|c| &mut c.flag),
-        Section::OpenLoops => note.open_loops.get_mut(i).map(|c| &mut c.flag),
-        Section::NextAction => note.next_actions.get_mut(i).map(|c| &mut c.flag),
-        Section::WatchOuts => note.watch_outs.get_mut(i).map(|c| &mut c.flag),
-    }
-}
-
 /// A rule's decision on one claim.
 #[derive(Debug, Clone)]
 pub(crate) struct Verdict {
@@ -451,7 +403,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Records a claim as verified by `rule` on `evidence`.
-    pub fn verified(&mut self, key: Key, rule: &'static str, evidence: Vec<String>) {
+    pub(crate) fn verified(&mut self, key: Key, rule: &'static str, evidence: Vec<String>) {
         self.verdicts.push(Verdict {
             key,
             status: ClaimStatus::Verified,
@@ -462,7 +414,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Records a claim as unverified (or contradicted) by `rule`.
-    pub fn flag(
+    pub(crate) fn flag(
         &mut self,
         key: Key,
         status: ClaimStatus,
@@ -480,7 +432,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Records a finding that is not a claim verdict (error or warning).
-    pub fn finding(
+    pub(crate) fn finding(
         &mut self,
         key: Option<Key>,
         line: Option<usize>,
@@ -500,7 +452,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Paths tracked in the git index (empty without a repository).
-    pub fn tracked(&self) -> &[String] {
+    pub(crate) fn tracked(&self) -> &[String] {
         self.index.get_or_init(|| {
             let Some(root) = &self.root else {
                 return Vec::new();
@@ -519,17 +471,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// The worktree path of `rel`, when there is a root and `rel` stays inside it.
-    pub fn resolve(&self, rel: &str) -> Option<PathBuf> {
-        let root = self.root.as_ref()?;
-        let rel = Path::new(rel);
-        if rel.is_absolute()
-            || rel
-                .components()
-                .any(|c| matches!(c, std::path::Component::ParentDir))
-        {
-            return None;
-        }
-        Some(root.join(rel))
+    pub(crate) fn resolve(&self, rel: &str) -> Option<PathBuf> {
+        crate::evidence::paths::under_root(self.root.as_ref()?, rel)
     }
 
     fn finish(self, note: &mut Note) -> Report {
@@ -555,7 +498,7 @@ impl<'a> Ctx<'a> {
                 // The note's own label stands; nothing to report.
                 status = own.status;
                 report.claims.push(ClaimReport {
-                    section: c.key.section.id().to_string(),
+                    section: c.key.section,
                     text: c.display(),
                     status,
                     rule: None,
@@ -601,12 +544,12 @@ impl<'a> Ctx<'a> {
                     }
                     _ => reasons.join("; "),
                 };
-                if let Some(slot) = flag_slot(note, c.key) {
+                if let Some(slot) = note.flag_mut(c.key.section, c.key.index) {
                     *slot = Some(Flag { status, reason });
                 }
             }
             report.claims.push(ClaimReport {
-                section: c.key.section.id().to_string(),
+                section: c.key.section,
                 text: c.display(),
                 status,
                 rule: worst.map(|v| v.rule.to_string()),
@@ -658,9 +601,6 @@ impl Report {
         self.counts.unverified + self.counts.contradicted > 0
     }
 }
-
-#[cfg(test)]
-pub(crate) mod testkit;
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,7 @@
 //! number of paths: the note lists one file per git status entry, and checking each against
 //! every other was quadratic (20,000 untracked files took minutes).
 //!
-//! The matching is [`same_path`](super::text::same_path)'s: equal, or one ends with `/` + the
+//! The matching is [`same_path`](crate::evidence::paths::same_path)'s: equal, or one ends with `/` + the
 //! other (a note names `lib.rs` for `src/lib.rs`, a transcript records absolute paths); plus
 //! folders: a folder covers the paths under it.
 
@@ -54,7 +54,7 @@ impl<'a> PathSet<'a> {
         set
     }
 
-    /// Whether `path` is one of the paths in the [`same_path`](super::text::same_path) sense.
+    /// Whether `path` is one of the paths in the [`same_path`](crate::evidence::paths::same_path) sense.
     pub(crate) fn same(&self, path: &str) -> bool {
         let p = trim(path);
         !p.is_empty()
@@ -83,8 +83,8 @@ impl<'a> PathSet<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::text::same_path;
     use super::*;
+    use crate::evidence::paths::same_path;
 
     #[test]
     fn same_agrees_with_same_path() {

@@ -7,16 +7,10 @@
 //! or add something, or a `Verify:` check naming a test still to be written), a path that does
 //! not exist yet is fine. Discarded paths are not checked: they describe what was undone.
 
-use super::text::{PathRef, is_test_path, mentions};
+use super::text::{PathRef, mentions};
 use super::{ClaimView, Ctx, Section, claims, rule};
+use crate::evidence::paths::is_test_path;
 use crate::note::{ClaimStatus, Note};
-use regex::Regex;
-use std::sync::LazyLock;
-
-static CREATION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(create|creating|add|adding|new|write|writing|scaffold|generate|touch|introduce|split out|move .* to|rename .* to)\b")
-        .expect("regex")
-});
 
 /// Where a named path was found.
 #[derive(Debug, PartialEq, Eq)]
@@ -59,7 +53,7 @@ pub(crate) fn find(cx: &Ctx, path: &str) -> Found {
 }
 
 fn future_tense(text: &str) -> bool {
-    CREATION.is_match(text)
+    crate::phrases::FUTURE_CREATION.is_match(text)
 }
 
 pub(crate) fn check(note: &Note, cx: &mut Ctx) {
@@ -142,8 +136,8 @@ fn record(cx: &mut Ctx, c: &ClaimView, missing: Vec<String>, in_status: bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use crate::note::OpenLoop;
+    use crate::testkit::*;
     use crate::validate::validate;
 
     fn files() -> Vec<(&'static str, &'static str)> {

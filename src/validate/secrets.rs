@@ -8,26 +8,67 @@ use crate::note::Note;
 use regex::Regex;
 use std::sync::LazyLock;
 
-/// (kind, pattern); a `value` group, when present, is the part replaced.
+/// (kind, pattern, an example it catches); a `value` group, when present, is the part replaced.
+const PATTERN_TABLE: &[(&str, &str, &str)] = &[
+    (
+        "private-key",
+        r"-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----)?",
+        "-----BEGIN OPENSSH PRIVATE KEY-----",
+    ),
+    (
+        "aws-access-key",
+        r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
+        "AKIAIOSFODNN7EXAMPLE",
+    ),
+    (
+        "github-token",
+        r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{50,})\b",
+        "ghp_0123456789abcdefghijABCDEFGHIJ012345",
+    ),
+    (
+        "openai-key",
+        r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_\-]{20,}",
+        "sk-proj-abcdefghijklmnopqrstuvwx1234",
+    ),
+    (
+        "slack-token",
+        r"\bxox[abprs]-[A-Za-z0-9\-]{10,}",
+        "xoxb-1234567890-abcdef",
+    ),
+    (
+        "google-api-key",
+        r"\bAIza[0-9A-Za-z_\-]{35}\b",
+        "AIzaSyA1234567890abcdefghijklmnopqrstuv",
+    ),
+    (
+        "stripe-key",
+        r"\b[sr]k_live_[0-9A-Za-z]{20,}\b",
+        "sk_live_0123456789abcdefghijkl",
+    ),
+    (
+        "jwt",
+        r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}",
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N",
+    ),
+    (
+        "url-password",
+        r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:(?P<value>[^\s@/]{3,})@",
+        "postgres://app:hunter2-prod@db:5432/app",
+    ),
+    (
+        "assignment",
+        r#"(?i)\b[A-Z0-9_]*(?:api[_-]?key|secret|token|passwd|password|pwd|access[_-]?key)[A-Z0-9_]*\s*[:=]\s*["']?(?P<value>[A-Za-z0-9_\-./+=]{12,})"#,
+        "DB_PASSWORD=s3cretValue1234",
+    ),
+];
+
+/// [`PATTERN_TABLE`] compiled. Every pattern is compiled (a test checks each): one that failed
+/// would stop the run rather than let its secrets through unnoticed.
 static PATTERNS: LazyLock<Vec<(&'static str, Regex)>> = LazyLock::new(|| {
-    [
-        ("private-key", r"-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----)?"),
-        ("aws-access-key", r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),
-        ("github-token", r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{50,})\b"),
-        ("openai-key", r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_\-]{20,}"),
-        ("slack-token", r"\bxox[abprs]-[A-Za-z0-9\-]{10,}"),
-        ("google-api-key", r"\bAIza[0-9A-Za-z_\-]{35}\b"),
-        ("stripe-key", r"\b[sr]k_live_[0-9A-Za-z]{20,}\b"),
-        ("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
-        ("url-password", r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:(?P<value>[^\s@/]{3,})@"),
-        (
-            "assignment",
-            r#"(?i)\b[A-Z0-9_]*(?:api[_-]?key|secret|token|passwd|password|pwd|access[_-]?key)[A-Z0-9_]*\s*[:=]\s*["']?(?P<value>[A-Za-z0-9_\-./+=]{12,})"#,
-        ),
-    ]
-    .into_iter()
-    .filter_map(|(kind, re)| Regex::new(re).ok().map(|r| (kind, r)))
-    .collect()
+    PATTERN_TABLE
+        .iter()
+        .map(|(kind, re, _)| (*kind, Regex::new(re).expect("secret pattern compiles")))
+        .collect()
 });
 
 /// Redacts `text`; returns the new text and the kinds found, or `None` when it is clean.
@@ -134,9 +175,22 @@ pub(crate) fn check(note: &mut Note, cx: &mut Ctx) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use super::*;
     use crate::evidence::Evidence;
+    use crate::testkit::*;
+
+    #[test]
+    fn every_pattern_compiles_and_catches_its_example() {
+        assert_eq!(PATTERNS.len(), PATTERN_TABLE.len());
+        for (kind, pattern, example) in PATTERN_TABLE {
+            let re = Regex::new(pattern);
+            assert!(re.is_ok(), "{kind}: {re:?}");
+            assert!(
+                re.is_ok_and(|r| r.is_match(example)),
+                "{kind} misses {example:?}"
+            );
+        }
+    }
 
     #[test]
     fn secrets_are_redacted_and_reported() {

@@ -1,60 +1,19 @@
 //! Rule `structure`: the six sections exist and are non-empty (or say "None").
 //!
 //! A drafted note always renders every section (an empty one as "None"), so only parsed notes
-//! are checked. For a parsed
-//! note the caller passes the sections the Markdown has with a body ([`sections_present`]): the
-//! headings of the skill's own example ("Decisions Made (With Reasons)", "Files Changed", …) are
-//! accepted alongside the v1 headings.
+//! are checked. For a parsed note the caller passes the sections the Markdown has with a body
+//! ([`sections_present`]); headings are read with [`Section::from_heading`], so the skill
+//! example's ("Decisions Made (With Reasons)", "Files Changed", …) count like the v1 headings.
 
 use super::{Ctx, Severity, rule};
+use crate::note::Section;
+use crate::note::section::REQUIRED;
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
-/// Section ids a note must have, with the heading shown in messages.
-pub const REQUIRED_SECTIONS: &[(&str, &str)] = &[
-    ("workspace", "Workspace State"),
-    ("goal", "Goal & Current State"),
-    ("decisions", "Decisions & Discarded Paths"),
-    ("files", "Files & Symbols"),
-    ("open_loops", "Open Loops"),
-    ("next_action", "Next Action"),
-];
-
-/// The section id a heading names, accepting v1 headings and the skill example's; `None` for
-/// other headings.
-pub fn section_id(heading: &str) -> Option<&'static str> {
-    // Same reading as the note parser's: normalized words, matched at the start.
-    let norm: String = heading
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    let starts = |ps: &[&str]| ps.iter().any(|p| norm.starts_with(p));
-    if starts(&["workspace", "git state", "git status", "repository state"]) {
-        Some("workspace")
-    } else if starts(&["goal", "current state", "objective"]) {
-        Some("goal")
-    } else if starts(&["decision", "discarded", "dead end"]) {
-        Some("decisions")
-    } else if starts(&["files", "key files", "changed files"]) {
-        Some("files")
-    } else if starts(&["open loop", "open issues", "open questions"]) {
-        Some("open_loops")
-    } else if starts(&["next action", "next step", "immediate next"]) {
-        Some("next_action")
-    } else if starts(&["watch", "gotcha", "caveat", "warnings"]) {
-        Some("watch_outs")
-    } else {
-        None
-    }
-}
-
-/// Ids of the sections that `md` has with a non-empty body ("None" counts as a body).
-pub fn sections_present(md: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut current: Option<&'static str> = None;
+/// The headed sections that `md` has with a non-empty body ("None" counts as a body).
+pub fn sections_present(md: &str) -> Vec<Section> {
+    let mut out: Vec<Section> = Vec::new();
+    let mut current: Option<Section> = None;
     let mut in_heading = false;
     let mut heading = String::new();
     for ev in Parser::new(md) {
@@ -70,8 +29,8 @@ pub fn sections_present(md: &str) -> Vec<String> {
                 in_heading = false;
                 if level != pulldown_cmark::HeadingLevel::H1 {
                     // A sub-heading inside a section (`#### Verified`) keeps the section.
-                    if let Some(id) = section_id(&heading) {
-                        current = Some(id);
+                    if let Some(s) = Section::from_heading(&heading) {
+                        current = Some(s);
                     } else if level <= pulldown_cmark::HeadingLevel::H3 {
                         current = None;
                     }
@@ -80,11 +39,11 @@ pub fn sections_present(md: &str) -> Vec<String> {
             Event::Text(t) | Event::Code(t) => {
                 if in_heading {
                     heading.push_str(&t);
-                } else if let Some(id) = current
+                } else if let Some(s) = current
                     && !t.trim().is_empty()
-                    && !out.iter().any(|s| s == id)
+                    && !out.contains(&s)
                 {
-                    out.push(id.to_string());
+                    out.push(s);
                 }
             }
             _ => {}
@@ -93,20 +52,21 @@ pub fn sections_present(md: &str) -> Vec<String> {
     out
 }
 
-pub(crate) fn check(present: Option<&[String]>, cx: &mut Ctx) {
+pub(crate) fn check(present: Option<&[Section]>, cx: &mut Ctx) {
     // A drafted note renders every section (an empty one as "None"): complete by construction.
     let Some(present) = present else {
         return;
     };
-    for (id, heading) in REQUIRED_SECTIONS {
-        if !present.iter().any(|p| p == id) {
+    for section in REQUIRED {
+        if !present.contains(&section) {
             cx.finding(
                 None,
                 None,
                 rule::STRUCTURE,
                 Severity::Error,
                 format!(
-                    "section \"{heading}\" is missing or empty (write \"None\" when there is nothing)"
+                    "section \"{}\" is missing or empty (write \"None\" when there is nothing)",
+                    section.heading()
                 ),
             );
         }
@@ -115,34 +75,17 @@ pub(crate) fn check(present: Option<&[String]>, cx: &mut Ctx) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use super::super::{Options, validate_with};
     use super::*;
     use crate::evidence::Evidence;
+    use crate::testkit::*;
 
     const FULL: &str = "# Session Handoff: x\n\n## Workspace State\nbranch `main`\n\n## Goal & Current State\n- goal\n\n## Decisions Made (With Reasons)\nNone\n\n## Files Changed\n- `a.rs`\n\n## Open Loops\nNone.\n\n### Next Action\nRun `cargo test`.\n";
 
     #[test]
     fn headings_of_both_styles() {
-        assert_eq!(section_id("Files Changed"), Some("files"));
-        assert_eq!(
-            section_id("Decisions Made (With Reasons)"),
-            Some("decisions")
-        );
-        assert_eq!(section_id("Watch-outs"), Some("watch_outs"));
-        assert_eq!(section_id("Goal & Current State"), Some("goal"));
-        assert_eq!(section_id("Appendix"), None);
-        assert_eq!(
-            sections_present(FULL),
-            [
-                "workspace",
-                "goal",
-                "decisions",
-                "files",
-                "open_loops",
-                "next_action"
-            ]
-        );
+        // The skill example's headings name every required section.
+        assert_eq!(sections_present(FULL), REQUIRED);
     }
 
     #[test]

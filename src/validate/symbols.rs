@@ -3,8 +3,9 @@
 //! `path::symbol` anywhere — occurs in that file (read bounded) or in its diff hunks (a removed
 //! function is still a fact about the file). Else the claim is unverified.
 
-use super::text::{Span, bare_symbol, classify, mentions, same_path};
+use super::text::{Span, bare_symbol, classify, mentions};
 use super::{Ctx, Section, claims, rule};
+use crate::evidence::paths::same_path;
 use crate::note::{ClaimStatus, Note};
 use std::io::Read;
 
@@ -139,9 +140,9 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use super::*;
     use crate::evidence::git::{FileHunks, Hunk};
+    use crate::testkit::*;
     use crate::validate::validate;
 
     const AUTH: &str = "import redis\n\ndef rotate_refresh_token(old_token: str) -> str:\n    return old_token\n\nclass RefreshTokenRecord:\n    pass\n";

@@ -3,6 +3,7 @@
 //! and the classifiers that tell a path from a command from an identifier. False alarms are
 //! defects, so every classifier errs on the side of "not a path".
 
+use crate::evidence::shell;
 use pulldown_cmark::{Event, Parser, Tag};
 use regex::Regex;
 use std::sync::LazyLock;
@@ -282,8 +283,8 @@ pub(crate) fn bare_symbol(s: &str) -> Option<String> {
 /// Whether a code span holds a shell command.
 pub(crate) fn looks_like_command(s: &str) -> bool {
     let s = s.trim().trim_start_matches("$ ");
-    let first = normalize_command(s);
-    let mut words = first.split_whitespace();
+    let unwrapped = shell::first_command_words(s);
+    let mut words = unwrapped.iter().map(String::as_str);
     let word = words.next().unwrap_or("");
     // English that starts like a command: "make sure…", "go through…".
     let prose = matches!(
@@ -369,141 +370,6 @@ fn push_path(paths: &mut Vec<PathRef>, p: PathRef) {
     }
 }
 
-/// A command line reduced for matching: `$ `, env assignments, `uv run`, `python -m` and the
-/// like removed, whitespace collapsed.
-pub(crate) fn normalize_command(s: &str) -> String {
-    let mut words: Vec<&str> = s.split_whitespace().collect();
-    if words.first() == Some(&"$") {
-        words.remove(0);
-    }
-    while words.first().is_some_and(|w| {
-        w.contains('=')
-            && !w.starts_with('-')
-            && w.split('=').next().is_some_and(|k| {
-                !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            })
-    }) {
-        words.remove(0);
-    }
-    loop {
-        match words.as_slice() {
-            ["uv" | "poetry" | "pipenv" | "pdm" | "hatch", "run", ..] => {
-                words.drain(..2);
-            }
-            ["python" | "python3" | "py", "-m", ..] => {
-                words.drain(..2);
-            }
-            ["npx" | "uvx" | "bunx" | "time" | "sudo", ..] => {
-                words.remove(0);
-            }
-            _ => break,
-        }
-    }
-    words.join(" ")
-}
-
-/// Shell segments of a command line (`cd x && pytest` → `cd x`, `pytest`), normalized.
-pub(crate) fn command_segments(s: &str) -> Vec<String> {
-    s.split("&&")
-        .flat_map(|p| p.split(';'))
-        .flat_map(|p| p.split("||"))
-        .map(|p| p.split('|').next().unwrap_or(p))
-        .map(normalize_command)
-        .filter(|p| !p.is_empty())
-        .collect()
-}
-
-/// True when the command named in a note and a command from the evidence are the same run:
-/// equal, or one a prefix of the other on word boundaries (`pytest` ~ `pytest tests/x.py -q`).
-pub(crate) fn commands_match(named: &str, actual: &str) -> bool {
-    let named = normalize_command(named);
-    if named.is_empty() {
-        return false;
-    }
-    command_segments(actual)
-        .iter()
-        .any(|seg| prefix_on_words(&named, seg) || prefix_on_words(seg, &named))
-}
-
-fn prefix_on_words(short: &str, long: &str) -> bool {
-    long == short || long.starts_with(short) && long[short.len()..].starts_with(' ')
-}
-
-/// A test runner's language family, used to tell which test runs a named command can be
-/// checked against when no run has the same command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Family {
-    /// Compatible with every runner (JUnit XML, TAP, `make test`…).
-    Any,
-    /// pytest, tox, nox, unittest.
-    Python,
-    /// cargo test / nextest.
-    Rust,
-    /// go test.
-    Go,
-    /// jest, vitest, npm test.
-    Js,
-    /// Anything else we recognise as a test runner.
-    Other(&'static str),
-}
-
-impl Family {
-    /// Whether runs of the two families can be the same thing.
-    pub fn compatible(self, other: Family) -> bool {
-        self == Family::Any || other == Family::Any || self == other
-    }
-}
-
-/// The test-runner family of a command line; `None` when it is no test command.
-pub(crate) fn test_family(command: &str) -> Option<Family> {
-    command_segments(command).iter().find_map(|seg| {
-        let w: Vec<&str> = seg.split_whitespace().collect();
-        match w.as_slice() {
-            ["pytest" | "py.test" | "tox" | "nox", ..] | ["unittest", ..] => Some(Family::Python),
-            ["cargo", sub, ..] if ["test", "nextest", "t"].contains(sub) => Some(Family::Rust),
-            ["go", "test", ..] => Some(Family::Go),
-            ["jest" | "vitest" | "mocha" | "ava", ..] => Some(Family::Js),
-            ["npm" | "yarn" | "pnpm" | "bun", "test", ..] => Some(Family::Js),
-            ["npm" | "yarn" | "pnpm" | "bun", "run", script, ..] if script.starts_with("test") => {
-                Some(Family::Js)
-            }
-            ["rspec", ..] | ["bundle", "exec", "rspec", ..] => Some(Family::Other("ruby")),
-            ["mvn" | "./mvnw" | "gradle" | "./gradlew", rest @ ..]
-                if rest.iter().any(|r| r.contains("test")) =>
-            {
-                Some(Family::Other("jvm"))
-            }
-            ["dotnet", "test", ..] => Some(Family::Other("dotnet")),
-            ["phpunit", ..] => Some(Family::Other("php")),
-            ["mix", "test", ..] => Some(Family::Other("elixir")),
-            ["make" | "just", target, ..] if target.contains("test") => Some(Family::Any),
-            ["ctest", ..] => Some(Family::Any),
-            _ => None,
-        }
-    })
-}
-
-/// Whether a path looks like a test file or lives in a test directory.
-pub(crate) fn is_test_path(path: &str) -> bool {
-    path.split('/').any(|seg| {
-        let seg = seg.to_ascii_lowercase();
-        seg == "tests"
-            || seg == "test"
-            || seg == "__tests__"
-            || seg == "spec"
-            || seg.starts_with("test_")
-            || seg.contains("_test.")
-            || seg.contains(".test.")
-            || seg.contains(".spec.")
-            || seg.contains("_spec.")
-    })
-}
-
-/// Whether a path is documentation (edits to it do not make a test run stale).
-pub(crate) fn is_doc_path(path: &str) -> bool {
-    crate::evidence::is_documentation(path) || path.to_ascii_lowercase().ends_with(".orig")
-}
-
 /// Sentences of a claim's plain text (split on `. `, `; `, `! `, `? ` and line breaks).
 pub(crate) fn sentences(plain: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -523,16 +389,6 @@ pub(crate) fn sentences(plain: &str) -> Vec<String> {
         out.push(cur.trim().to_string());
     }
     out
-}
-
-/// Whether `path` (as named) and `other` (as recorded) are the same file: equal, or one ends
-/// with `/` + the other (transcripts often record absolute paths).
-pub(crate) fn same_path(path: &str, other: &str) -> bool {
-    let a = path.trim_start_matches("./").trim_end_matches('/');
-    let b = other.trim_start_matches("./").trim_end_matches('/');
-    a == b
-        || b.ends_with(&format!("/{a}")) && !a.is_empty()
-        || a.ends_with(&format!("/{b}")) && !b.is_empty()
 }
 
 #[cfg(test)]
@@ -628,22 +484,6 @@ mod tests {
     }
 
     #[test]
-    fn command_matching() {
-        assert!(commands_match("pytest tests/x.py", "pytest tests/x.py -q"));
-        assert!(commands_match(
-            "pytest",
-            "cd /r && uv run pytest tests/x.py"
-        ));
-        assert!(commands_match("python -m pytest tests", "pytest tests"));
-        assert!(!commands_match("pytest tests/y.py", "pytest tests/x.py"));
-        assert!(!commands_match("cargo test", "cargo testify"));
-        assert_eq!(test_family("uv run pytest -q"), Some(Family::Python));
-        assert_eq!(test_family("cargo nextest run"), Some(Family::Rust));
-        assert_eq!(test_family("npm run lint"), None);
-        assert_eq!(test_family("ruff check ."), None);
-    }
-
-    #[test]
     fn sentence_split() {
         assert_eq!(
             sentences("Token generation works. Cache is not wired; see src/x.py for it"),
@@ -661,11 +501,5 @@ mod tests {
         assert_eq!(bare_symbol("rotate(t: str)").as_deref(), Some("rotate"));
         assert_eq!(bare_symbol("fn main").as_deref(), Some("main"));
         assert_eq!(bare_symbol("15 minutes"), None);
-        assert!(same_path("src/a.py", "/home/u/p/src/a.py"));
-        assert!(!same_path("src/a.py", "src/ba.py"));
-        assert!(is_test_path("tests/test_auth.py"));
-        assert!(is_test_path("src/foo.test.ts"));
-        assert!(!is_test_path("src/contest.py"));
-        assert!(is_doc_path("NOTES.md"));
     }
 }

@@ -12,52 +12,20 @@
 //! file in question was edited after it (transcript order or timestamps, worktree mtimes), which
 //! makes it stale.
 
-use super::text::{
-    Family, commands_match, is_doc_path, is_test_path, mentions, same_path, sentences, test_family,
-};
+use super::text::{mentions, sentences};
 use super::{ClaimView, Ctx, Key, Section, claims, rule};
 use crate::evidence::TestFormat;
+use crate::evidence::freshness::{self, RunPoint};
+use crate::evidence::paths::{affects_runs, is_test_path, same_path, strip_root};
+use crate::evidence::shell::{Family, commands_match, test_family};
 use crate::note::{ClaimStatus, Note};
+use crate::phrases;
 use chrono::{DateTime, Utc};
 use regex::Regex;
 use std::sync::LazyLock;
 
-static PASS_WORDS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:pass|passes|passed|passing|green|succeeds?|succeeded|successful(?:ly)?|works|verified|all tests)\b|\bwork\s*(?:[.;,!]|$)|\bwork\s+(?:correctly|fine|now|again|as expected|end[- ]to[- ]end)\b",
-    )
-    .expect("regex")
-});
-static GHOST_WORDS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:done|complete|completed|implemented|fixed|finished|resolved|working)\b")
-        .expect("regex")
-});
-static HEDGE_WORDS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:not|never|no longer|but|however|although|except|edited after|changed after|stale|re-?run|needs? to|to ?do|remaining|still|pending|untested|unverified|partial(?:ly)?|wip|blocked|yet|should|will|would|might|may|must|planned|missing|incomplete|broken|assum(?:e|ed|ing)|probably|fail(?:s|ed|ing|ure|ures)?|errors?)\b|n't\b|\[UNVERIFIED",
-    )
-    .expect("regex")
-});
-/// "0 failed", "no failures": not a hedge.
-static ZERO_FAILURES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:0|no|zero|without)\s+(?:tests?\s+)?(?:failed|failures?|failing|errors?)\b",
-    )
-    .expect("regex")
-});
-/// Words that make a claim about the test suite or the checks, so that the latest fitting run
-/// may judge it when it cites nothing ("all tests are green", "the build is clean", "4/4").
-static ABOUT_TESTS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:tests?|suites?|specs?|ci|build|builds|lint|typechecks?|type-checks?|compiles?|checks?)\b|\b\d+\s*/\s*\d+\b",
-    )
-    .expect("regex")
-});
 static EVIDENCE_ID: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(?:G|[TMCE][1-9][0-9]*)$").expect("regex"));
-
-/// Seconds of slack when comparing a run's time with file mtimes (coarse file systems).
-const MTIME_SLACK_SECS: i64 = 1;
 
 /// What a claim asserts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,7 +40,7 @@ enum Trigger {
 }
 
 fn hedged(sentence: &str) -> bool {
-    HEDGE_WORDS.is_match(&ZERO_FAILURES.replace_all(sentence, " "))
+    phrases::HEDGE.is_match(&phrases::NO_FAILURES.regex().replace_all(sentence, " "))
 }
 
 fn trigger(section: Section, plain: &str) -> Option<Trigger> {
@@ -84,10 +52,13 @@ fn trigger(section: Section, plain: &str) -> Option<Trigger> {
         .into_iter()
         .filter(|s| !hedged(s))
         .collect();
-    if unhedged.iter().any(|s| PASS_WORDS.is_match(s)) {
+    if unhedged.iter().any(|s| phrases::PASS_CLAIM.is_match(s)) {
         return Some(Trigger::Pass);
     }
-    if unhedged.iter().any(|s| GHOST_WORDS.is_match(s)) {
+    if unhedged
+        .iter()
+        .any(|s| phrases::COMPLETION_CLAIM.is_match(s))
+    {
         return Some(Trigger::Ghost);
     }
     // A "Verified" item claims verification whatever its wording, unless it hedges.
@@ -309,76 +280,39 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
     Support::Verified(vec![last.id.clone()])
 }
 
-/// Edits after `run` to the linked files (any non-documentation file when none is linked):
-/// (evidence ids, paths).
+/// Changes after `run` ([`freshness`]) to the linked files (any file that can affect a run when
+/// none is linked): (evidence ids, paths).
 fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<String>) {
     let relevant = |path: &str| {
         if linked.is_empty() {
-            !is_doc_path(path)
+            affects_runs(path)
         } else {
             linked.iter().any(|l| same_path(l, path))
         }
     };
-    let mut ids = Vec::new();
-    let mut paths: Vec<String> = Vec::new();
-    let add = |path: &str, paths: &mut Vec<String>| {
-        let path = cx
-            .root
-            .as_ref()
-            .and_then(|r| path.strip_prefix(&format!("{}/", r.display())))
-            .unwrap_or(path)
-            .to_string();
-        if !paths.iter().any(|p| same_path(p, &path)) {
-            paths.push(path);
-        }
+    let point = RunPoint {
+        seq: run.seq,
+        at: run.at,
     };
-    if let Some(tr) = &cx.ev.transcript {
-        for e in &tr.edits {
-            let after = match (run.seq, run.at, e.at) {
-                (Some(seq), _, _) => e.seq > seq,
-                (None, Some(t), Some(et)) => et > t,
-                _ => false,
-            };
-            if after && relevant(&e.path) {
-                ids.push(e.id.clone());
-                add(&e.path, &mut paths);
-            }
+    let later = freshness::changes_after(cx.ev, point, relevant);
+    let mut ids: Vec<String> = later.edits.iter().map(|e| e.id.clone()).collect();
+    let mut paths: Vec<String> = Vec::new();
+    let changed = later.edits.iter().map(|e| e.path.as_str());
+    for path in changed.chain(later.files.iter().map(|s| s.path.as_str())) {
+        let path = strip_root(path, cx.root.as_deref());
+        if !paths.iter().any(|p| same_path(p, path)) {
+            paths.push(path.to_string());
         }
     }
-    if let (Some(t), Some(git)) = (run.at, &cx.ev.git) {
-        let limit = t + chrono::Duration::seconds(MTIME_SLACK_SECS);
-        let mut touched = false;
-        for s in &git.status {
-            if s.index == "D" || s.worktree == "D" || s.path.ends_with('/') || !relevant(&s.path) {
-                continue;
-            }
-            let modified = cx
-                .resolve(&s.path)
-                .and_then(|p| std::fs::metadata(p).ok())
-                .and_then(|m| m.modified().ok())
-                .map(DateTime::<Utc>::from);
-            if modified.is_some_and(|m| m > limit) {
-                touched = true;
-                add(&s.path, &mut paths);
-            }
-        }
-        if touched && !ids.iter().any(|i| i == "G") {
-            ids.push("G".into());
+    // Later commits (evidence/since.rs) count like changed files: both are git's word (`G`).
+    for path in later.committed.iter().copied() {
+        let path = strip_root(path, cx.root.as_deref());
+        if !paths.iter().any(|p| same_path(p, path)) {
+            paths.push(path.to_string());
         }
     }
-    // A pass recorded in an old session does not hold for the files that later commits changed
-    // (evidence/since.rs).
-    if let Some(since) = &cx.ev.since
-        && run.at.is_none_or(|t| t <= since.session_ended)
-    {
-        let mut touched = false;
-        for p in since.files_changed_after.iter().filter(|p| relevant(p)) {
-            touched = true;
-            add(p, &mut paths);
-        }
-        if touched && !ids.iter().any(|i| i == "G") {
-            ids.push("G".into());
-        }
+    if !later.files.is_empty() || !later.committed.is_empty() {
+        ids.push("G".into());
     }
     (ids, paths)
 }
@@ -446,7 +380,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         let unbacked = trig == Trigger::Listed
             && !c.cite.iter().any(|id| all.iter().any(|r| &r.id == id))
             && mentions(&c.text).commands.is_empty()
-            && !ABOUT_TESTS.is_match(&plain);
+            && !phrases::ABOUT_CHECKS.is_match(&plain);
         let s = if unbacked {
             // "The README example is updated": no test run speaks to that, however green.
             Support::Unknown("no cited run or named command shows it".into())
@@ -500,9 +434,9 @@ fn decide(cx: &mut Ctx, key: Key, rule_id: &'static str, s: Support) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::*;
     use super::*;
     use crate::evidence::Evidence;
+    use crate::testkit::*;
     use crate::validate::validate;
 
     fn verified(text: &str) -> Note {
@@ -597,7 +531,7 @@ mod tests {
         assert_eq!(
             r.claims
                 .iter()
-                .find(|c| c.section == "verified")
+                .find(|c| c.section == Section::Verified)
                 .map(|c| c.evidence.clone()),
             Some(vec!["T1".to_string()])
         );

@@ -5,25 +5,19 @@
 //! independent reader, `tests/fixtures/count_fidelity.py`, which does not share code with the
 //! crate.
 
-use crate::support::{fixture, handoff, typed_users};
+use crate::support::{collected, corpus_present, fixture, typed_users};
 use serde_json::Value;
+use std::ffi::OsStr;
+use std::path::Path;
 
 /// `handoff collect --json [--repo REPO] --transcript PATH`: the whole evidence bundle.
-fn evidence(path: &std::path::Path, repo: Option<&std::path::Path>) -> Value {
-    let mut cmd = handoff();
-    cmd.args(["collect", "--json"]);
+fn evidence(path: &Path, repo: Option<&Path>) -> Value {
+    let mut args: Vec<&OsStr> = Vec::new();
     if let Some(repo) = repo {
-        cmd.arg("--repo").arg(repo);
+        args.extend([OsStr::new("--repo"), repo.as_os_str()]);
     }
-    let out = cmd
-        .arg("--transcript")
-        .arg(path)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).expect("collect --json prints JSON")
+    args.extend([OsStr::new("--transcript"), path.as_os_str()]);
+    collected(args)
 }
 
 fn collect(rel: &str) -> Value {
@@ -136,14 +130,13 @@ fn cline_resumed_task_pairs_results_by_position_and_keeps_harness_text_apart() {
     assert_eq!(errors, ["E2"], "the denied write is an error on its edit");
 }
 
-/// The public corpus, when `../shared` is present (it is not in a bare clone: then the test says
-/// it skipped, by name).
-fn corpus(rel: &str, test: &str) -> Option<Value> {
-    let path = crate::support::shared(&format!("corpus/{rel}"));
-    if !path.exists() {
-        eprintln!("skipped {test}: {} is absent", path.display());
+/// A corpus file's transcript, when the corpus is next to the checkout (otherwise the calling
+/// test says it is skipped, by name).
+fn corpus(rel: &str) -> Option<Value> {
+    if !corpus_present() {
         return None;
     }
+    let path = crate::support::shared(&format!("corpus/{rel}"));
     Some(evidence(&path, None)["transcript"].clone())
 }
 
@@ -151,8 +144,7 @@ fn corpus(rel: &str, test: &str) -> Option<Value> {
 /// the edit (fundwise E21).
 #[test]
 fn claude_result_written_before_its_call_confirms_the_edit() {
-    let test = "claude_result_written_before_its_call_confirms_the_edit";
-    let Some(t) = corpus("claude-code/fundwise-adr-docs.jsonl", test) else {
+    let Some(t) = corpus("claude-code/fundwise-adr-docs.jsonl") else {
         return;
     };
     let e21 = &t["edits"][20];
@@ -167,8 +159,7 @@ fn claude_result_written_before_its_call_confirms_the_edit() {
 /// M7) and its model is kept apart from the main one (item 8).
 #[test]
 fn claude_subagent_prompt_and_model_are_kept_apart() {
-    let test = "claude_subagent_prompt_and_model_are_kept_apart";
-    let Some(t) = corpus("claude-code/cipherbox-compacted-playwright.jsonl", test) else {
+    let Some(t) = corpus("claude-code/cipherbox-compacted-playwright.jsonl") else {
         return;
     };
     let m7 = &t["messages"][6];
@@ -490,10 +481,7 @@ fn gemini_jsonl_session_with_errors_compression_and_rewind() {
 /// Item 9: a Gemini JSON session names its project root in the prompt (corpus file).
 #[test]
 fn gemini_json_session_cwd_from_the_project_root_line() {
-    let Some(t) = corpus(
-        "gemini-cli/figma-admin-session.json",
-        "gemini_json_session_cwd_from_the_project_root_line",
-    ) else {
+    let Some(t) = corpus("gemini-cli/figma-admin-session.json") else {
         return;
     };
     assert_eq!(

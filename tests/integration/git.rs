@@ -1,9 +1,9 @@
 //! The git collector against the git CLI: real temporary repositories built with `git`, then
-//! `handoff::evidence::git::collect` compared entry for entry with `git status --porcelain=v1
+//! `handoff::collect_git` compared entry for entry with `git status --porcelain=v1
 //! -uall` and `git diff HEAD --numstat`, plus the `handoff collect` binary end to end.
 
 use crate::support::handoff;
-use handoff::evidence::git::{self, GitState, StatusEntry};
+use handoff::{GitState, OperationKind, StatusEntry, UntrackedFolder, collect_git};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -109,7 +109,7 @@ fn git_may_fail(dir: &Path, args: &[&str]) {
 }
 
 fn collect_at(dir: &Path) -> GitState {
-    match git::collect(dir) {
+    match collect_git(dir) {
         Ok(Some(state)) => state,
         Ok(None) => panic!("no repository found at {}", dir.display()),
         Err(e) => panic!("collect failed at {}: {e}", dir.display()),
@@ -637,7 +637,7 @@ fn outside_any_repository_is_none() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let dir = tmp.path().join("plain");
     std::fs::create_dir(&dir).expect("mkdir");
-    assert!(matches!(git::collect(&dir), Ok(None)));
+    assert!(matches!(collect_git(&dir), Ok(None)));
 }
 
 #[test]
@@ -646,7 +646,7 @@ fn bare_repository_is_none() {
     let dir = tmp.path().join("bare.git");
     std::fs::create_dir(&dir).expect("mkdir");
     git_in(&dir, &["init", "-q", "--bare"]);
-    assert!(matches!(git::collect(&dir), Ok(None)));
+    assert!(matches!(collect_git(&dir), Ok(None)));
 }
 
 #[test]
@@ -819,7 +819,7 @@ fn corrupt_packed_refs_is_an_error_not_an_unborn_branch() {
     let cut = text.find("refs/heads/main").expect("main is packed") - 20;
     for broken in [&text[..cut], "0123 refs/heads/main\n"] {
         std::fs::write(&packed, broken).expect("write");
-        let err = git::collect(&repo.dir).expect_err("a corrupt packed-refs is an error");
+        let err = collect_git(&repo.dir).expect_err("a corrupt packed-refs is an error");
         let message = err.to_string();
         assert!(message.contains("packed-refs"), "{message}");
         handoff()
@@ -939,7 +939,7 @@ fn a_merge_stopped_on_conflicts_is_reported_and_resolved_or_aborted_next() {
     let repo = conflicted_repo();
     let state = repo.collect();
     let op = state.operation.as_ref().expect("merge in progress");
-    assert_eq!(op.kind, git::OperationKind::Merge);
+    assert_eq!(op.kind, OperationKind::Merge);
     assert_eq!(op.subject.as_deref(), Some("Merge branch 'other'"));
     assert_eq!(
         op.commit.as_deref(),
@@ -998,26 +998,26 @@ fn diverged_repo() -> Repo {
 #[test]
 fn rebase_cherry_pick_and_revert_stopped_on_a_conflict_are_reported() {
     // (operation, the command that stops, the words the note must use)
-    let cases: [(&str, &[&str], git::OperationKind); 3] = [
+    let cases: [(&str, &[&str], OperationKind); 3] = [
         (
             "rebase",
             &["rebase", "-q", "main", "topic"],
-            git::OperationKind::Rebase,
+            OperationKind::Rebase,
         ),
         (
             "cherry-pick",
             &["cherry-pick", "topic"],
-            git::OperationKind::CherryPick,
+            OperationKind::CherryPick,
         ),
         (
             "revert",
             &["revert", "--no-edit", "HEAD~1"],
-            git::OperationKind::Revert,
+            OperationKind::Revert,
         ),
     ];
     for (name, args, kind) in cases {
         let repo = diverged_repo();
-        if kind == git::OperationKind::Revert {
+        if kind == OperationKind::Revert {
             // Reverting "Base" under "Main change" conflicts on the same line.
             repo.write("shared.txt", "main\nmore\n");
             repo.commit_all("More");
@@ -1034,7 +1034,7 @@ fn rebase_cherry_pick_and_revert_stopped_on_a_conflict_are_reported() {
             ["shared.txt"],
             "{name}"
         );
-        if kind == git::OperationKind::Rebase {
+        if kind == OperationKind::Rebase {
             assert_eq!(op.subject.as_deref(), Some("topic"));
             assert_eq!(op.step, Some((1, 1)));
         }
@@ -1063,7 +1063,7 @@ fn a_bisect_in_progress_is_reported_and_continued_or_reset_next() {
     let state = repo.collect();
     assert_eq!(
         state.operation.as_ref().map(|o| o.kind),
-        Some(git::OperationKind::Bisect)
+        Some(OperationKind::Bisect)
     );
     let note = offline_note(&repo.dir);
     assert!(
@@ -1118,7 +1118,7 @@ fn thousands_of_untracked_files_are_one_folder_entry_as_git_status_shows_them() 
     );
     assert_eq!(
         state.untracked_folders,
-        [git::UntrackedFolder {
+        [UntrackedFolder {
             path: "node_modules/".into(),
             files: 3_000
         }]

@@ -1,10 +1,10 @@
 //! The model drafter against a real in-process HTTP server (wiremock): success, every fallback
 //! step, retries and their timing, each error class, and what reaches the server.
 
-use handoff::config::{MaxTokensField, ModelConfig, ResponseMode};
-use handoff::draft::llm::{self, Client};
-use handoff::evidence::Evidence;
-use handoff::evidence::transcript::{Message, MessageKind, Role, Transcript};
+use handoff::{
+    Client, Drafter, Evidence, MaxTokensField, Message, MessageKind, ModelConfig, ResponseMode,
+    Role, Session, Transcript,
+};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use wiremock::matchers::{body_partial_json, header, method, path};
@@ -78,6 +78,10 @@ fn evidence(extra: &[&str]) -> Evidence {
     }
     Evidence {
         transcript: Some(Transcript {
+            session: Session {
+                source: "session.jsonl".into(),
+                ..Session::default()
+            },
             messages,
             ..Transcript::default()
         }),
@@ -132,13 +136,13 @@ fn plain_success_sends_a_strict_schema_and_the_key() {
             .and(header("authorization", format!("Bearer {KEY}").as_str()))
             .respond_with(ok(&note_json(), "stop")),
     );
-    let d = llm::draft_detailed(&evidence(&[]), &s.cfg()).unwrap();
+    let d = handoff::draft_detailed(&evidence(&[]), &s.cfg()).unwrap();
     assert_eq!(
         d.note.goal.as_ref().unwrap().text,
         "Fix the token refresh bug."
     );
-    assert_eq!(d.note.header.drafter, "llm");
-    assert_eq!(d.note.header.model.as_deref(), Some("test-model"));
+    // Header facts are the pipeline's, not the drafter's.
+    assert_eq!(d.note.header, handoff::Header::default());
     assert_eq!(d.note.next_actions.len(), 1);
     assert_eq!(d.usage.unwrap().total_tokens, 1020);
     assert_eq!(d.requests, 1);
@@ -186,7 +190,7 @@ fn streamed_success_and_usage() {
     );
     let mut cfg = s.cfg();
     cfg.stream = true;
-    let d = llm::draft_detailed(&evidence(&[]), &cfg).unwrap();
+    let d = handoff::draft_detailed(&evidence(&[]), &cfg).unwrap();
     assert_eq!(d.note.files[0].path, "src/auth.rs");
     assert_eq!(d.usage.unwrap().total_tokens, 15);
     assert_eq!(s.bodies()[0]["stream_options"]["include_usage"], true);
@@ -250,7 +254,7 @@ fn both_json_modes_refused_falls_back_to_markdown() {
             .and(|r: &Request| !String::from_utf8_lossy(&r.body).contains("response_format"))
             .respond_with(ok(NOTE_MD, "stop")),
     );
-    let d = llm::draft_detailed(&evidence(&[]), &s.cfg()).unwrap();
+    let d = handoff::draft_detailed(&evidence(&[]), &s.cfg()).unwrap();
     assert_eq!(d.mode, ResponseMode::Markdown);
     assert_eq!(d.requests, 3);
     let note = d.note;
@@ -282,7 +286,7 @@ fn rate_limit_waits_for_retry_after_ms() {
     );
     s.mount(chat().respond_with(ok(&note_json(), "stop")));
     let start = Instant::now();
-    let d = llm::draft_detailed(&evidence(&[]), &s.cfg()).unwrap();
+    let d = handoff::draft_detailed(&evidence(&[]), &s.cfg()).unwrap();
     assert!(
         start.elapsed() >= Duration::from_millis(300),
         "{:?}",
@@ -302,7 +306,7 @@ fn server_errors_are_retried_with_backoff() {
     );
     s.mount(chat().respond_with(ok(&note_json(), "stop")));
     let start = Instant::now();
-    let d = llm::draft_detailed(&evidence(&[]), &s.cfg()).unwrap();
+    let d = handoff::draft_detailed(&evidence(&[]), &s.cfg()).unwrap();
     // Backoff: 0.375–0.5 s, then 0.75–1 s.
     assert!(
         start.elapsed() >= Duration::from_millis(1100),
@@ -321,7 +325,9 @@ fn persistent_server_errors_give_up_with_the_count() {
     )));
     let mut cfg = s.cfg();
     cfg.max_retries = 1;
-    let e = llm::draft(&evidence(&[]), &cfg).unwrap_err().to_string();
+    let e = handoff::draft_detailed(&evidence(&[]), &cfg)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("HTTP 503: Loading model after 2 attempts"),
         "{e}"
@@ -339,7 +345,7 @@ fn retry_after_longer_than_the_cap_gives_up_at_once() {
                 .insert_header("retry-after", "600"),
         ),
     );
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = handoff::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(e.contains("wait 600 s"), "{e}");
@@ -353,7 +359,7 @@ fn unauthorized_is_not_retried_and_names_the_key_variable() {
         401,
         json!({"error": {"message": "Incorrect API key provided.", "type": "invalid_request_error", "code": "invalid_api_key"}}),
     )));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = handoff::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(e.contains("HTTP 401: Incorrect API key provided."), "{e}");
@@ -369,7 +375,7 @@ fn unknown_model_404_says_what_to_check() {
         404,
         json!({"error": {"message": "The model `test-model` does not exist", "type": "invalid_request_error", "code": "model_not_found"}}),
     )));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = handoff::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(
@@ -387,7 +393,7 @@ fn insufficient_quota_is_final() {
         429,
         json!({"error": {"message": "You exceeded your current quota, please check your plan and billing details.", "type": "insufficient_quota", "code": "insufficient_quota"}}),
     )));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = handoff::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(e.contains("quota"), "{e}");
@@ -411,7 +417,7 @@ fn context_length_error_rebudgets_smaller_once() {
     let turns: Vec<&str> = (0..40).map(|_| filler.as_str()).collect();
     let mut cfg = s.cfg();
     cfg.context_window = 16_000;
-    let d = llm::draft_detailed(&evidence(&turns), &cfg).unwrap();
+    let d = handoff::draft_detailed(&evidence(&turns), &cfg).unwrap();
     assert_eq!(d.requests, 2);
     let bodies = s.bodies();
     let len = |b: &Value| b["messages"][1]["content"].as_str().unwrap().len();
@@ -431,7 +437,9 @@ fn context_length_error_rebudgets_smaller_once() {
     )));
     let mut cfg = s.cfg();
     cfg.context_window = 16_000;
-    let e = llm::draft(&evidence(&turns), &cfg).unwrap_err().to_string();
+    let e = handoff::draft_detailed(&evidence(&turns), &cfg)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("still too long") && e.contains("--budget"),
         "{e}"
@@ -457,7 +465,7 @@ fn unsupported_max_tokens_switches_the_field() {
     );
     let mut cfg = s.cfg();
     cfg.max_tokens_field = MaxTokensField::MaxTokens;
-    let d = llm::draft_detailed(&evidence(&[]), &cfg).unwrap();
+    let d = handoff::draft_detailed(&evidence(&[]), &cfg).unwrap();
     assert_eq!(d.requests, 2);
 }
 
@@ -469,7 +477,9 @@ fn timeout_is_a_clear_error() {
     cfg.timeout = Duration::from_secs(1);
     cfg.max_retries = 0;
     let start = Instant::now();
-    let e = llm::draft(&evidence(&[]), &cfg).unwrap_err().to_string();
+    let e = handoff::draft_detailed(&evidence(&[]), &cfg)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("no complete answer within 1 s") && e.contains("--timeout"),
         "{e}"
@@ -487,7 +497,9 @@ fn connection_refused_is_retried_then_named() {
         .port();
     let mut cfg = ModelConfig::new(&format!("http://127.0.0.1:{port}/v1"), "m");
     cfg.max_retries = 1;
-    let e = llm::draft(&evidence(&[]), &cfg).unwrap_err().to_string();
+    let e = handoff::draft_detailed(&evidence(&[]), &cfg)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("cannot connect") && e.contains("after 2 attempts"),
         "{e}"
@@ -498,7 +510,7 @@ fn connection_refused_is_retried_then_named() {
 fn malformed_answers_are_clear_errors() {
     let s = Server::start();
     s.mount(chat().respond_with(ok("{\"goal\": {\"text\": \"x\"", "stop")));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = handoff::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(
@@ -508,7 +520,7 @@ fn malformed_answers_are_clear_errors() {
 
     let s = Server::start();
     s.mount(chat().respond_with(ok("{\"goal\": {\"text\": \"x\", \"cite\": []}}", "stop")));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = handoff::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(e.contains("missing field `verified`"), "{e}");
@@ -517,7 +529,7 @@ fn malformed_answers_are_clear_errors() {
     s.mount(
         chat().respond_with(ResponseTemplate::new(200).set_body_string("<html>proxy login</html>")),
     );
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = handoff::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(
@@ -535,7 +547,9 @@ fn truncated_and_failing_streams_are_errors() {
     )])));
     let mut cfg = s.cfg();
     cfg.stream = true;
-    let e = llm::draft(&evidence(&[]), &cfg).unwrap_err().to_string();
+    let e = handoff::draft_detailed(&evidence(&[]), &cfg)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("incomplete"), "{e}");
     assert_eq!(s.requests().len(), 1);
 
@@ -552,7 +566,9 @@ fn truncated_and_failing_streams_are_errors() {
     ])));
     let mut cfg = s.cfg();
     cfg.stream = true;
-    let e = llm::draft(&evidence(&[]), &cfg).unwrap_err().to_string();
+    let e = handoff::draft_detailed(&evidence(&[]), &cfg)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("mid-answer: upstream overloaded"), "{e}");
 }
 
@@ -566,14 +582,14 @@ fn length_finish_retries_once_smaller_then_fails() {
             .with_priority(1),
     );
     s.mount(chat().respond_with(ok(&note_json(), "stop")));
-    let d = llm::draft_detailed(&evidence(&[]), &s.cfg()).unwrap();
+    let d = handoff::draft_detailed(&evidence(&[]), &s.cfg()).unwrap();
     assert_eq!(d.requests, 2);
     let bodies = s.bodies();
     assert!(bodies[1]["max_tokens"].as_u64() > bodies[0]["max_tokens"].as_u64());
 
     let s = Server::start();
     s.mount(chat().respond_with(ok("{\"goal\": {\"te", "length")));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = handoff::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(
@@ -587,7 +603,7 @@ fn length_finish_retries_once_smaller_then_fails() {
     s.mount(chat().respond_with(ResponseTemplate::new(200).set_body_json(json!({
         "choices": [{"index": 0, "message": {"role": "assistant", "content": null}, "finish_reason": "stop"}]
     }))));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = handoff::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(e.contains("no content"), "{e}");
@@ -597,7 +613,7 @@ fn length_finish_retries_once_smaller_then_fails() {
 fn content_filter_is_a_clear_error() {
     let s = Server::start();
     s.mount(chat().respond_with(ok("", "content_filter")));
-    let e = llm::draft(&evidence(&[]), &s.cfg())
+    let e = handoff::draft_detailed(&evidence(&[]), &s.cfg())
         .unwrap_err()
         .to_string();
     assert!(e.contains("content filter"), "{e}");
@@ -628,7 +644,7 @@ fn planted_evidence() -> Evidence {
 fn planted_secrets_never_reach_the_server() {
     let s = Server::start();
     s.mount(chat().respond_with(ok(&note_json(), "stop")));
-    llm::draft(&planted_evidence(), &s.cfg()).unwrap();
+    handoff::draft_detailed(&planted_evidence(), &s.cfg()).unwrap();
     let requests = s.requests();
     assert_eq!(requests.len(), 1);
     let raw = String::from_utf8_lossy(&requests[0].body);
@@ -642,7 +658,7 @@ fn planted_secrets_never_reach_the_server() {
     s.mount(chat().respond_with(ok(&note_json(), "stop")));
     let mut cfg = s.cfg();
     cfg.redact = false;
-    llm::draft(&planted_evidence(), &cfg).unwrap();
+    handoff::draft_detailed(&planted_evidence(), &cfg).unwrap();
     let raw = String::from_utf8_lossy(&s.requests()[0].body).into_owned();
     assert!(PLANTED.iter().all(|p| raw.contains(p)));
 }
@@ -655,17 +671,28 @@ fn secrets_echoed_by_the_model_are_redacted_in_the_note() {
         "Key AKIAIOSFODNN7EXAMPLE was used.",
     );
     s.mount(chat().respond_with(ok(&echoed, "stop")));
-    let note = llm::draft(&evidence(&[]), &s.cfg()).unwrap();
+    let model = handoff::Model::new(&s.cfg()).unwrap();
+    let summary = handoff::summarize(
+        &evidence(&[]),
+        &Drafter::Model(Box::new(model)),
+        chrono::Utc::now(),
+    )
+    .unwrap();
     assert_eq!(
-        note.partial[0].text,
+        summary.note.partial[0].text,
         "Key [REDACTED:aws-access-key] was used."
     );
+    assert!(!summary.markdown.contains("AKIAIOSFODNN7EXAMPLE"));
+    assert_eq!(summary.note.header.drafter, "llm");
+    assert_eq!(summary.note.header.model.as_deref(), Some("test-model"));
+    // The source is the transcript file, whichever drafter ran.
+    assert_eq!(summary.note.header.source.as_deref(), Some("session.jsonl"));
 }
 
 #[test]
 fn dry_run_sends_nothing_and_reports_blocks() {
     let s = Server::start();
-    let out = llm::dry_run(&planted_evidence(), &s.cfg()).unwrap();
+    let out = handoff::dry_run(&planted_evidence(), &s.cfg()).unwrap();
     assert!(out.contains("===== system ====="));
     assert!(out.contains("first request"));
     assert!(out.contains("budget"));

@@ -4,13 +4,16 @@ mod support;
 
 mod batch;
 mod cli;
+mod conventions;
 mod corpus;
 mod eval;
 mod fidelity;
 mod git;
+mod hooks;
+mod init;
 mod llm;
 mod summarize;
 mod test_results;
-mod transcripts_a;
-mod transcripts_b;
+mod transcripts_claude_codex_cursor;
+mod transcripts_other_agents;
 mod validate;

@@ -1,34 +1,13 @@
 //! `handoff summarize` end to end: the real binary on real git repositories, the sample
 //! session and corpus transcripts.
 
-use crate::support::{handoff, shared};
+use crate::support::{corpus_present, git, handoff, shared};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn sample() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("evals/samples/claude-csv-quoted-fields.jsonl")
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args([
-            "-c",
-            "user.name=T",
-            "-c",
-            "user.email=t@e.st",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(
-        ok.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
 }
 
 /// A repository with one commit, a modified file, a staged new file and an untracked file.
@@ -140,8 +119,8 @@ fn writes_into_dot_handoff_of_the_repository_and_lists_every_changed_file() {
     assert_eq!(sidecar["evidence"]["git"]["changed"], 3);
     assert!(sidecar["report"]["counts"].is_object());
     // Parsing the written note gives the same note back.
-    let parsed = handoff::note::parse(&md);
-    assert_eq!(handoff::note::render(&parsed), md);
+    let parsed = handoff::parse_note(&md);
+    assert_eq!(handoff::render_note(&parsed), md);
 }
 
 #[test]
@@ -258,6 +237,57 @@ fn no_model_configured_says_so_on_stderr() {
         .stderr(predicate::str::contains("drafting offline"));
 }
 
+/// The lines of `## heading` up to the next heading.
+fn section<'a>(md: &'a str, heading: &str) -> Vec<&'a str> {
+    md.split("\n## ")
+        .find(|s| s.starts_with(heading))
+        .map(|s| s.lines().skip(1).filter(|l| !l.trim().is_empty()).collect())
+        .unwrap_or_default()
+}
+
+/// Properties every note `summarize` writes must have, whatever the snapshot says: the six
+/// sections in order, each with a body; exactly one next action; every open loop owned and
+/// checkable; the header names the offline drafter and the validator's counts.
+fn assert_note_shape(md: &str) {
+    let headings = [
+        "Workspace State",
+        "Goal & Current State",
+        "Decisions & Discarded Paths",
+        "Files & Symbols",
+        "Open Loops",
+        "Next Action",
+    ];
+    let at: Vec<usize> = headings
+        .iter()
+        .map(|h| {
+            md.find(&format!("\n## {h}\n"))
+                .unwrap_or_else(|| panic!("no ## {h}"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "sections out of order");
+    for h in headings {
+        assert!(!section(md, h).is_empty(), "## {h} is empty");
+    }
+    assert_eq!(
+        section(md, "Next Action").len(),
+        1,
+        "exactly one next action"
+    );
+    for l in section(md, "Open Loops").iter().filter(|l| **l != "- None") {
+        assert!(
+            l.starts_with("- [Agent]") || l.starts_with("- [Human]"),
+            "{l}"
+        );
+        assert!(l.contains("Verify:"), "{l}");
+    }
+    let header = md
+        .lines()
+        .find(|l| l.starts_with("> handoff "))
+        .unwrap_or("");
+    assert!(header.contains("drafter: offline"), "{header}");
+    assert!(header.contains("validator: "), "{header}");
+}
+
 #[test]
 fn snapshot_sample_session_in_a_repository() {
     let dir = repo();
@@ -266,6 +296,27 @@ fn snapshot_sample_session_in_a_repository() {
         dir.path(),
     );
     settings(dir.path()).bind(|| insta::assert_snapshot!(md));
+    assert_note_shape(&md);
+    // The source is the transcript file.
+    assert!(md.contains("source: ") && md.contains("claude-csv-quoted-fields.jsonl"));
+    // A pass followed by edits is not verified; the suite failing at the end is an open loop and
+    // its failing test is the next action.
+    let state = section(&md, "Goal & Current State").join("\n");
+    assert!(
+        !state.contains("**Verified:** `python -m pytest tests/test_csvio.py -q`"),
+        "{state}"
+    );
+    assert!(state.contains("edited after it"), "{state}");
+    assert!(
+        section(&md, "Open Loops")
+            .iter()
+            .any(|l| l.contains("`python -m pytest -q` fails on its last run"))
+    );
+    assert!(section(&md, "Next Action")[0].contains("test_import_counts_rows"));
+    // The regex dead end and the csv decision come from the assistant's own words.
+    let decisions = section(&md, "Decisions & Discarded Paths").join("\n");
+    assert!(decisions.contains("**Decision:**") && decisions.contains("csv"));
+    assert!(decisions.contains("**Discarded:**") && decisions.contains("regex"));
 }
 
 #[test]
@@ -273,9 +324,26 @@ fn snapshot_repository_without_transcript() {
     let dir = repo();
     let md = stdout_note(&[], dir.path());
     settings(dir.path()).bind(|| insta::assert_snapshot!(md));
+    assert_note_shape(&md);
+    // No transcript: no source, no goal, and the note says the evidence is thin.
+    assert!(!md.contains("source: "));
+    assert_eq!(section(&md, "Goal & Current State"), ["- None"]);
+    assert!(section(&md, "Watch-outs")[0].contains("Evidence is thin"));
+    // Every changed path is listed, with the symbols its diff touches.
+    let files = section(&md, "Files & Symbols").join("\n");
+    for f in [
+        "`tally/cli.py` — `count_rows`",
+        "`tally/csvio.py` — `parse_line`",
+        "`notes.txt`",
+    ] {
+        assert!(files.contains(f), "{f} missing from {files}");
+    }
+    // The TODO added in the diff is the open loop, checked by a grep.
+    assert!(section(&md, "Next Action")[0].contains("TODO: handle CRLF"));
 }
 
-/// Summarizes a corpus transcript without a repository and snapshots the note.
+/// Summarizes a corpus transcript without a repository, snapshots the note and checks its
+/// shape.
 fn corpus_snapshot(name: &str, rel: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let md = stdout_note(
@@ -288,34 +356,63 @@ fn corpus_snapshot(name: &str, rel: &str) -> String {
         "[SHARED]/",
     );
     s.bind(|| insta::assert_snapshot!(name, md));
+    assert_note_shape(&md);
+    // No repository: the workspace is said to be unknown, never made up.
+    assert!(section(&md, "Workspace State")[0].contains("No git repository"));
     md
 }
 
 #[test]
 fn snapshot_corpus_codex_session() {
-    corpus_snapshot("corpus_codex", "corpus/codex/soulpass-frontend-tsc.jsonl");
+    if !corpus_present() {
+        return;
+    }
+    let md = corpus_snapshot("corpus_codex", "corpus/codex/soulpass-frontend-tsc.jsonl");
+    // tsc failed twice, then passed: the last run decides.
+    assert!(md.contains("`npx tsc --noEmit` passed"), "{md}");
 }
 
 #[test]
 fn snapshot_corpus_claude_code_session() {
-    corpus_snapshot(
+    if !corpus_present() {
+        return;
+    }
+    let md = corpus_snapshot(
         "corpus_claude_code",
         "corpus/claude-code/solsmile-hardhat-windows.jsonl",
+    );
+    // 69 hardhat tests passed, then files were edited: partial, never verified.
+    assert!(
+        md.contains("`npx hardhat test 2>&1` passed (69 passed), but"),
+        "{md}"
     );
 }
 
 #[test]
 fn snapshot_corpus_chat_only_session_is_thin() {
+    if !corpus_present() {
+        return;
+    }
     let md = corpus_snapshot(
         "corpus_openhands_chat_only",
         "corpus/openhands/chat-only-interactions.json",
     );
     assert!(md.contains("Evidence is thin"), "{md}");
+    assert_eq!(section(&md, "Files & Symbols"), ["- None"]);
 }
 
 #[test]
 fn snapshot_corpus_aider_session() {
-    corpus_snapshot("corpus_aider", "corpus/aider/afi-core-gpt4o.md");
+    if !corpus_present() {
+        return;
+    }
+    let md = corpus_snapshot("corpus_aider", "corpus/aider/afi-core-gpt4o.md");
+    // aider records no exit codes: nothing is claimed verified by a command.
+    assert!(
+        !section(&md, "Goal & Current State")
+            .iter()
+            .any(|l| l.starts_with("- **Verified:**"))
+    );
 }
 
 #[test]

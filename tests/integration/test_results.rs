@@ -2,8 +2,9 @@
 //! output where a runner was available, see `tests/fixtures/test-output/README.md`),
 //! `--test-cmd` with real commands, and bad input.
 
-use crate::support::{fixture, handoff};
+use crate::support::{collected, fixture, handoff};
 use serde_json::Value;
+use std::ffi::OsStr;
 use std::path::Path;
 use std::time::Duration;
 
@@ -15,17 +16,9 @@ fn collect(args: &[&str]) -> Vec<Value> {
 }
 
 fn collect_in(repo: &Path, args: &[&str]) -> Vec<Value> {
-    let out = handoff()
-        .args(["collect", "--json", "--repo"])
-        .arg(repo)
-        .args(args)
-        .timeout(Duration::from_secs(120))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let ev: Value = serde_json::from_slice(&out).unwrap();
+    let mut all: Vec<&OsStr> = vec![OsStr::new("--repo"), repo.as_os_str()];
+    all.extend(args.iter().map(OsStr::new));
+    let ev = collected(all);
     ev["tests"].as_array().unwrap().clone()
 }
 
@@ -496,7 +489,7 @@ fn test_cmd_that_cannot_start_is_reported() {
 
 #[test]
 fn transcript_style_parse_output_is_none_for_ordinary_output() {
-    use handoff::evidence::test_results::parse_output;
+    use handoff::parse_output;
     assert!(parse_output("Cargo.toml\nsrc\ntarget\n", None).is_none());
     let text = std::fs::read_to_string(fixture("test-output/playwright-fail.txt")).unwrap();
     let (_, s) = parse_output(&text, None).unwrap();

@@ -4,8 +4,9 @@
 //! claims, the command's flags and exit codes, and the labelled claim set (precision/recall).
 
 use crate::support::{fixture, handoff};
-use handoff::evidence::{self, Evidence, Request};
-use handoff::validate::{Options, Report, sections_present, validate_with};
+use handoff::{
+    Evidence, Report, Request, ValidateOptions as Options, sections_present, validate_with,
+};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -49,7 +50,7 @@ impl Scenario {
             transcript: self.transcript.clone(),
             ..Request::default()
         };
-        evidence::collect(&req).unwrap_or_else(|e| panic!("collect: {e}"))
+        handoff::collect(&req).unwrap_or_else(|e| panic!("collect: {e}"))
     }
 }
 
@@ -320,7 +321,7 @@ fn note_with(section: &str, insert: &str) -> (String, (usize, usize)) {
 }
 
 fn validate_md(md: &str, sc: &Scenario, ev: &Evidence) -> Report {
-    let mut note = handoff::note::parse(md);
+    let mut note = handoff::parse_note(md);
     let opts = Options {
         root: Some(sc.root.clone()),
         sections: Some(sections_present(md)),
@@ -339,7 +340,7 @@ fn flagged_by(report: &Report, (start, end): (usize, usize)) -> Vec<String> {
         .map(|f| f.rule.clone())
         .collect();
     for c in &report.claims {
-        if within(c.line) && c.status != handoff::note::ClaimStatus::Verified && rules.is_empty() {
+        if within(c.line) && c.status != handoff::ClaimStatus::Verified && rules.is_empty() {
             rules.push(c.rule.clone().unwrap_or_else(|| "label".into()));
         }
     }

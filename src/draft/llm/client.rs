@@ -2,6 +2,7 @@
 //! what the server refused (a response format, the output-cap field name) is remembered for the
 //! rest of the run.
 
+use super::types::{ApiError, Completion, Usage, error_chain};
 use super::{limit::Limiter, retry, schema, sse};
 use crate::config::{MaxTokensField, ModelConfig, ResponseMode};
 use crate::evidence::Evidence;
@@ -11,198 +12,10 @@ use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// Token usage as the server reported it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Usage {
-    /// Prompt tokens.
-    pub prompt_tokens: u64,
-    /// Completion tokens (reasoning included).
-    pub completion_tokens: u64,
-    /// Both.
-    pub total_tokens: u64,
-}
-
-impl Usage {
-    pub(crate) fn from_json(v: &Value) -> Option<Usage> {
-        let prompt_tokens = v["prompt_tokens"].as_u64()?;
-        let completion_tokens = v["completion_tokens"].as_u64().unwrap_or(0);
-        Some(Usage {
-            prompt_tokens,
-            completion_tokens,
-            total_tokens: v["total_tokens"]
-                .as_u64()
-                .unwrap_or(prompt_tokens + completion_tokens),
-        })
-    }
-}
-
-/// One answer.
-#[derive(Debug, Clone, Default)]
-pub struct Completion {
-    /// `choices[0].message.content` (or the streamed deltas), when there was any.
-    pub content: Option<String>,
-    /// `message.refusal`, when the model refused.
-    pub refusal: Option<String>,
-    /// `stop`, `length`, `content_filter`…
-    pub finish_reason: Option<String>,
-    /// Usage, when reported.
-    pub usage: Option<Usage>,
-}
-
-/// Why one request failed.
-#[derive(Debug, Clone)]
-pub enum ApiError {
-    /// The server answered with an error status.
-    Status {
-        /// HTTP status.
-        status: u16,
-        /// The server's own message (redacted, one line, bounded).
-        message: String,
-        /// `error.type`.
-        kind: Option<String>,
-        /// `error.code` (a string, or a number rendered as one).
-        code: Option<String>,
-        /// `error.param`.
-        param: Option<String>,
-        /// Wait hint from `retry-after-ms` / `retry-after`.
-        retry_after: Option<Duration>,
-        /// `x-should-retry`.
-        should_retry: Option<bool>,
-    },
-    /// No complete answer in time.
-    Timeout,
-    /// The connection could not be made.
-    Connect(String),
-    /// The connection broke.
-    Transport(String),
-    /// An error event arrived mid-stream.
-    Stream(String),
-    /// The stream ended without a finish reason.
-    Truncated(String),
-    /// The body could not be decoded.
-    Body(String),
-}
-
-impl ApiError {
-    fn from_reqwest(e: reqwest::Error) -> ApiError {
-        if e.is_timeout() {
-            ApiError::Timeout
-        } else if e.is_connect() {
-            ApiError::Connect(error_chain(&e))
-        } else if e.is_decode() {
-            ApiError::Body(error_chain(&e))
-        } else {
-            ApiError::Transport(error_chain(&e))
-        }
-    }
-
-    fn is_quota(&self) -> bool {
-        matches!(self, ApiError::Status { kind, code, .. }
-            if kind.as_deref() == Some("insufficient_quota") || code.as_deref() == Some("insufficient_quota"))
-    }
-
-    /// Worth another attempt as is (SDK rules; quota and 501 are final).
-    pub fn retryable(&self) -> bool {
-        match self {
-            ApiError::Status {
-                status,
-                should_retry,
-                ..
-            } => {
-                if self.is_quota() {
-                    return false;
-                }
-                if let Some(s) = should_retry {
-                    return *s;
-                }
-                matches!(status, 408 | 409 | 429) || (*status >= 500 && *status != 501)
-            }
-            ApiError::Timeout | ApiError::Connect(_) | ApiError::Transport(_) => true,
-            ApiError::Stream(_) | ApiError::Truncated(_) | ApiError::Body(_) => false,
-        }
-    }
-
-    fn text(&self) -> String {
-        match self {
-            ApiError::Status { message, .. } => message.to_ascii_lowercase(),
-            _ => String::new(),
-        }
-    }
-
-    /// The prompt is longer than the model's context.
-    pub fn is_context_length(&self) -> bool {
-        let ApiError::Status {
-            status, kind, code, ..
-        } = self
-        else {
-            return false;
-        };
-        if !matches!(status, 400 | 413 | 422) {
-            return false;
-        }
-        let m = self.text();
-        code.as_deref() == Some("context_length_exceeded")
-            || kind.as_deref() == Some("exceed_context_size_error")
-            || m.contains("context length")
-            || m.contains("context_length")
-            || m.contains("maximum context")
-            || m.contains("context window")
-            || m.contains("context size")
-            || m.contains("too many tokens")
-            || m.contains("prompt is too long")
-            || *status == 413
-    }
-
-    /// The server does not accept the `response_format` we sent.
-    pub fn is_format_refusal(&self) -> bool {
-        let ApiError::Status { status, param, .. } = self else {
-            return false;
-        };
-        if !matches!(status, 400 | 422 | 501) {
-            return false;
-        }
-        let m = self.text();
-        param.as_deref() == Some("response_format")
-            || m.contains("response_format")
-            || m.contains("json_schema")
-            || m.contains("json_object")
-            || m.contains("structured output")
-    }
-
-    /// The server wants the other output-cap field.
-    pub fn is_max_tokens_param(&self) -> bool {
-        let ApiError::Status { status, param, .. } = self else {
-            return false;
-        };
-        let m = self.text();
-        *status == 400
-            && (matches!(
-                param.as_deref(),
-                Some("max_tokens" | "max_completion_tokens")
-            ) || ((m.contains("max_tokens") || m.contains("max_completion_tokens"))
-                && (m.contains("unsupported") || m.contains("not supported"))))
-    }
-}
-
-/// The whole cause chain of a reqwest error on one line (hyper's cause says what happened).
-fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut s = e.to_string();
-    let mut src = e.source();
-    while let Some(c) = src {
-        let cs = c.to_string();
-        if !s.contains(&cs) {
-            s.push_str(": ");
-            s.push_str(&cs);
-        }
-        src = c.source();
-    }
-    s
-}
-
 /// A drafted note plus what it cost.
 #[derive(Debug, Clone)]
 pub struct Drafted {
-    /// The note (drafter `llm`, model set; workspace left to the caller).
+    /// The drafted sections (header facts and workspace are the pipeline's).
     pub note: Note,
     /// Server-reported usage of the successful request.
     pub usage: Option<Usage>,
@@ -418,7 +231,7 @@ impl Client {
                 ));
             }
             return Ok(Drafted {
-                note: self.finish_note(note, ev),
+                note: self.finish_note(note),
                 usage: completion.usage,
                 prompt_tokens: prompt.total_tokens,
                 prompt: prompt.blocks,
@@ -479,7 +292,7 @@ impl Client {
 
     /// A note from a chat-completions response body that came back some other way (an OpenAI
     /// Batch API or vLLM `run_batch` results file), judged and finished exactly as a live answer.
-    pub fn import_answer(&self, response: &Value, ev: &Evidence) -> crate::Result<Drafted> {
+    pub fn import_answer(&self, response: &Value) -> crate::Result<Drafted> {
         let completion = completion_of(response).map_err(|e| self.error(&e, 1, false))?;
         // The request asked for JSON unless the profile says Markdown; a server that ignored
         // `response_format` may still have written Markdown.
@@ -503,7 +316,7 @@ impl Client {
             }
         };
         Ok(Drafted {
-            note: self.finish_note(note, ev),
+            note: self.finish_note(note),
             usage: completion.usage,
             prompt_tokens: 0,
             prompt: Vec::new(),
@@ -513,53 +326,12 @@ impl Client {
         })
     }
 
-    fn finish_note(&self, mut note: Note, ev: &Evidence) -> Note {
-        note.header.drafter = "llm".into();
-        note.header.model = Some(self.cfg.model.clone());
-        note.header.source = ev
-            .transcript
-            .as_ref()
-            .map(|t| {
-                t.session
-                    .id
-                    .clone()
-                    .unwrap_or_else(|| t.session.source.clone())
-            })
-            .filter(|s| !s.is_empty());
+    /// The drafted sections as the pipeline expects them: a title when the model gave none.
+    fn finish_note(&self, mut note: Note) -> Note {
         if let Some(goal) = &note.goal
             && note.title.is_empty()
         {
             note.title = one_line(&goal.text, 80);
-        }
-        if self.cfg.redact {
-            // The model may echo what it saw; redact again before anything is written.
-            let fix = |s: &mut String| {
-                if let std::borrow::Cow::Owned(r) = crate::redact::redact(s) {
-                    *s = r;
-                }
-            };
-            fix(&mut note.title);
-            for c in note
-                .goal
-                .iter_mut()
-                .chain(note.verified.iter_mut())
-                .chain(note.partial.iter_mut())
-                .chain(note.decisions.iter_mut())
-                .chain(note.discarded.iter_mut())
-                .chain(note.next_actions.iter_mut())
-                .chain(note.watch_outs.iter_mut())
-            {
-                fix(&mut c.text);
-            }
-            for f in &mut note.files {
-                fix(&mut f.summary);
-            }
-            for l in &mut note.open_loops {
-                fix(&mut l.text);
-                if let Some(v) = &mut l.verify {
-                    fix(v);
-                }
-            }
         }
         note
     }

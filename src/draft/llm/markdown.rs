@@ -6,7 +6,7 @@
 use crate::note::Note;
 
 /// Parses a Markdown answer into the drafted sections.
-pub fn parse(content: &str) -> Result<Note, String> {
+pub(super) fn parse(content: &str) -> Result<Note, String> {
     let mut note = crate::note::parse(content);
     if note.goal.as_ref().is_none_or(|g| g.text.trim().is_empty()) {
         return Err(

@@ -1,23 +1,23 @@
 //! The model drafter: an OpenAI-compatible `/chat/completions` client.
 //!
-//! The CLI is synchronous; [`draft`] runs the async client on a current-thread tokio runtime it
-//! creates. Runs that draft many notes build one [`Client`] (one HTTP client, one memory of what
-//! the server refused) and call [`Client::draft`] from their own runtime.
+//! The CLI is synchronous; a [`Model`] runs the async client on a current-thread tokio runtime
+//! it owns. Runs that draft many notes build one [`Model`] (one HTTP client, one memory of what
+//! the server refused) and draft every note with it.
 
 mod client;
-pub mod limit;
+pub(crate) mod limit;
 mod markdown;
 mod retry;
 mod schema;
 mod sse;
+mod types;
 
-pub use client::{ApiError, Client, Completion, Drafted, Usage};
-pub use schema::{DraftedNote, json_schema};
+pub use client::{Client, Drafted};
+pub(crate) use schema::json_schema;
+pub use types::Usage;
 
 use crate::config::ModelConfig;
 use crate::evidence::Evidence;
-use crate::note::Note;
-use crate::prompt::BlockStatus;
 
 fn runtime() -> crate::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_current_thread()
@@ -26,46 +26,44 @@ fn runtime() -> crate::Result<tokio::runtime::Runtime> {
         .map_err(|e| crate::Error::Model(format!("cannot start the async runtime: {e}")))
 }
 
-/// Drafts a note with the configured model, with every detail of the run.
-pub fn draft_detailed(ev: &Evidence, cfg: &ModelConfig) -> crate::Result<Drafted> {
-    let client = Client::new(cfg)?;
-    runtime()?.block_on(client.draft(ev))
+/// The model drafter of one run: one [`Client`] and the runtime its connections live on, for any
+/// number of notes (a reqwest client must stay on the runtime that opened its connections).
+pub struct Model {
+    client: Client,
+    runtime: tokio::runtime::Runtime,
 }
 
-/// Drafts a note with the configured model. Warnings (fallbacks taken, a server that seems to
-/// have cut the prompt) go to stderr.
-pub fn draft(ev: &Evidence, cfg: &ModelConfig) -> crate::Result<Note> {
-    let drafted = draft_detailed(ev, cfg)?;
-    for w in &drafted.warnings {
-        eprintln!("handoff: warning: {w}");
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Model")
+            .field("client", &self.client)
+            .finish_non_exhaustive()
     }
-    let cut: Vec<&str> = drafted
-        .prompt
-        .iter()
-        .filter(|b| matches!(b.status, BlockStatus::Cut | BlockStatus::Dropped))
-        .map(|b| b.name)
-        .collect();
-    let usage = match drafted.usage {
-        Some(u) => format!(
-            "{} prompt + {} completion tokens",
-            u.prompt_tokens, u.completion_tokens
-        ),
-        None => format!(
-            "~{} prompt tokens (no usage reported)",
-            drafted.prompt_tokens
-        ),
-    };
-    eprintln!(
-        "handoff: model {}: {usage}, {} request(s){}",
-        cfg.model,
-        drafted.requests,
-        if cut.is_empty() {
-            String::new()
-        } else {
-            format!("; cut to fit the budget: {}", cut.join(", "))
-        }
-    );
-    Ok(drafted.note)
+}
+
+impl Model {
+    /// Sets up the client and the runtime.
+    pub fn new(cfg: &ModelConfig) -> crate::Result<Model> {
+        Ok(Model {
+            client: Client::new(cfg)?,
+            runtime: runtime()?,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &ModelConfig {
+        self.client.config()
+    }
+
+    /// Drafts the sections of one note, with every detail of the run.
+    pub fn draft(&self, ev: &Evidence) -> crate::Result<Drafted> {
+        self.runtime.block_on(self.client.draft(ev))
+    }
+}
+
+/// Drafts the sections of a note with the configured model, with every detail of the run.
+pub fn draft_detailed(ev: &Evidence, cfg: &ModelConfig) -> crate::Result<Drafted> {
+    Model::new(cfg)?.draft(ev)
 }
 
 /// What would be sent, without sending it: the system and user messages and a table of tokens

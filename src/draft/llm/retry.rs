@@ -9,14 +9,14 @@ const INITIAL_DELAY: f64 = 0.5;
 const MAX_DELAY: f64 = 8.0;
 
 /// The wait before retry number `retries_taken + 1`, with `jitter` in `[0, 1)`.
-pub fn backoff(retries_taken: u32, jitter: f64) -> Duration {
+pub(super) fn backoff(retries_taken: u32, jitter: f64) -> Duration {
     let base = (INITIAL_DELAY * 2f64.powi(retries_taken.min(16) as i32)).min(MAX_DELAY);
     Duration::from_secs_f64(base * (1.0 - 0.25 * jitter.clamp(0.0, 1.0)))
 }
 
 /// A random number in `[0, 1)` (seeded per process by the standard library's hasher keys;
 /// jitter needs no better randomness).
-pub fn jitter() -> f64 {
+pub(super) fn jitter() -> f64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u128(
@@ -29,7 +29,7 @@ pub fn jitter() -> f64 {
 }
 
 /// The server's wait hint, if it gave a usable one.
-pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+pub(super) fn retry_after(headers: &HeaderMap) -> Option<Duration> {
     let get = |name: &str| {
         headers
             .get(name)
@@ -52,7 +52,7 @@ pub fn retry_after(headers: &HeaderMap) -> Option<Duration> {
 }
 
 /// `x-should-retry: true|false`, the server's override of the status rules.
-pub fn should_retry_header(headers: &HeaderMap) -> Option<bool> {
+pub(super) fn should_retry_header(headers: &HeaderMap) -> Option<bool> {
     match headers.get("x-should-retry")?.to_str().ok()?.trim() {
         "true" => Some(true),
         "false" => Some(false),

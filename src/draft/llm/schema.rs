@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 /// The model's answer in JSON modes. Every field is required (as strict structured outputs
 /// demand); lists may be empty.
 #[derive(Debug, Clone, Deserialize)]
-pub struct DraftedNote {
+pub(crate) struct DraftedNote {
     /// The goal in one sentence.
     pub goal: DraftedClaim,
     /// Verified items.
@@ -33,7 +33,7 @@ pub struct DraftedNote {
 
 /// A claim with its citations.
 #[derive(Debug, Clone, Deserialize)]
-pub struct DraftedClaim {
+pub(crate) struct DraftedClaim {
     /// The sentence.
     pub text: String,
     /// Evidence ids.
@@ -42,7 +42,7 @@ pub struct DraftedClaim {
 
 /// A file entry.
 #[derive(Debug, Clone, Deserialize)]
-pub struct DraftedFile {
+pub(crate) struct DraftedFile {
     /// Path relative to the repository root.
     pub path: String,
     /// Symbols touched.
@@ -55,7 +55,7 @@ pub struct DraftedFile {
 
 /// An open loop.
 #[derive(Debug, Clone, Deserialize)]
-pub struct DraftedLoop {
+pub(crate) struct DraftedLoop {
     /// `Agent` or `Human`.
     pub owner: Owner,
     /// What is open.
@@ -80,7 +80,7 @@ fn claim_schema() -> Value {
 
 /// The JSON Schema of [`DraftedNote`], in the subset strict structured outputs accept (every
 /// property required, no additional properties).
-pub fn json_schema() -> Value {
+pub(crate) fn json_schema() -> Value {
     let claims = json!({"type": "array", "items": claim_schema()});
     json!({
         "type": "object",
@@ -122,7 +122,7 @@ pub fn json_schema() -> Value {
 }
 
 /// The `response_format` value for structured outputs (`name` is required by vLLM).
-pub fn response_format_json_schema() -> Value {
+pub(super) fn response_format_json_schema() -> Value {
     json!({
         "type": "json_schema",
         "json_schema": {"name": "handoff_note", "strict": true, "schema": json_schema()}
@@ -138,7 +138,7 @@ fn json_object_text(content: &str) -> Option<&str> {
 }
 
 /// Parses and checks a JSON answer. The error says what is wrong, in one line.
-pub fn parse_json(content: &str) -> Result<DraftedNote, String> {
+pub(super) fn parse_json(content: &str) -> Result<DraftedNote, String> {
     let text = json_object_text(content).ok_or_else(|| {
         format!(
             "the answer holds no JSON object (starts {:?})",
@@ -191,7 +191,7 @@ fn claims(cs: Vec<DraftedClaim>) -> Vec<Claim> {
 
 impl DraftedNote {
     /// The drafted sections as a [`Note`] (header and workspace are filled by the caller).
-    pub fn into_note(self) -> Note {
+    pub(crate) fn into_note(self) -> Note {
         Note {
             goal: Some(claim(self.goal)),
             verified: claims(self.verified),

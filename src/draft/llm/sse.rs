@@ -2,13 +2,13 @@
 //! into one completion. An error object mid-stream, or a stream that ends without a finish
 //! reason, is a failure: a partial note is never used.
 
-use super::client::{ApiError, Completion, Usage};
+use super::types::{ApiError, Completion, Usage};
 use eventsource_stream::Eventsource;
 use futures_util::{Stream, StreamExt};
 use serde_json::Value;
 
 /// Reads an SSE body into a [`Completion`].
-pub async fn read<S, B, E>(body: S) -> Result<Completion, ApiError>
+pub(super) async fn read<S, B, E>(body: S) -> Result<Completion, ApiError>
 where
     S: Stream<Item = Result<B, E>> + Unpin,
     B: AsRef<[u8]>,

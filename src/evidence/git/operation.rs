@@ -57,7 +57,7 @@ pub struct OperationWords {
 }
 
 /// [`OperationWords`] by kind.
-pub const OPERATION_WORDS: &[(OperationKind, OperationWords)] = &[
+pub(crate) const OPERATION_WORDS: &[(OperationKind, OperationWords)] = &[
     (
         OperationKind::Merge,
         OperationWords {

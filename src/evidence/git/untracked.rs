@@ -12,9 +12,9 @@
 use std::collections::HashMap;
 
 /// A wholly untracked folder with more files than this is one `dir/` entry.
-pub const MAX_FILES_PER_FOLDER: usize = 10;
+pub(crate) const MAX_FILES_PER_FOLDER: usize = 10;
 /// More untracked entries than this, and every wholly untracked folder is folded.
-pub const MAX_UNTRACKED_ENTRIES: usize = 100;
+pub(crate) const MAX_UNTRACKED_ENTRIES: usize = 100;
 
 /// One untracked entry after folding: a file, or a folder with how many files it holds.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 
 use super::text::TextParser;
 use super::{MAX_LINE_BYTES, TestFormat, TestRun, TestSummary, bounded, strip_ansi};
-use crate::evidence::transcript::input::{Line, LineReader};
+use crate::evidence::read::{Line, LineReader};
 use std::collections::VecDeque;
 use std::io::BufReader;
 use std::os::unix::process::CommandExt;
@@ -79,7 +79,7 @@ pub(super) fn run(command: &str, dir: &Path, timeout: Duration) -> crate::Result
         ));
     }
     let cannot = |what: &str, e: std::io::Error| {
-        crate::Error::Usage(format!("--test-cmd {command:?}: {what}: {e}"))
+        crate::Error::Environment(format!("--test-cmd {command:?}: {what}: {e}"))
     };
     let (reader, writer) = std::io::pipe().map_err(|e| cannot("cannot create a pipe", e))?;
     let writer_err = writer

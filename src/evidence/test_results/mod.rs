@@ -19,7 +19,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 /// A test-output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum TestFormat {
     /// JUnit XML (pytest, cargo-nextest, jest-junit, go-junit-report, surefire).
@@ -116,9 +116,9 @@ pub struct TestRun {
 }
 
 /// Most failing tests kept per run; the count goes on past it.
-pub const MAX_FAILURES: usize = 200;
+pub(crate) const MAX_FAILURES: usize = 200;
 /// Longest failure message kept, in characters.
-pub const MAX_MESSAGE_CHARS: usize = 300;
+pub(crate) const MAX_MESSAGE_CHARS: usize = 300;
 /// Longest test name kept, in characters.
 const MAX_NAME_CHARS: usize = 300;
 /// Longest text line kept (a jest `--json` report is one line); longer lines are skipped.
@@ -130,6 +130,24 @@ const FORMATS_HINT: &str = "pass JUnit XML or the output of cargo test, cargo ne
 jest/vitest (--json), TAP, mocha or Playwright, or force a format with --tests-format";
 
 impl TestFormat {
+    /// Every format, in declaration order.
+    pub const ALL: [TestFormat; 14] = [
+        TestFormat::Junit,
+        TestFormat::CargoTest,
+        TestFormat::Nextest,
+        TestFormat::Pytest,
+        TestFormat::GoTest,
+        TestFormat::GoTestJson,
+        TestFormat::JestJson,
+        TestFormat::Tap,
+        TestFormat::JestText,
+        TestFormat::NodeSpec,
+        TestFormat::Mocha,
+        TestFormat::Playwright,
+        TestFormat::Generic,
+        TestFormat::Unknown,
+    ];
+
     /// The name used on the command line (`--tests-format`) and in JSON.
     pub fn name(self) -> &'static str {
         match self {
@@ -270,7 +288,8 @@ pub(crate) fn strip_ansi(line: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Detects the format of test output text; `None` when nothing is recognised.
-pub fn detect(text: &str) -> Option<TestFormat> {
+#[cfg(test)]
+fn detect(text: &str) -> Option<TestFormat> {
     parse_output(text, None).map(|(format, _)| format)
 }
 
@@ -308,7 +327,7 @@ pub fn parse_output(text: &str, format: Option<TestFormat>) -> Option<(TestForma
 }
 
 /// Reads a test output file (format detected from content unless forced).
-pub fn read_file(path: &Path, format: Option<TestFormat>) -> crate::Result<TestRun> {
+pub(crate) fn read_file(path: &Path, format: Option<TestFormat>) -> crate::Result<TestRun> {
     let (detected, summary) = read_summary(path, format)?;
     let at = std::fs::metadata(path)
         .and_then(|m| m.modified())
@@ -453,7 +472,7 @@ fn parse_lines(
     path: &Path,
     format: Option<TestFormat>,
 ) -> crate::Result<Option<(TestFormat, TestSummary)>> {
-    use crate::evidence::transcript::input::{Line, LineReader};
+    use crate::evidence::read::{Line, LineReader};
     let mut lines = LineReader::with_limit(reader, MAX_LINE_BYTES);
     let mut parser = text::TextParser::new(format);
     while let Some(line) = lines.next_line().map_err(|e| crate::Error::io(path, e))? {
@@ -466,7 +485,7 @@ fn parse_lines(
 
 /// Runs `command` through the shell in `dir` now, with a time limit, keeping its output bounded,
 /// and parses the output with the same parsers as files. A fresh run is the strongest evidence.
-pub fn run_command(
+pub(crate) fn run_command(
     command: &str,
     dir: &Path,
     timeout: std::time::Duration,

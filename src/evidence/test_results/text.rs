@@ -1,8 +1,7 @@
 //! Line-oriented test output: every text format is watched at once, line by line, each by a
-//! small state machine holding counters and a bounded failure list. At the end the most specific
-//! format that recognised a result wins (nextest before cargo test, because nextest prints
-//! libtest's own lines inside its captured output; Playwright and the plain closing line last,
-//! because their lines are the least distinctive).
+//! small state machine ([`LineFormat`]) holding counters and a bounded failure list. At the end
+//! the most specific format that recognised a result wins; the precedence is the order of
+//! [`FORMATS`], written once.
 //!
 //! Lines are fed one at a time, so the same parser reads a file, a command's live output or a
 //! transcript's captured output, and none of them is held whole.
@@ -1078,125 +1077,166 @@ impl Generic {
 
 // ---------------------------------------------------------------------------------------------
 
-/// Watches every text format at once (or only the forced one).
+/// `jest --json` results printed on one line (several when a command ran jest more than once):
+/// summed.
 #[derive(Debug, Default)]
+struct JestJsonLines {
+    total: Option<(TestSummary, Failures)>,
+}
+
+impl LineFormat for JestJsonLines {
+    fn line(&mut self, l: &str) -> bool {
+        if !l.contains("\"numTotalTests\"") {
+            return false;
+        }
+        let Ok(summary) = jest::parse_str(l) else {
+            return false;
+        };
+        let (total, seen) = self.total.get_or_insert_with(Default::default);
+        total.absorb(summary, seen);
+        true
+    }
+
+    fn finish(self: Box<Self>) -> Option<TestSummary> {
+        self.total.map(|(mut s, seen)| {
+            s.failures = seen.into_vec();
+            s
+        })
+    }
+}
+
+/// One line-oriented format: fed every line, asked for its result once at the end.
+trait LineFormat: std::fmt::Debug + Send {
+    /// Reads one line (ANSI colours and the newline removed). Lines starting with `{` are JSON
+    /// records: only the JSON formats see them, and the first one that returns true keeps the
+    /// line from the others. Text formats all see every other line and return false.
+    fn line(&mut self, l: &str) -> bool;
+    /// The result, when the format recognised one.
+    fn finish(self: Box<Self>) -> Option<TestSummary>;
+}
+
+/// Implements [`LineFormat`] for the formats with inherent `line` and `finish` (none of them
+/// keeps a line from the others).
+macro_rules! line_format {
+    ($($ty:ty),* $(,)?) => {$(
+        impl LineFormat for $ty {
+            fn line(&mut self, l: &str) -> bool {
+                <$ty>::line(self, l);
+                false
+            }
+            fn finish(self: Box<Self>) -> Option<TestSummary> {
+                <$ty>::finish(*self)
+            }
+        }
+    )*};
+}
+
+line_format!(
+    GoJson, Nextest, Cargo, Pytest, GoTest, JestText, NodeSpec, Tap, Mocha, Playwright, Generic,
+);
+
+/// Makes a fresh parser of one format.
+type NewFormat = fn() -> Box<dyn LineFormat>;
+
+fn boxed<T: LineFormat + Default + 'static>() -> Box<dyn LineFormat> {
+    Box::<T>::default()
+}
+
+/// Every line format, in precedence order: when several recognise a result, the first wins.
+/// JSON formats first; nextest before cargo test, because nextest prints libtest's own lines
+/// inside its captured output; Playwright and the plain closing line last, because their lines
+/// are the least distinctive.
+const FORMATS: &[(TestFormat, NewFormat)] = &[
+    (TestFormat::JestJson, boxed::<JestJsonLines>),
+    (TestFormat::GoTestJson, boxed::<GoJson>),
+    (TestFormat::Nextest, boxed::<Nextest>),
+    (TestFormat::CargoTest, boxed::<Cargo>),
+    (TestFormat::Pytest, boxed::<Pytest>),
+    (TestFormat::GoTest, boxed::<GoTest>),
+    (TestFormat::JestText, boxed::<JestText>),
+    (TestFormat::NodeSpec, boxed::<NodeSpec>),
+    (TestFormat::Tap, boxed::<Tap>),
+    (TestFormat::Mocha, boxed::<Mocha>),
+    (TestFormat::Playwright, boxed::<Playwright>),
+    (TestFormat::Generic, boxed::<Generic>),
+];
+
+/// The formats whose lines are JSON records.
+fn is_json(format: TestFormat) -> bool {
+    matches!(format, TestFormat::JestJson | TestFormat::GoTestJson)
+}
+
+/// Watches every text format at once (or only the forced one).
+#[derive(Debug)]
 pub(crate) struct TextParser {
-    forced: Option<TestFormat>,
-    jest_json: Option<(TestSummary, Failures)>,
-    go_json: GoJson,
-    nextest: Nextest,
-    cargo: Cargo,
-    pytest: Pytest,
-    go: GoTest,
-    jest: JestText,
-    node: NodeSpec,
-    tap: Tap,
-    mocha: Mocha,
-    playwright: Playwright,
-    generic: Generic,
+    /// The formats watched, in [`FORMATS`] order.
+    formats: Vec<(TestFormat, Box<dyn LineFormat>)>,
+}
+
+impl Default for TextParser {
+    fn default() -> Self {
+        TextParser::new(None)
+    }
 }
 
 impl TextParser {
     /// A parser for all text formats, or only `forced`.
     pub(crate) fn new(forced: Option<TestFormat>) -> Self {
         TextParser {
-            forced,
-            ..TextParser::default()
+            formats: FORMATS
+                .iter()
+                .filter(|(f, _)| forced.is_none_or(|x| x == *f))
+                .map(|(f, make)| (*f, make()))
+                .collect(),
         }
-    }
-
-    fn wants(&self, format: TestFormat) -> bool {
-        self.forced.is_none_or(|f| f == format)
     }
 
     /// Feeds one line (with or without its newline, ANSI colours and `\r` allowed).
     pub(crate) fn line(&mut self, raw: &str) {
         let stripped = strip_ansi(raw.trim_end_matches('\n'));
         let l: &str = &stripped;
-        if l.starts_with('{') {
-            if self.wants(TestFormat::JestJson)
-                && l.contains("\"numTotalTests\"")
-                && let Ok(summary) = jest::parse_str(l)
-            {
-                let (total, seen) = self.jest_json.get_or_insert_with(Default::default);
-                total.absorb(summary, seen);
+        let json = l.starts_with('{');
+        for (format, parser) in &mut self.formats {
+            if is_json(*format) == json && parser.line(l) {
                 return;
             }
-            if self.wants(TestFormat::GoTestJson) {
-                self.go_json.line(l);
-            }
-            return;
-        }
-        if self.wants(TestFormat::Nextest) {
-            self.nextest.line(l);
-        }
-        if self.wants(TestFormat::CargoTest) {
-            self.cargo.line(l);
-        }
-        if self.wants(TestFormat::Pytest) {
-            self.pytest.line(l);
-        }
-        if self.wants(TestFormat::GoTest) {
-            self.go.line(l);
-        }
-        if self.wants(TestFormat::JestText) {
-            self.jest.line(l);
-        }
-        if self.wants(TestFormat::NodeSpec) {
-            self.node.line(l);
-        }
-        if self.wants(TestFormat::Tap) {
-            self.tap.line(l);
-        }
-        if self.wants(TestFormat::Mocha) {
-            self.mocha.line(l);
-        }
-        if self.wants(TestFormat::Playwright) {
-            self.playwright.line(l);
-        }
-        if self.wants(TestFormat::Generic) {
-            self.generic.line(l);
         }
     }
 
     /// The result of the most specific format that recognised one.
     pub(crate) fn finish(self) -> Option<(TestFormat, TestSummary)> {
-        let forced = self.forced;
-        let wants = |f: TestFormat| forced.is_none_or(|x| x == f);
-        macro_rules! first {
-            ($format:expr, $result:expr) => {
-                if wants($format)
-                    && let Some(summary) = $result
-                {
-                    return Some(($format, summary));
-                }
-            };
-        }
-        first!(
-            TestFormat::JestJson,
-            self.jest_json.map(|(mut s, seen)| {
-                s.failures = seen.into_vec();
-                s
-            })
-        );
-        first!(TestFormat::GoTestJson, self.go_json.finish());
-        first!(TestFormat::Nextest, self.nextest.finish());
-        first!(TestFormat::CargoTest, self.cargo.finish());
-        first!(TestFormat::Pytest, self.pytest.finish());
-        first!(TestFormat::GoTest, self.go.finish());
-        first!(TestFormat::JestText, self.jest.finish());
-        first!(TestFormat::NodeSpec, self.node.finish());
-        first!(TestFormat::Tap, self.tap.finish());
-        first!(TestFormat::Mocha, self.mocha.finish());
-        first!(TestFormat::Playwright, self.playwright.finish());
-        first!(TestFormat::Generic, self.generic.finish());
-        None
+        self.formats
+            .into_iter()
+            .find_map(|(format, parser)| parser.finish().map(|s| (format, s)))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_format_is_listed_once_and_a_forced_format_reads_alone() {
+        let mut listed: Vec<String> = FORMATS.iter().map(|(f, _)| format!("{f:?}")).collect();
+        let n = listed.len();
+        listed.sort();
+        listed.dedup();
+        assert_eq!(listed.len(), n);
+        // nextest output holds libtest lines: nextest wins unless cargo test is forced.
+        let out = "    Starting 2 tests across 1 binary\n        PASS [   0.01s] x tests::a\ntest result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out\n     Summary [   0.02s] 2 tests run: 2 passed, 0 skipped\n";
+        let read = |forced| {
+            let mut p = TextParser::new(forced);
+            for l in out.lines() {
+                p.line(l);
+            }
+            p.finish().map(|(f, s)| (f, s.passed))
+        };
+        assert_eq!(read(None), Some((TestFormat::Nextest, 2)));
+        assert_eq!(
+            read(Some(TestFormat::CargoTest)),
+            Some((TestFormat::CargoTest, 1))
+        );
+    }
 
     macro_rules! fixture {
         ($name:literal) => {

@@ -1,4 +1,4 @@
-//! aider `.aider.chat.history.md` (`shared/reference/formats.md` §4): Markdown appended by every
+//! aider `.aider.chat.history.md` (`docs/transcript-formats.md`, "aider"): Markdown appended by every
 //! launch. `# aider chat started at …` opens a launch, `#### ` lines are user input (consecutive
 //! ones are one multi-line input), `> ` lines are aider's own output (edits applied, commits,
 //! commands run, confirmations), and everything else is the assistant's answer.
@@ -10,8 +10,9 @@
 //! off by the zone, and the end of a launch is its last event, which has no time).
 
 use super::builder::MAX_MESSAGE_BYTES;
-use super::input::{self, LineReader, TextAccumulator};
+use super::input::{self, TextAccumulator};
 use super::{Builder, EditKind, Launch, MessageKind, ReadError, ReadResult, Role};
+use crate::evidence::read::LineReader;
 use chrono::NaiveDateTime;
 use regex::Regex;
 use std::io::BufRead;

@@ -3,19 +3,19 @@
 //! commands (test run, check, outcome) once at the end.
 
 use super::classify;
-use super::input::excerpt;
 use super::*;
+use crate::evidence::read::excerpt;
 use std::collections::HashMap;
 
 /// Longest message text kept (head and tail).
-pub const MAX_MESSAGE_BYTES: usize = 8 * 1024;
+pub(super) const MAX_MESSAGE_BYTES: usize = 8 * 1024;
 /// Longest command output kept (head and tail).
-pub const MAX_OUTPUT_BYTES: usize = 4 * 1024;
+pub(super) const MAX_OUTPUT_BYTES: usize = 4 * 1024;
 /// Most errors kept.
-pub const MAX_ERRORS: usize = 200;
+pub(super) const MAX_ERRORS: usize = 200;
 
 /// Builds one transcript. Format readers call it in file order.
-pub struct Builder {
+pub(crate) struct Builder {
     t: Transcript,
     seq: u64,
     calls: HashMap<String, Pending>,
@@ -29,7 +29,7 @@ enum Pending {
 
 impl Builder {
     /// A builder for the file at `source`, written by `format`.
-    pub fn new(source: &str, format: Format) -> Self {
+    pub(crate) fn new(source: &str, format: Format) -> Self {
         let mut t = Transcript::default();
         t.session.source = source.to_string();
         t.session.agent = Some(format);
@@ -41,22 +41,22 @@ impl Builder {
     }
 
     /// Session metadata, for readers to fill (id, cwd).
-    pub fn session_mut(&mut self) -> &mut Session {
+    pub(crate) fn session_mut(&mut self) -> &mut Session {
         &mut self.t.session
     }
 
     /// The session's cwd, if known yet.
-    pub fn cwd(&self) -> Option<&str> {
+    pub(crate) fn cwd(&self) -> Option<&str> {
         self.t.session.cwd.as_deref()
     }
 
     /// Counts one record read.
-    pub fn record(&mut self) {
+    pub(crate) fn record(&mut self) {
         self.t.stats.records += 1;
     }
 
     /// Counts one record skipped, with a short reason ("malformed JSON", "unknown type x"…).
-    pub fn skip(&mut self, reason: impl Into<String>) {
+    pub(crate) fn skip(&mut self, reason: impl Into<String>) {
         self.t.stats.skipped += 1;
         *self
             .t
@@ -67,12 +67,12 @@ impl Builder {
     }
 
     /// Counts `n` records read with invalid UTF-8 replaced (read, not skipped).
-    pub fn invalid_utf8(&mut self, n: u64) {
+    pub(crate) fn invalid_utf8(&mut self, n: u64) {
         self.t.stats.invalid_utf8 += n;
     }
 
     /// Widens the session's time span to include `at`.
-    pub fn saw_time(&mut self, at: Option<DateTime<Utc>>) {
+    pub(crate) fn saw_time(&mut self, at: Option<DateTime<Utc>>) {
         let Some(at) = at else { return };
         let s = &mut self.t.session;
         if s.started_at.is_none_or(|x| at < x) {
@@ -84,7 +84,7 @@ impl Builder {
     }
 
     /// Records a git branch (kept once, in order of first appearance).
-    pub fn branch(&mut self, branch: &str) {
+    pub(crate) fn branch(&mut self, branch: &str) {
         let b = branch.trim();
         if !b.is_empty() && !self.t.session.branches.iter().any(|x| x == b) {
             self.t.session.branches.push(b.to_string());
@@ -92,7 +92,7 @@ impl Builder {
     }
 
     /// Records a model name (kept once, in order of first appearance).
-    pub fn model(&mut self, model: &str) {
+    pub(crate) fn model(&mut self, model: &str) {
         let m = model.trim();
         if !m.is_empty() && !self.t.session.models.iter().any(|x| x == m) {
             self.t.session.models.push(m.to_string());
@@ -100,7 +100,7 @@ impl Builder {
     }
 
     /// Records a model a subagent used (kept once, in order of first appearance).
-    pub fn subagent_model(&mut self, model: &str) {
+    pub(crate) fn subagent_model(&mut self, model: &str) {
         let m = model.trim();
         let s = &mut self.t.session;
         if !m.is_empty() && !s.subagent_models.iter().any(|x| x == m) {
@@ -109,7 +109,7 @@ impl Builder {
     }
 
     /// The `seq` of the last event added so far (0 before any).
-    pub fn last_seq(&self) -> u64 {
+    pub(crate) fn last_seq(&self) -> u64 {
         self.seq
     }
 
@@ -119,7 +119,7 @@ impl Builder {
     }
 
     /// Adds a message; returns its id. Empty text is ignored (returns `None`).
-    pub fn message(
+    pub(crate) fn message(
         &mut self,
         role: Role,
         kind: MessageKind,
@@ -147,7 +147,7 @@ impl Builder {
     }
 
     /// Adds a shell command call. `call_id` pairs it with a later [`Builder::command_result`].
-    pub fn command(
+    pub(crate) fn command(
         &mut self,
         call_id: Option<&str>,
         command: &str,
@@ -182,7 +182,7 @@ impl Builder {
     /// Attaches a result to the command issued with `call_id`. `exit_code` is what the format
     /// recorded (never guessed); `is_error` is the format's own failure flag. Returns false when
     /// no such command is pending (the result belongs to another tool).
-    pub fn command_result(
+    pub(crate) fn command_result(
         &mut self,
         call_id: &str,
         exit_code: Option<i32>,
@@ -203,7 +203,7 @@ impl Builder {
     /// Attaches a result to the command at `idx` (for formats that pair by position). A later
     /// result for the same command (a poll that finally carries the exit code) fills what the
     /// earlier one left unknown and appends its output.
-    pub fn command_result_at(
+    pub(crate) fn command_result_at(
         &mut self,
         idx: usize,
         exit_code: Option<i32>,
@@ -239,7 +239,7 @@ impl Builder {
 
     /// Adds a file edit (path as written in the transcript; made relative to the cwd when it is
     /// inside it). Edits made by one call share `call_id`.
-    pub fn edit(
+    pub(crate) fn edit(
         &mut self,
         call_id: Option<&str>,
         path: &str,
@@ -278,7 +278,12 @@ impl Builder {
     }
 
     /// Confirms (or not) the edits made by `call_id`. Returns false when no edit is pending.
-    pub fn edit_result(&mut self, call_id: &str, ok: bool, at: Option<DateTime<Utc>>) -> bool {
+    pub(crate) fn edit_result(
+        &mut self,
+        call_id: &str,
+        ok: bool,
+        at: Option<DateTime<Utc>>,
+    ) -> bool {
         self.saw_time(at);
         match self.calls.get(call_id) {
             Some(Pending::Edits(start, end)) => {
@@ -292,14 +297,14 @@ impl Builder {
     }
 
     /// Confirms the edit at `idx` directly.
-    pub fn confirm_edit_at(&mut self, idx: usize, ok: bool) {
+    pub(crate) fn confirm_edit_at(&mut self, idx: usize, ok: bool) {
         if let Some(e) = self.t.edits.get_mut(idx) {
             e.confirmed = ok;
         }
     }
 
     /// Records a compaction.
-    pub fn compaction(
+    pub(crate) fn compaction(
         &mut self,
         at: Option<DateTime<Utc>>,
         trigger: Option<&str>,
@@ -316,7 +321,7 @@ impl Builder {
     }
 
     /// Links the most recent compaction to the message holding its summary.
-    pub fn set_last_compaction_summary(&mut self, message_id: String) {
+    pub(crate) fn set_last_compaction_summary(&mut self, message_id: String) {
         if let Some(c) = self.t.compactions.last_mut()
             && c.summary_message.is_none()
         {
@@ -325,7 +330,12 @@ impl Builder {
     }
 
     /// Records an error the agent hit (bounded in count and length).
-    pub fn error(&mut self, text: &str, evidence: Option<String>, at: Option<DateTime<Utc>>) {
+    pub(crate) fn error(
+        &mut self,
+        text: &str,
+        evidence: Option<String>,
+        at: Option<DateTime<Utc>>,
+    ) {
         if self.t.errors.len() >= MAX_ERRORS || text.trim().is_empty() {
             return;
         }
@@ -339,18 +349,18 @@ impl Builder {
     }
 
     /// Read-only view of what has been built so far.
-    pub fn transcript(&self) -> &Transcript {
+    pub(crate) fn transcript(&self) -> &Transcript {
         &self.t
     }
 
     /// Mutable access for format-specific fix-ups (use sparingly).
-    pub fn transcript_mut(&mut self) -> &mut Transcript {
+    pub(crate) fn transcript_mut(&mut self) -> &mut Transcript {
         &mut self.t
     }
 
     /// Finishes: commands that never got a result are still judged from their command line
     /// (is it a test run or a check), with unknown outcome.
-    pub fn finish(mut self) -> Transcript {
+    pub(crate) fn finish(mut self) -> Transcript {
         // The cwd can be learned after the first edits (an OpenHands run observation, a later
         // Codex turn_context): paths recorded before it are made relative now.
         if let Some(cwd) = self.t.session.cwd.clone() {
@@ -370,76 +380,11 @@ impl Builder {
     }
 }
 
-/// Makes `path` relative to `cwd` when it lies inside it, with `/` separators: Windows paths
-/// (`src\common\env.ts`, `C:\x\y`) are normalised so that they compare with the repository's
-/// paths.
-pub fn relative_to(path: &str, cwd: Option<&str>) -> String {
-    let Some(cwd) = cwd else {
-        return if is_windows_path(path) {
-            path.replace('\\', "/")
-        } else {
-            path.to_string()
-        };
-    };
-    let norm = |s: &str| s.replace('\\', "/");
-    let (p, c) = (norm(path), norm(cwd));
-    let c = c.trim_end_matches('/');
-    if c.is_empty() {
-        return p;
-    }
-    let (pl, cl) = (p.to_lowercase(), c.to_lowercase());
-    // Windows paths compare case-insensitively; POSIX paths are left alone unless equal.
-    let windows = c.as_bytes().get(1) == Some(&b':');
-    let inside = if windows {
-        pl.starts_with(&cl) && pl[cl.len()..].starts_with('/')
-    } else {
-        p.starts_with(c) && p[c.len()..].starts_with('/')
-    };
-    if inside {
-        p[c.len() + 1..].to_string()
-    } else {
-        p
-    }
-}
-
-/// A path written with Windows separators: a drive (`C:\`, `c:/`), a UNC share, or
-/// backslashes and no forward slash (`src\common\env.ts`).
-fn is_windows_path(p: &str) -> bool {
-    let b = p.as_bytes();
-    let drive =
-        b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && matches!(b[2], b'\\' | b'/');
-    drive || p.starts_with("\\\\") || (p.contains('\\') && !p.contains('/'))
-}
+use crate::evidence::paths::relative_to;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn windows_separators_are_normalised_without_a_cwd() {
-        assert_eq!(
-            relative_to("src\\common\\env.ts", None),
-            "src/common/env.ts"
-        );
-        assert_eq!(relative_to("C:\\proj\\a.ts", None), "C:/proj/a.ts");
-        assert_eq!(relative_to("src/a.rs", None), "src/a.rs");
-        // A POSIX name with a backslash among forward slashes is left alone.
-        assert_eq!(relative_to("docs/a\\b.md", None), "docs/a\\b.md");
-    }
-
-    #[test]
-    fn relative_paths() {
-        assert_eq!(relative_to("/a/b/c.rs", Some("/a")), "b/c.rs");
-        assert_eq!(relative_to("/ab/c.rs", Some("/a")), "/ab/c.rs");
-        assert_eq!(relative_to("src/x.rs", Some("/a")), "src/x.rs");
-        assert_eq!(
-            relative_to(
-                "C:\\Users\\me\\proj\\src\\a.ts",
-                Some("c:\\users\\me\\proj")
-            ),
-            "src/a.ts"
-        );
-    }
 
     #[test]
     fn pairs_calls_with_results_and_assigns_ids() {

@@ -1,4 +1,4 @@
-//! Claude Code session JSONL (`~/.claude/projects/<slug>/<session>.jsonl`; `formats.md` §1).
+//! Claude Code session JSONL (`~/.claude/projects/<slug>/<session>.jsonl`; `docs/transcript-formats.md`).
 //!
 //! Faithful to what the file shows: typed prompts are told apart from harness text (meta
 //! records, reminders, command and IDE wrappers, compaction summaries, tool results); one API
@@ -8,8 +8,9 @@
 //! from `queue-operation` records without counting them twice.
 
 use super::builder::MAX_MESSAGE_BYTES;
-use super::input::{content_text, excerpt, for_each_record, str_field, time_field};
+use super::input::{content_text, for_each_record, str_field, time_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
+use crate::evidence::read::excerpt;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};

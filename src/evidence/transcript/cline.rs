@@ -1,4 +1,4 @@
-//! Cline / Roo Code / Kilo Code task files (`shared/reference/formats.md` §5), both JSON arrays,
+//! Cline / Roo Code / Kilo Code task files (`docs/transcript-formats.md`, "Cline, Roo Code, Kilo Code"), both JSON arrays,
 //! told apart element by element:
 //!
 //! * `api_conversation_history.json`: `{role, content}` messages. Tool calls are native

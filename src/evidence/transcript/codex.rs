@@ -1,4 +1,4 @@
-//! Codex CLI rollout JSONL (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`; `formats.md` §2).
+//! Codex CLI rollout JSONL (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`; `docs/transcript-formats.md`).
 //!
 //! Every line is `{timestamp, type, payload}`. The traps handled here: the human's turn appears
 //! both as a `response_item` message and as `event_msg/user_message` (counted once), injected

@@ -1,5 +1,5 @@
 //! Cursor agent-transcript JSONL (`~/.cursor/projects/<slug>/agent-transcripts/*.jsonl`;
-//! `formats.md` §8): `{role, message: {content: [blocks]}}` lines with no timestamps, no ids and
+//! `docs/transcript-formats.md`): `{role, message: {content: [blocks]}}` lines with no timestamps, no ids and
 //! no tool results. So edits are never confirmed and commands never have an exit code. The
 //! user's request sits inside `<user_query>`, after context blocks such as `<external_links>`.
 

@@ -1,4 +1,4 @@
-//! Gemini CLI transcripts (`shared/reference/formats.md` §3), in three shapes:
+//! Gemini CLI transcripts (`docs/transcript-formats.md`, "Gemini CLI"), in three shapes:
 //!
 //! * the native `ConversationRecord` JSON document (`{sessionId, projectHash, …, messages:[…]}`),
 //!   walked message by message;
@@ -43,7 +43,7 @@ const HELD_STRING_BYTES: usize = 8 * 1024;
 
 /// Streams the file into the builder.
 pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
-    let first = input::peek_first_line(reader)?;
+    let first = crate::evidence::read::peek_first_line(reader)?;
     let first_obj = first
         .as_deref()
         .and_then(parse_json_line)

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The transcript formats `handoff` reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
     /// Claude Code session JSONL.
@@ -279,19 +279,19 @@ fn is_zero(n: &u64) -> bool {
 
 mod aider;
 mod builder;
-pub mod classify;
+pub(crate) mod classify;
 mod claude;
 mod cline;
 mod codex;
 mod cursor;
 mod gemini;
-pub mod input;
-pub mod latest;
+pub(crate) mod input;
+pub(crate) mod latest;
 mod openhands;
 mod plain;
 mod sweagent;
 
-pub use builder::Builder;
+pub(crate) use builder::Builder;
 
 use crate::{Error, Result};
 use std::fs::File;
@@ -303,11 +303,22 @@ const SNIFF_BYTES: usize = 64 * 1024;
 
 /// Reads the transcript at `path`, detecting its format unless `format` forces one.
 pub fn read(path: &Path, format: Option<Format>) -> Result<Transcript> {
+    read_from(path, format, 0)
+}
+
+/// [`read`] from byte `start` on: one session of a file that holds several (aider's last
+/// launch, found by `--latest`).
+pub(crate) fn read_from(path: &Path, format: Option<Format>, start: u64) -> Result<Transcript> {
     let format = match format {
         Some(f) => f,
         None => detect(path)?,
     };
-    let file = open(path)?;
+    let mut file = open(path)?;
+    if start > 0 {
+        use std::io::Seek;
+        file.seek(std::io::SeekFrom::Start(start))
+            .map_err(|e| Error::io(path, e))?;
+    }
     let mut reader = BufReader::with_capacity(256 * 1024, file);
     let mut b = Builder::new(&path.display().to_string(), format);
     let result = match format {
@@ -349,7 +360,7 @@ pub fn read(path: &Path, format: Option<Format>) -> Result<Transcript> {
 /// Why a format reader gave up on a whole file (one bad record is never a reason: it is skipped
 /// and counted).
 #[derive(Debug)]
-pub enum ReadError {
+pub(crate) enum ReadError {
     /// Reading the file failed.
     Io(std::io::Error),
     /// The content is not this format at all.
@@ -363,9 +374,27 @@ impl From<std::io::Error> for ReadError {
 }
 
 /// What a format reader returns.
-pub type ReadResult = std::result::Result<(), ReadError>;
+pub(crate) type ReadResult = std::result::Result<(), ReadError>;
 
 impl Format {
+    /// Every format, in declaration order.
+    pub const ALL: [Format; 9] = [
+        Format::ClaudeCode,
+        Format::Codex,
+        Format::Gemini,
+        Format::Aider,
+        Format::Cline,
+        Format::Cursor,
+        Format::Openhands,
+        Format::SweAgent,
+        Format::Plain,
+    ];
+
+    /// The format named `name` (see [`Format::name`]).
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+
     /// The name used on the command line and in messages.
     pub fn name(self) -> &'static str {
         match self {
@@ -397,7 +426,7 @@ fn open(path: &Path) -> Result<File> {
 
 /// Detects the transcript format from the file's content (its first 64 KiB), using the name
 /// only to break ties.
-pub fn detect(path: &Path) -> Result<Format> {
+pub(crate) fn detect(path: &Path) -> Result<Format> {
     let mut head = Vec::with_capacity(SNIFF_BYTES);
     open(path)?
         .take(SNIFF_BYTES as u64)
@@ -411,7 +440,7 @@ pub fn detect(path: &Path) -> Result<Format> {
 }
 
 /// Format detection on the first bytes of a file; `Err` says why it is no transcript.
-pub fn detect_bytes(head: &[u8], file_name: &str) -> std::result::Result<Format, String> {
+pub(crate) fn detect_bytes(head: &[u8], file_name: &str) -> std::result::Result<Format, String> {
     if head.iter().all(|b| b.is_ascii_whitespace()) {
         return Err("empty file: not a transcript".into());
     }

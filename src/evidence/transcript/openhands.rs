@@ -1,4 +1,4 @@
-//! OpenHands trajectory JSON (`shared/reference/formats.md` §6): an array of events, each an
+//! OpenHands trajectory JSON (`docs/transcript-formats.md`, "OpenHands"): an array of events, each an
 //! `action` (message, run, edit, write, finish, think…) or an `observation` answering the
 //! action whose `id` is its `cause`. Events are read one at a time; the large
 //! `tool_call_metadata.model_response` blobs are dropped as soon as the model name is taken.

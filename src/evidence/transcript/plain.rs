@@ -4,8 +4,9 @@
 //! recorded only when the block prints one (`exit code 1`, `[exit status: 0]`).
 
 use super::builder::MAX_MESSAGE_BYTES;
-use super::input::{self, LineReader, TextAccumulator};
+use super::input::{self, TextAccumulator};
 use super::{Builder, MessageKind, ReadResult, Role};
+use crate::evidence::read::LineReader;
 use regex::Regex;
 use std::io::BufRead;
 use std::sync::LazyLock;

@@ -1,4 +1,4 @@
-//! SWE-agent `.traj` (`shared/reference/formats.md` §7): one JSON object with `trajectory[]`
+//! SWE-agent `.traj` (`docs/transcript-formats.md`, "SWE-agent"): one JSON object with `trajectory[]`
 //! (raw ACI actions with their observations), `history[]` (the model's conversation, which can
 //! start with a demonstration of ANOTHER task) and `info{}` (exit status, submitted diff).
 //!
@@ -7,8 +7,9 @@
 //! `trajectory` in the files written by SWE-agent.
 
 use super::builder::{MAX_MESSAGE_BYTES, MAX_OUTPUT_BYTES};
-use super::input::{self, content_text, excerpt, str_field};
+use super::input::{self, content_text, str_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
+use crate::evidence::read::excerpt;
 use regex::Regex;
 use serde_json::Value;
 use std::io::BufRead;

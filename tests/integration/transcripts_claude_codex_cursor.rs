@@ -1,25 +1,19 @@
 //! Claude Code, Codex and Cursor transcripts end to end: fixtures, bad input, `--latest`.
 
-use crate::support::{fixture, handoff, typed_users};
+use crate::support::{collect_json, fixture, handoff, typed_users};
 use predicates::prelude::*;
 use serde_json::Value;
+use std::ffi::OsStr;
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
+/// `handoff collect --json --transcript PATH ARGS`: (exit status, JSON, stderr).
 fn collect(args: &[&str], path: &Path) -> (i32, Value, String) {
-    let out = handoff()
-        .args(["collect", "--json", "--transcript"])
-        .arg(path)
-        .args(args)
-        .output()
-        .unwrap();
-    let json = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
-    (
-        out.status.code().unwrap_or(-1),
-        json,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let mut all: Vec<&OsStr> = vec![OsStr::new("--transcript"), path.as_os_str()];
+    all.extend(args.iter().map(OsStr::new));
+    let c = collect_json(all);
+    (c.code, c.json, c.stderr)
 }
 
 #[test]
@@ -385,7 +379,7 @@ fn latest_without_a_session_is_a_clear_error() {
         .assert()
         .code(2)
         .stderr(
-            predicate::str::contains("--latest found no Claude Code or Codex session")
+            predicate::str::contains("--latest found no agent session")
                 .and(predicate::str::contains("--transcript")),
         );
 }

@@ -1,18 +1,20 @@
-//! Builders for the rules' unit tests: notes and evidence constructed by hand.
+//! The unit tests' one kit: evidence (messages, commands, edits, transcripts, test runs, git
+//! states, worktrees) and notes built by hand, and helpers to read a validator report. The
+//! readers' own kit (parse a string as one format) stays with the readers, which it needs.
 
-use crate::evidence::git::{GitState, StatusEntry};
+use crate::evidence::git::{GitState, Head, StatusEntry};
 use crate::evidence::transcript::{Command, Edit, EditKind, Message, MessageKind, Role};
 use crate::evidence::{Evidence, TestRun, Transcript};
 use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
 
-pub fn claim(text: &str) -> Claim {
+pub(crate) fn claim(text: &str) -> Claim {
     Claim {
         text: text.to_string(),
         ..Claim::default()
     }
 }
 
-pub fn cited(text: &str, cite: &[&str]) -> Claim {
+pub(crate) fn cited(text: &str, cite: &[&str]) -> Claim {
     Claim {
         text: text.to_string(),
         cite: cite.iter().map(|s| s.to_string()).collect(),
@@ -21,7 +23,7 @@ pub fn cited(text: &str, cite: &[&str]) -> Claim {
 }
 
 /// A note that passes every rule against empty evidence.
-pub fn note() -> Note {
+pub(crate) fn note() -> Note {
     Note {
         title: "test".into(),
         goal: Some(claim("Add refresh token rotation to the auth service.")),
@@ -41,7 +43,7 @@ pub fn note() -> Note {
     }
 }
 
-pub fn file(path: &str, symbols: &[&str], summary: &str) -> FileEntry {
+pub(crate) fn file(path: &str, symbols: &[&str], summary: &str) -> FileEntry {
     FileEntry {
         path: path.into(),
         symbols: symbols.iter().map(|s| s.to_string()).collect(),
@@ -50,7 +52,7 @@ pub fn file(path: &str, symbols: &[&str], summary: &str) -> FileEntry {
     }
 }
 
-pub fn run(id: &str, command: Option<&str>, passed: u64, failed: u64) -> TestRun {
+pub(crate) fn run(id: &str, command: Option<&str>, passed: u64, failed: u64) -> TestRun {
     TestRun {
         id: id.into(),
         source: "out.txt".into(),
@@ -62,7 +64,9 @@ pub fn run(id: &str, command: Option<&str>, passed: u64, failed: u64) -> TestRun
     }
 }
 
-pub fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Command {
+/// A shell command with the exit status `ok` gives (none when `ok` is `None`), no output, and the
+/// test/check marks the transcript readers would give it.
+pub(crate) fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Command {
     Command {
         id: id.into(),
         command: command.into(),
@@ -70,8 +74,8 @@ pub fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Command {
         exit_code: ok.map(|o| if o { 0 } else { 1 }),
         ok,
         output: String::new(),
-        is_test: crate::validate::text::test_family(command).is_some(),
-        is_check: false,
+        is_test: crate::evidence::shell::is_test_command(command),
+        is_check: crate::evidence::shell::is_check_command(command),
         tests: None,
         has_result: ok.is_some(),
         at: None,
@@ -80,7 +84,7 @@ pub fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Command {
     }
 }
 
-pub fn edit(id: &str, path: &str, seq: u64) -> Edit {
+pub(crate) fn edit(id: &str, path: &str, seq: u64) -> Edit {
     Edit {
         id: id.into(),
         path: path.into(),
@@ -93,7 +97,18 @@ pub fn edit(id: &str, path: &str, seq: u64) -> Edit {
     }
 }
 
-pub fn message(id: &str, role: Role, text: &str, seq: u64) -> Message {
+/// `M{n}`: a request the user typed.
+pub(crate) fn user(n: usize, text: &str, seq: u64) -> Message {
+    message(&format!("M{n}"), Role::User, text, seq)
+}
+
+/// `M{n}`: what the assistant said.
+pub(crate) fn said(n: usize, text: &str, seq: u64) -> Message {
+    message(&format!("M{n}"), Role::Assistant, text, seq)
+}
+
+/// A typed message.
+pub(crate) fn message(id: &str, role: Role, text: &str, seq: u64) -> Message {
     Message {
         id: id.into(),
         role,
@@ -105,7 +120,11 @@ pub fn message(id: &str, role: Role, text: &str, seq: u64) -> Message {
     }
 }
 
-pub fn transcript(commands: Vec<Command>, edits: Vec<Edit>, messages: Vec<Message>) -> Transcript {
+pub(crate) fn transcript(
+    commands: Vec<Command>,
+    edits: Vec<Edit>,
+    messages: Vec<Message>,
+) -> Transcript {
     Transcript {
         commands,
         edits,
@@ -114,9 +133,34 @@ pub fn transcript(commands: Vec<Command>, edits: Vec<Edit>, messages: Vec<Messag
     }
 }
 
+/// A git state rooted at `/repo` on `main` whose status lists `changed` (porcelain `XY`, path).
+pub(crate) fn git_state(changed: &[(&str, &str)]) -> GitState {
+    GitState {
+        root: "/repo".into(),
+        branch: Some("main".into()),
+        head: Some(Head {
+            id: "89abcdef0123456789abcdef0123456789abcdef".into(),
+            summary: "Initial".into(),
+        }),
+        status: changed
+            .iter()
+            .map(|(xy, p)| StatusEntry {
+                path: (*p).into(),
+                old_path: None,
+                index: xy[..1].into(),
+                worktree: xy[1..].into(),
+            })
+            .collect(),
+        ..GitState::default()
+    }
+}
+
 /// A worktree in a temp dir with `files`, and a git state whose status lists `changed`
 /// (porcelain `XY`, path).
-pub fn worktree(files: &[(&str, &str)], changed: &[(&str, &str)]) -> (tempfile::TempDir, Evidence) {
+pub(crate) fn worktree(
+    files: &[(&str, &str)],
+    changed: &[(&str, &str)],
+) -> (tempfile::TempDir, Evidence) {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
     for (path, body) in files {
         let p = dir.path().join(path);
@@ -151,7 +195,7 @@ pub fn worktree(files: &[(&str, &str)], changed: &[(&str, &str)]) -> (tempfile::
 }
 
 /// Rules that produced findings or flags for the claim at `section`/`index`.
-pub fn rules_for(report: &super::Report, line: usize) -> Vec<String> {
+pub(crate) fn rules_for(report: &crate::validate::Report, line: usize) -> Vec<String> {
     report
         .findings
         .iter()
@@ -161,6 +205,6 @@ pub fn rules_for(report: &super::Report, line: usize) -> Vec<String> {
 }
 
 /// All rule ids with findings.
-pub fn rules(report: &super::Report) -> Vec<String> {
+pub(crate) fn rules(report: &crate::validate::Report) -> Vec<String> {
     report.findings.iter().map(|f| f.rule.clone()).collect()
 }

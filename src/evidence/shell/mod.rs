@@ -1,0 +1,498 @@
+//! Shell command lines, read once for every stage: split into simple commands ([`lexer`]),
+//! recognised as test runs and checks ([`runners`], the one table), reduced to what they run
+//! ([`normalise`]: the identity of a check) and matched against each other ([`commands_match`]).
+//!
+//! The transcript readers use it to mark commands, the drafter to group runs of the same check,
+//! the validator to find the runs a claim names.
+
+pub(crate) mod lexer;
+pub(crate) mod runners;
+
+pub(crate) use runners::{Family, Judges};
+
+use lexer::{CommandLine, Sep};
+
+/// What a command line runs, with the set-up around it removed: the directory a `cd DIR &&`
+/// (or `pushd`) chose, and the command itself without environment assignments, wrappers
+/// (`npx`, `pnpm exec`, `python -m`, `uv run`, `sudo`, `timeout 60`…), redirections (`2>&1`,
+/// `> out.log`) and the filters it was piped into (`| tail -20`, `| grep x`, `| tee log`). Two
+/// runs of the same check have the same identity, so a later pass supersedes an earlier failure.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct CheckIdentity {
+    /// The directory a leading `cd` moved to, as written (`None`: where the session was).
+    pub dir: Option<String>,
+    /// The command's words, joined by one space (arguments keep their case).
+    pub command: String,
+}
+
+impl std::fmt::Display for CheckIdentity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.dir {
+            Some(dir) => write!(f, "cd {dir} && {}", self.command),
+            None => f.write_str(&self.command),
+        }
+    }
+}
+
+/// Programs that only pass text along (filter, page, count): at the end of a pipeline the
+/// line's exit status is theirs, not the producer's (`git clone … 2>&1 | head -20` exits 0 when
+/// the clone failed), and a pipe into one does not change what ran.
+const OUTPUT_FILTERS: &[&str] = &[
+    "head",
+    "tail",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "tee",
+    "findstr",
+    "select-string",
+    "select-object",
+    "sls",
+    "more",
+    "less",
+    "sort",
+    "uniq",
+    "wc",
+    "cut",
+    "tr",
+    "cat",
+    "column",
+    "out-string",
+    "out-host",
+];
+
+/// Filters that also fail when they find nothing (`grep` exits 1 on no match).
+const SEARCH_FILTERS: &[&str] = &[
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "findstr",
+    "select-string",
+    "sls",
+];
+
+/// Producers whose output is content (a search result, a file, a log, a listing): an error
+/// message in it is text found, not a failure of the command.
+const CONTENT_PRINTERS: &[&str] = &[
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "findstr",
+    "select-string",
+    "cat",
+    "type",
+    "get-content",
+    "gc",
+    "head",
+    "tail",
+    "less",
+    "more",
+    "find",
+    "ls",
+    "dir",
+    "tree",
+    "echo",
+    "printf",
+    "sed",
+    "awk",
+    "jq",
+    "diff",
+];
+
+/// `git` subcommands that print content (history, diffs, file contents).
+const GIT_CONTENT: &[&str] = &["log", "show", "diff", "grep", "blame", "cat-file", "reflog"];
+
+/// The text filter the line pipes into last (`… | head -20` → `head`), whose exit status is the
+/// line's.
+pub(crate) fn final_filter(line: &CommandLine) -> Option<String> {
+    if line.seps.last() != Some(&Sep::Pipe) {
+        return None;
+    }
+    let program = program_words(line.segments.last()?).into_iter().next()?;
+    OUTPUT_FILTERS
+        .contains(&program.as_str())
+        .then_some(program)
+}
+
+/// Whether a filter also fails when it finds nothing (so its failure says nothing).
+pub(crate) fn is_search_filter(program: &str) -> bool {
+    SEARCH_FILTERS.contains(&program)
+}
+
+/// True when the last pipeline's producer prints content (a search, a file, a log), so error
+/// messages in the output are text it found.
+pub(crate) fn prints_content(line: &CommandLine) -> bool {
+    let start = line
+        .seps
+        .iter()
+        .rposition(|s| *s != Sep::Pipe)
+        .map_or(0, |i| i + 1);
+    line.segments.get(start).is_some_and(|seg| {
+        let w = program_words(seg);
+        match w.first().map(String::as_str) {
+            Some("git") => w
+                .get(1)
+                .is_some_and(|sub| GIT_CONTENT.contains(&sub.as_str())),
+            Some(p) => CONTENT_PRINTERS.contains(&p),
+            None => false,
+        }
+    })
+}
+
+/// Words that run the next word: dropped before the program (`npx jest` → `jest`).
+const WRAPPERS: &[&str] = &[
+    "sudo", "time", "env", "nice", "command", "exec", "npx", "bunx", "pnpx", "uvx", "nohup",
+    "call", "&", ".",
+];
+
+/// Programs whose subcommand runs the next word (`uv run pytest` → `pytest`).
+const RUNNING_SUBCOMMANDS: &[(&[&str], &[&str])] = &[
+    (&["uv", "poetry", "pipenv", "hatch", "pdm", "rye"], &["run"]),
+    (&["pnpm", "yarn", "bun", "npm"], &["exec", "dlx", "x"]),
+    (&["python", "python3", "py"], &["-m"]),
+    (&["bundle"], &["exec"]),
+];
+
+/// How many leading words of `words` are set-up rather than the program: environment
+/// assignments and wrappers, repeatedly.
+fn wrapper_len(words: &[String]) -> usize {
+    let mut i = 0;
+    loop {
+        let Some(first) = words.get(i) else {
+            return i;
+        };
+        let first = first.to_lowercase();
+        let drop = if is_assignment(&first) || WRAPPERS.contains(&first.as_str()) {
+            1
+        } else if first == "timeout" || first == "gtimeout" {
+            // timeout [-s SIG] DURATION cmd
+            let mut n = 1;
+            while words.get(i + n).is_some_and(|w| w.starts_with('-')) {
+                n += 1;
+            }
+            n + 1
+        } else {
+            let sub = words.get(i + 1).map(|w| w.to_lowercase());
+            let runs = RUNNING_SUBCOMMANDS.iter().any(|(progs, subs)| {
+                progs.contains(&first.as_str()) && sub.as_deref().is_some_and(|s| subs.contains(&s))
+            });
+            if runs { 2 } else { 0 }
+        };
+        if drop == 0 {
+            return i;
+        }
+        i = (i + drop).min(words.len());
+    }
+}
+
+/// `NAME=value` (not a flag, not `=x`).
+fn is_assignment(word: &str) -> bool {
+    word.split_once('=').is_some_and(|(k, _)| {
+        !k.is_empty()
+            && !k.starts_with('-')
+            && k.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+    })
+}
+
+/// The program with its path and `.exe`/`.cmd` suffix removed (`./node_modules/.bin/jest` →
+/// `jest`).
+fn program_name(word: &str) -> &str {
+    let base = word.rsplit(['/', '\\']).next().unwrap_or(word);
+    base.strip_suffix(".exe")
+        .or_else(|| base.strip_suffix(".cmd"))
+        .unwrap_or(base)
+}
+
+/// The words of a simple command after environment assignments and wrappers, lowercased, the
+/// program without its path: what the runner table reads.
+pub(crate) fn program_words(seg: &[String]) -> Vec<String> {
+    let mut words: Vec<String> = seg[wrapper_len(seg)..]
+        .iter()
+        .map(|w| w.to_lowercase())
+        .collect();
+    if let Some(first) = words.first_mut() {
+        *first = program_name(first).to_string();
+    }
+    words
+}
+
+/// The words of a simple command as they ran: without set-up words and redirections, the
+/// program without its path, arguments in their own case.
+fn command_words(seg: &[String]) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    let mut target_next = false;
+    for w in &seg[wrapper_len(seg)..] {
+        let redirect = w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
+        if target_next {
+            target_next = false;
+        } else if redirect.starts_with('>') || redirect.starts_with('<') {
+            target_next = matches!(redirect, ">" | ">>" | "<");
+        } else if out.is_empty() {
+            out.push(program_name(w));
+        } else {
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// The words of the line's first simple command after set-up words (environment assignments,
+/// wrappers), as written: `CI=1 npx jest --ci && x` → `jest`, `--ci`.
+pub(crate) fn first_command_words(command: &str) -> Vec<String> {
+    let line = lexer::parse(command);
+    let Some(seg) = line.segments.first() else {
+        return Vec::new();
+    };
+    seg[wrapper_len(seg)..].to_vec()
+}
+
+/// What one simple command judges (test run or check), if anything.
+fn segment_judges(seg: &[String]) -> Option<Judges> {
+    runners::judges(&program_words(seg))
+}
+
+fn is_cd(seg: &[String]) -> bool {
+    seg.first().is_some_and(|w| w == "cd" || w == "pushd")
+}
+
+/// The segment that says what the line does: the first test run, else the first check, else
+/// the last segment that is neither a `cd` nor a filter piped into.
+fn main_segment(line: &CommandLine) -> Option<usize> {
+    let segs = &line.segments;
+    segs.iter()
+        .position(|s| matches!(segment_judges(s), Some(Judges::Test(_))))
+        .or_else(|| segs.iter().position(|s| segment_judges(s).is_some()))
+        .or_else(|| {
+            (0..segs.len()).rev().find(|&i| {
+                let piped_into = i > 0 && line.seps.get(i - 1) == Some(&Sep::Pipe);
+                let filter = piped_into
+                    && program_words(&segs[i])
+                        .first()
+                        .is_some_and(|p| OUTPUT_FILTERS.contains(&p.as_str()));
+                !is_cd(&segs[i]) && !filter
+            })
+        })
+}
+
+/// The identity of what `command` runs (see [`CheckIdentity`]).
+pub(crate) fn normalise(command: &str) -> CheckIdentity {
+    let line = lexer::parse(command.trim().trim_start_matches("$ "));
+    let Some(pick) = main_segment(&line) else {
+        return CheckIdentity::default();
+    };
+    let mut dir: Option<String> = None;
+    for seg in line.segments[..pick].iter().filter(|s| is_cd(s)) {
+        let to = seg.get(1).map(|d| d.trim_end_matches('/')).unwrap_or("~");
+        dir = Some(match dir {
+            Some(d) if !to.starts_with(['/', '~']) && !to.contains(':') => format!("{d}/{to}"),
+            _ => to.to_string(),
+        });
+    }
+    CheckIdentity {
+        dir,
+        command: command_words(&line.segments[pick]).join(" "),
+    }
+}
+
+/// The identity of the test run or check `command` holds; `None` when it runs neither.
+pub(crate) fn judged_identity(command: &str) -> Option<CheckIdentity> {
+    (is_test_command(command) || is_check_command(command)).then(|| normalise(command))
+}
+
+/// True when the command line runs a test suite (not the `test` builtin, not a commit message,
+/// an `echo` or a here-doc that mentions one).
+pub(crate) fn is_test_command(command: &str) -> bool {
+    lexer::parse(command)
+        .segments
+        .iter()
+        .any(|s| matches!(segment_judges(s), Some(Judges::Test(_))))
+}
+
+/// True when the command line is a typecheck, lint or build.
+pub(crate) fn is_check_command(command: &str) -> bool {
+    lexer::parse(command)
+        .segments
+        .iter()
+        .any(|s| segment_judges(s) == Some(Judges::Check))
+}
+
+/// Where the line's test run (else its check) is, and what it judges: `(index, judges)` of the
+/// last such segment, for reading the line's exit status.
+pub(crate) fn judging_segment(line: &CommandLine) -> Option<(usize, Judges)> {
+    let find = |want: fn(Judges) -> bool| {
+        line.segments
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, s)| segment_judges(s).filter(|j| want(*j)).map(|j| (i, j)))
+    };
+    find(|j| matches!(j, Judges::Test(_))).or_else(|| find(|j| j == Judges::Check))
+}
+
+/// The test-runner family of a command line; `None` when it runs no tests.
+pub(crate) fn test_family(command: &str) -> Option<Family> {
+    lexer::parse(command.trim().trim_start_matches("$ "))
+        .segments
+        .iter()
+        .find_map(|s| match segment_judges(s) {
+            Some(Judges::Test(f)) => Some(f),
+            _ => None,
+        })
+}
+
+/// The simple commands of a line as they ran (set-up words and redirections removed).
+fn segment_commands(command: &str) -> Vec<String> {
+    lexer::parse(command.trim().trim_start_matches("$ "))
+        .segments
+        .iter()
+        .map(|s| command_words(s).join(" "))
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// True when the command named in a note and a command from the evidence are the same run: one
+/// simple command of each is equal to, or a word-prefix of, the other (`pytest` ~ `cd /r && uv
+/// run pytest tests/x.py -q`).
+pub(crate) fn commands_match(named: &str, actual: &str) -> bool {
+    let named = segment_commands(named);
+    let actual = segment_commands(actual);
+    named.iter().any(|n| {
+        actual
+            .iter()
+            .any(|a| prefix_on_words(n, a) || prefix_on_words(a, n))
+    })
+}
+
+fn prefix_on_words(short: &str, long: &str) -> bool {
+    long == short || long.starts_with(short) && long[short.len()..].starts_with(' ')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalise_table() {
+        // (command line, dir, command)
+        let table: &[(&str, Option<&str>, &str)] = &[
+            ("pytest -q", None, "pytest -q"),
+            (
+                "cd contracts && npx hardhat compile 2>&1",
+                Some("contracts"),
+                "hardhat compile",
+            ),
+            ("npx hardhat compile", None, "hardhat compile"),
+            ("pnpm build 2>&1 | tail -60", None, "pnpm build"),
+            (
+                "CI=1 FOO=bar pnpm --filter web test",
+                None,
+                "pnpm --filter web test",
+            ),
+            ("env NODE_ENV=test npm test", None, "npm test"),
+            ("pnpm exec vitest run", None, "vitest run"),
+            ("python -m pytest tests/ -x", None, "pytest tests/ -x"),
+            (
+                "uv run pytest tests/test_a.py",
+                None,
+                "pytest tests/test_a.py",
+            ),
+            ("go get x/y && go test ./...", None, "go test ./..."),
+            ("cd web && npm test 2>&1 | tail -5", Some("web"), "npm test"),
+            ("cd app && cd web && npm test", Some("app/web"), "npm test"),
+            ("cd /srv/app && make", Some("/srv/app"), "make"),
+            ("cargo test &> out.log", None, "cargo test"),
+            ("pytest | tee run.log", None, "pytest"),
+            ("python repro.py 2>&1 | head -20", None, "python repro.py"),
+            ("./node_modules/.bin/jest src", None, "jest src"),
+            ("timeout 60 cargo test", None, "cargo test"),
+            ("$ pytest tests/Test_A.py", None, "pytest tests/Test_A.py"),
+            (
+                "source .venv/bin/activate; pytest -q 2>&1",
+                None,
+                "pytest -q",
+            ),
+            ("ls -la", None, "ls -la"),
+        ];
+        for (line, dir, command) in table {
+            let id = normalise(line);
+            assert_eq!(id.dir.as_deref(), *dir, "{line}");
+            assert_eq!(id.command, *command, "{line}");
+        }
+        assert_eq!(
+            normalise("cd web && npm test").to_string(),
+            "cd web && npm test"
+        );
+        // Runs of the same check share an identity; another directory is another check.
+        assert_eq!(
+            normalise("npx tsc --noEmit"),
+            normalise("tsc --noEmit 2>&1 | head")
+        );
+        assert_ne!(normalise("cd web && npm test"), normalise("npm test"));
+    }
+
+    #[test]
+    fn judged_identity_only_for_tests_and_checks() {
+        assert_eq!(
+            judged_identity("go get github.com/x/y && go test ./...").map(|i| i.to_string()),
+            Some("go test ./...".into())
+        );
+        assert_eq!(judged_identity("ls -la"), None);
+        assert_eq!(judged_identity("echo pytest"), None);
+    }
+
+    #[test]
+    fn recognises_test_runs_and_checks_in_lines() {
+        assert!(is_test_command("cd app && pytest -q tests/"));
+        assert!(is_test_command("CI=1 pnpm --filter web test"));
+        assert!(is_check_command("npx tsc --noEmit"));
+        assert!(!is_check_command("ls -la"));
+        // The shell builtin and PowerShell's Test-Path.
+        assert!(!is_test_command("test -f Cargo.toml && echo yes"));
+        assert!(!is_test_command("[ -d node_modules ] || test -e x"));
+        assert!(!is_test_command(
+            "if (Test-Path .\\package.json) { Get-Content package.json }"
+        ));
+        // A commit message or an echo that mentions a runner.
+        assert!(!is_test_command(
+            "git add -A && git commit -m \"fix: make pnpm test pass again\""
+        ));
+        assert!(!is_test_command("git commit -m 'run pytest in CI'"));
+        assert!(!is_test_command("echo \"now run: cargo test\""));
+        assert!(!is_test_command("echo pnpm test"));
+        // A here-doc body.
+        assert!(!is_test_command(
+            "cat > notes.md <<'EOF'\nRun pnpm test before pushing.\npytest -q\nEOF"
+        ));
+        assert!(!is_test_command(
+            "git commit -F - <<EOF\nci: run pnpm test\nEOF\ngit log -1"
+        ));
+        // …but a real run after the here-doc still counts.
+        assert!(is_test_command("cat > a.txt <<EOF\nhi\nEOF\npytest -q"));
+        assert!(!is_test_command("grep -rn pytest ."));
+    }
+
+    #[test]
+    fn command_matching() {
+        assert!(commands_match("pytest tests/x.py", "pytest tests/x.py -q"));
+        assert!(commands_match(
+            "pytest",
+            "cd /r && uv run pytest tests/x.py"
+        ));
+        assert!(commands_match("python -m pytest tests", "pytest tests"));
+        assert!(commands_match("$ npx tsc --noEmit", "tsc --noEmit 2>&1"));
+        assert!(!commands_match("pytest tests/y.py", "pytest tests/x.py"));
+        assert!(!commands_match("cargo test", "cargo testify"));
+        // Quotes are words, not operators.
+        assert!(!commands_match("pytest", "git commit -m 'a && pytest'"));
+        assert_eq!(test_family("uv run pytest -q"), Some(Family::Python));
+        assert_eq!(test_family("cargo nextest run"), Some(Family::Rust));
+        assert_eq!(test_family("npm run lint"), None);
+        assert_eq!(test_family("ruff check ."), None);
+    }
+}

@@ -1,0 +1,211 @@
+//! The stages after collection, in the one order every caller uses: draft (offline or a model) →
+//! header facts and the computed Workspace State → redaction → validation → rendering.
+//!
+//! Drafters return the drafted sections only; everything a drafter must not decide (which
+//! drafter ran, the source, the time, the workspace, the validator's verdicts) is set here, once.
+//! `summarize`, `eval` and the benchmarks call this module; it prints nothing.
+
+use crate::config::ModelConfig;
+use crate::draft::{llm, offline};
+use crate::evidence::Evidence;
+use crate::note::{self, Note};
+use crate::validate::{self, Report};
+use crate::write::{EvidenceSummary, Sidecar};
+use chrono::{DateTime, SecondsFormat, Utc};
+
+/// Which drafter writes the sections.
+#[derive(Debug)]
+pub enum Drafter {
+    /// The deterministic, extractive offline drafter.
+    Offline,
+    /// A model behind an OpenAI-compatible API (one client and runtime for every note drafted).
+    Model(Box<llm::Model>),
+}
+
+impl Drafter {
+    /// `offline` or the model name.
+    pub fn label(&self) -> String {
+        match self {
+            Drafter::Offline => "offline".into(),
+            Drafter::Model(m) => m.config().model.clone(),
+        }
+    }
+
+    /// The model configuration, for a model drafter.
+    pub fn model(&self) -> Option<&ModelConfig> {
+        match self {
+            Drafter::Offline => None,
+            Drafter::Model(m) => Some(m.config()),
+        }
+    }
+}
+
+/// What a model run cost and what the user should know about it (nothing for offline drafts).
+#[derive(Debug, Clone)]
+pub struct ModelRun {
+    /// The model name.
+    pub model: String,
+    /// Server-reported usage of the successful request.
+    pub usage: Option<llm::Usage>,
+    /// Our own count of the prompt that was sent.
+    pub prompt_tokens: usize,
+    /// HTTP requests made (retries and fallbacks included).
+    pub requests: u32,
+    /// Fallbacks taken, silent truncation suspected.
+    pub warnings: Vec<String>,
+    /// Prompt blocks cut or dropped to fit the budget.
+    pub cut_blocks: Vec<&'static str>,
+}
+
+impl ModelRun {
+    /// The lines `summarize` prints on stderr: warnings, then usage and cut blocks.
+    pub fn report_lines(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .warnings
+            .iter()
+            .map(|w| format!("handoff: warning: {w}"))
+            .collect();
+        let usage = match self.usage {
+            Some(u) => format!(
+                "{} prompt + {} completion tokens",
+                u.prompt_tokens, u.completion_tokens
+            ),
+            None => format!("~{} prompt tokens (no usage reported)", self.prompt_tokens),
+        };
+        out.push(format!(
+            "handoff: model {}: {usage}, {} request(s){}",
+            self.model,
+            self.requests,
+            if self.cut_blocks.is_empty() {
+                String::new()
+            } else {
+                format!("; cut to fit the budget: {}", self.cut_blocks.join(", "))
+            }
+        ));
+        out
+    }
+}
+
+/// The drafted sections, before header facts, workspace state and validation.
+#[derive(Debug, Clone)]
+pub struct Draft {
+    /// Title and the drafted sections; header and Workspace State are empty.
+    pub sections: Note,
+    /// For a model draft, what the run cost.
+    pub model: Option<ModelRun>,
+}
+
+/// A drafted, validated and rendered note, ready to be written.
+#[derive(Debug, Clone)]
+pub struct Summary {
+    /// The note as data (validated, redacted).
+    pub note: Note,
+    /// The validator's report.
+    pub report: Report,
+    /// The Markdown (redacted).
+    pub markdown: String,
+    /// The sidecar JSON (redacted).
+    pub sidecar_json: String,
+    /// For a model draft, what the run cost.
+    pub model: Option<ModelRun>,
+}
+
+/// The whole pipeline after collection: draft, complete, validate, render.
+pub fn summarize(ev: &Evidence, drafter: &Drafter, now: DateTime<Utc>) -> crate::Result<Summary> {
+    let draft = draft(ev, drafter)?;
+    let note = complete(draft.sections, ev, drafter.model(), now);
+    let mut summary = finish(note, ev)?;
+    summary.model = draft.model;
+    Ok(summary)
+}
+
+/// Drafts the sections.
+pub(crate) fn draft(ev: &Evidence, drafter: &Drafter) -> crate::Result<Draft> {
+    match drafter {
+        Drafter::Offline => Ok(Draft {
+            sections: offline::draft(ev),
+            model: None,
+        }),
+        Drafter::Model(m) => {
+            let d = m.draft(ev)?;
+            let cut_blocks = d
+                .prompt
+                .iter()
+                .filter(|b| {
+                    matches!(
+                        b.status,
+                        crate::prompt::BlockStatus::Cut | crate::prompt::BlockStatus::Dropped
+                    )
+                })
+                .map(|b| b.name)
+                .collect();
+            Ok(Draft {
+                sections: d.note,
+                model: Some(ModelRun {
+                    model: m.config().model.clone(),
+                    usage: d.usage,
+                    prompt_tokens: d.prompt_tokens,
+                    requests: d.requests,
+                    warnings: d.warnings,
+                    cut_blocks,
+                }),
+            })
+        }
+    }
+}
+
+/// The note the validator judges: the drafted sections plus the header facts (drafter, model,
+/// source, time), the Workspace State computed from git, and redaction. `model` is the model
+/// that drafted the sections (`None`: the offline drafter); callers that draft their own way
+/// (batch's concurrent workers) pass it here too.
+///
+/// `header.source` is always the transcript file the evidence was read from (the session id is
+/// in the file name `summarize` writes and in the sidecar). Drafted texts are redacted before
+/// the validator sees them, except for a model run with `--no-redact`: that model saw the
+/// secrets, so what it echoes is left for the validator's `secrets` rule to report (the
+/// written note is redacted either way).
+pub(crate) fn complete(
+    mut note: Note,
+    ev: &Evidence,
+    model: Option<&ModelConfig>,
+    now: DateTime<Utc>,
+) -> Note {
+    note.header = note::Header {
+        source: ev
+            .transcript
+            .as_ref()
+            .map(|t| t.session.source.clone())
+            .filter(|s| !s.is_empty()),
+        drafter: if model.is_some() { "llm" } else { "offline" }.into(),
+        model: model.map(|m| m.model.clone()),
+        created_at: Some(now.to_rfc3339_opts(SecondsFormat::Secs, true)),
+        counts: None,
+    };
+    note.workspace = note::workspace_lines(ev);
+    if model.is_none_or(|m| m.redact) {
+        note.redact();
+    }
+    note
+}
+
+/// Validates a completed note, then redacts and renders it with its sidecar.
+pub(crate) fn finish(mut note: Note, ev: &Evidence) -> crate::Result<Summary> {
+    let report = validate::validate(&mut note, ev);
+    note.redact();
+    let markdown = crate::redact::redact(&note::render(&note)).into_owned();
+    let sidecar = Sidecar {
+        note: note.clone(),
+        report,
+        evidence: EvidenceSummary::of(ev),
+    };
+    let json = serde_json::to_string_pretty(&sidecar)
+        .map_err(|e| crate::Error::io("<sidecar>", std::io::Error::from(e)))?;
+    let sidecar_json = format!("{}\n", crate::redact::redact(&json));
+    Ok(Summary {
+        note,
+        report: sidecar.report,
+        markdown,
+        sidecar_json,
+        model: None,
+    })
+}
