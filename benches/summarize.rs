@@ -4,7 +4,7 @@
 //! crate's own repository: `read_draft_render` is the whole offline pipeline (transcript read,
 //! git state, draft, validate, render); `draft_render` starts from collected evidence.
 
-use handoff::{Drafter, Evidence, Request};
+use handoff::{Drafter, Evidence, OnModelFailure, Request};
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
@@ -30,7 +30,8 @@ static EVIDENCE: LazyLock<Evidence> =
 
 fn finish(ev: &Evidence) -> usize {
     let now = chrono::Utc::now();
-    let summary = handoff::summarize(ev, &Drafter::Offline, now).expect("renders");
+    let summary =
+        handoff::summarize(ev, &Drafter::Offline, OnModelFailure::Fail, now).expect("renders");
     summary.markdown.len() + summary.sidecar_json.len()
 }
 

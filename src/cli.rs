@@ -139,6 +139,10 @@ pub(crate) struct CollectArgs {
     /// Print the bundle as JSON on stdout (schema: docs/evidence.md).
     #[arg(long)]
     pub json: bool,
+
+    /// Print secrets as they are (redaction is on by default).
+    #[arg(long)]
+    pub no_redact: bool,
 }
 
 /// `handoff summarize`.
@@ -173,6 +177,10 @@ pub(crate) struct SummarizeArgs {
     /// write nothing.
     #[arg(long)]
     pub dry_run: bool,
+
+    /// When the model fails, exit 2 with its error instead of writing the offline draft.
+    #[arg(long)]
+    pub no_fallback: bool,
 }
 
 /// `handoff batch`.
@@ -321,6 +329,11 @@ pub(crate) struct ValidateArgs {
     /// With --write, do not keep the original as NOTE.md.orig.
     #[arg(long, requires = "write")]
     pub no_backup: bool,
+
+    /// Read the evidence and print the report with secrets as they are (redaction is on by
+    /// default; the note itself is always checked for secrets).
+    #[arg(long)]
+    pub no_redact: bool,
 }
 
 /// Which model drafts the note (shared by `summarize`, `batch` and `eval`).
@@ -377,7 +390,8 @@ pub(crate) struct ModelArgs {
     #[arg(long, value_name = "DIR")]
     pub prompt_dir: Option<PathBuf>,
 
-    /// Send and write secrets as they are (redaction is on by default).
+    /// Collect the evidence and send it to the model with secrets as they are (redaction is on
+    /// by default; the written note is redacted either way).
     #[arg(long)]
     pub no_redact: bool,
 
@@ -385,9 +399,14 @@ pub(crate) struct ModelArgs {
     #[arg(long)]
     pub stream: bool,
 
-    /// Give up on one request after this many seconds (connecting has its own 10 s limit).
+    /// Deadline in seconds for the whole model step of a note: every request, retry and wait
+    /// (default 300; connecting has its own 10 s limit).
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<u64>,
+
+    /// Give up on a stream that sends no byte for this many seconds mid-answer (default 60).
+    #[arg(long, value_name = "SECS")]
+    pub idle_timeout: Option<u64>,
 
     /// Retries on 408/409/429/5xx and connection errors (default 2).
     #[arg(long, value_name = "N")]
@@ -453,6 +472,7 @@ impl ModelArgs {
             no_redact: self.no_redact,
             stream: self.stream,
             timeout: self.timeout,
+            idle_timeout: self.idle_timeout,
             max_retries: self.max_retries,
         }
     }

@@ -16,6 +16,41 @@ pub(crate) const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
 /// Environment variable read for the key unless `--api-key-env` or the profile names another.
 pub(crate) const DEFAULT_API_KEY_ENV: &str = "OPENAI_API_KEY";
 
+/// The default deadline for the model step of one note (`--timeout`): a user waiting before
+/// `/clear` gets a note or a clear error within five minutes, however the server behaves.
+pub(crate) const DEFAULT_DEADLINE: Duration = Duration::from_secs(300);
+
+/// The default longest silence mid-stream (`--idle-timeout`).
+pub(crate) const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Hosted APIs that answer every request without a key with 401: a run that has no key for one
+/// of them says so before anything is sent. A host matches itself and its subdomains.
+pub(crate) const KEY_REQUIRED_HOSTS: &[&str] = &[
+    "api.openai.com",
+    "openai.azure.com",
+    "openrouter.ai",
+    "api.anthropic.com",
+    "api.groq.com",
+    "api.together.xyz",
+    "api.mistral.ai",
+    "api.deepseek.com",
+    "api.fireworks.ai",
+    "generativelanguage.googleapis.com",
+];
+
+/// Whether `base_url` is a hosted API of [`KEY_REQUIRED_HOSTS`].
+pub(crate) fn needs_key(base_url: &str) -> bool {
+    let Some(host) = reqwest::Url::parse(base_url)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_ascii_lowercase))
+    else {
+        return false;
+    };
+    KEY_REQUIRED_HOSTS
+        .iter()
+        .any(|h| host == *h || host.ends_with(&format!(".{h}")))
+}
+
 /// How the output-token cap is sent: the field name differs between servers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -101,8 +136,10 @@ pub struct Overrides {
     pub no_redact: bool,
     /// Stream the answer.
     pub stream: bool,
-    /// Seconds before one request is given up.
+    /// Deadline in seconds for the whole model step of a note.
     pub timeout: Option<u64>,
+    /// Seconds of silence mid-stream before a stream is given up.
+    pub idle_timeout: Option<u64>,
     /// Retries on transient failures.
     pub max_retries: Option<u32>,
 }
@@ -136,8 +173,11 @@ pub struct ModelConfig {
     pub stream: bool,
     /// Limit on establishing a connection.
     pub connect_timeout: Duration,
-    /// Limit on one whole request (sending, waiting, reading the body).
+    /// Deadline for the whole model step of one note: every request, retry, fallback and wait
+    /// (waits for a shared rate limiter's budget excepted).
     pub timeout: Duration,
+    /// Longest silence mid-answer before a stream counts as stalled.
+    pub idle_timeout: Duration,
     /// Retries on transient failures.
     pub max_retries: u32,
     /// The longest server retry hint we wait for; longer hints give up at once.
@@ -166,6 +206,7 @@ impl std::fmt::Debug for ModelConfig {
             .field("response_mode", &self.response_mode)
             .field("stream", &self.stream)
             .field("timeout", &self.timeout)
+            .field("idle_timeout", &self.idle_timeout)
             .field("max_retries", &self.max_retries)
             .finish_non_exhaustive()
     }
@@ -194,7 +235,8 @@ impl ModelConfig {
             response_mode: ResponseMode::JsonSchema,
             stream: false,
             connect_timeout: Duration::from_secs(10),
-            timeout: Duration::from_secs(300),
+            timeout: DEFAULT_DEADLINE,
+            idle_timeout: DEFAULT_IDLE_TIMEOUT,
             max_retries: 2,
             retry_after_cap: Duration::from_secs(120),
             temperature: None,
@@ -272,8 +314,10 @@ pub(crate) struct Profile {
     pub response_format: Option<ResponseMode>,
     /// Stream answers.
     pub stream: Option<bool>,
-    /// Whole-request timeout in seconds.
+    /// Deadline in seconds for the whole model step of a note.
     pub timeout_secs: Option<u64>,
+    /// Seconds of silence mid-stream before a stream is given up.
+    pub idle_timeout_secs: Option<u64>,
     /// Connect timeout in seconds.
     pub connect_timeout_secs: Option<u64>,
     /// Retries on transient failures.
@@ -480,7 +524,10 @@ pub(crate) fn resolve_with(
         cfg.stream = v;
     }
     if let Some(v) = profile.timeout_secs {
-        cfg.timeout = Duration::from_secs(v);
+        cfg.timeout = Duration::from_secs(v.max(1));
+    }
+    if let Some(v) = profile.idle_timeout_secs {
+        cfg.idle_timeout = Duration::from_secs(v.max(1));
     }
     if let Some(v) = profile.connect_timeout_secs {
         cfg.connect_timeout = Duration::from_secs(v);
@@ -496,7 +543,9 @@ pub(crate) fn resolve_with(
         .clone()
         .or_else(|| profile.api_key_env.clone())
         .unwrap_or_else(|| DEFAULT_API_KEY_ENV.to_string());
-    cfg.api_key = env(&cfg.api_key_env).map(|k| k.trim().to_string());
+    cfg.api_key = env(&cfg.api_key_env)
+        .map(|k| k.trim().to_string())
+        .filter(|k| !k.is_empty());
 
     let allow_http = args.allow_insecure_http || profile.allow_insecure_http.unwrap_or(false);
     check_url(&cfg.base_url, allow_http)?;
@@ -517,6 +566,7 @@ fn merge(user: Profile, base: Profile) -> Profile {
         response_format: user.response_format.or(base.response_format),
         stream: user.stream.or(base.stream),
         timeout_secs: user.timeout_secs.or(base.timeout_secs),
+        idle_timeout_secs: user.idle_timeout_secs.or(base.idle_timeout_secs),
         connect_timeout_secs: user.connect_timeout_secs.or(base.connect_timeout_secs),
         max_retries: user.max_retries.or(base.max_retries),
         temperature: user.temperature.or(base.temperature),
@@ -542,6 +592,9 @@ fn apply_flags(cfg: &mut ModelConfig, args: &Overrides) {
     }
     if let Some(v) = args.timeout {
         cfg.timeout = Duration::from_secs(v.max(1));
+    }
+    if let Some(v) = args.idle_timeout {
+        cfg.idle_timeout = Duration::from_secs(v.max(1));
     }
     if let Some(v) = args.max_retries {
         cfg.max_retries = v;
@@ -594,6 +647,56 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         move |k| map.get(k).cloned()
+    }
+
+    #[test]
+    fn hosted_apis_need_a_key_and_local_servers_do_not() {
+        for url in [
+            "https://api.openai.com/v1",
+            "https://my-deployment.openai.azure.com/openai",
+            "https://openrouter.ai/api/v1",
+            "https://API.GROQ.COM/openai/v1",
+        ] {
+            assert!(needs_key(url), "{url}");
+        }
+        for url in [
+            "http://localhost:11434/v1",
+            "http://127.0.0.1:8090/v1",
+            "https://llm.internal.example/v1",
+            "https://notopenrouter.ai/v1",
+            "not a url",
+        ] {
+            assert!(!needs_key(url), "{url}");
+        }
+    }
+
+    #[test]
+    fn the_default_deadline_is_minutes_and_timeouts_resolve_from_flags_and_profiles() {
+        let cfg = ModelConfig::new("http://localhost:8000/v1", "m");
+        assert_eq!(cfg.timeout, Duration::from_secs(300));
+        assert_eq!(cfg.idle_timeout, Duration::from_secs(60));
+        let (_d, mut args) =
+            with_file("[profiles.x]\nmodel = \"m\"\ntimeout_secs = 90\nidle_timeout_secs = 20\n");
+        args.profile = Some("x".into());
+        let env = env_of(&[]);
+        let cfg = resolve_with(&args, &env).unwrap().unwrap();
+        assert_eq!(cfg.timeout, Duration::from_secs(90));
+        assert_eq!(cfg.idle_timeout, Duration::from_secs(20));
+        args.timeout = Some(30);
+        args.idle_timeout = Some(5);
+        let cfg = resolve_with(&args, &env).unwrap().unwrap();
+        assert_eq!(cfg.timeout, Duration::from_secs(30));
+        assert_eq!(cfg.idle_timeout, Duration::from_secs(5));
+    }
+
+    #[test]
+    fn an_empty_key_variable_counts_as_unset() {
+        let (_d, mut args) = with_file("");
+        args.model = Some("m".into());
+        let cfg = resolve_with(&args, &env_of(&[("OPENAI_API_KEY", "  ")]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(cfg.api_key, None);
     }
 
     fn with_file(text: &str) -> (tempfile::TempDir, Overrides) {

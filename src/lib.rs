@@ -13,6 +13,7 @@ mod commands;
 mod config;
 mod draft;
 mod error;
+mod escape;
 mod eval;
 mod evidence;
 mod hook;
@@ -58,8 +59,8 @@ pub use evidence::{Evidence, Request, collect};
 
 /// Budget and draft: the model configuration, the prompt, the model client and the pipeline.
 pub use config::{MaxTokensField, ModelConfig, ResponseMode};
-pub use draft::llm::{Client, Drafted, Model, Usage, draft_detailed, dry_run};
-pub use pipeline::{Draft, Drafter, ModelRun, Summary, summarize};
+pub use draft::llm::{Client, Drafted, Failure, Model, Usage, draft_detailed, dry_run};
+pub use pipeline::{Draft, Drafter, ModelRun, OnModelFailure, Summary, summarize};
 pub use prompt::{
     BlockReport, BlockStatus, Prompt, PromptOptions, Templates, build as build_prompt,
 };

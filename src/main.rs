@@ -23,7 +23,9 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{}", handoff::error_line(&e.to_string()));
+            // Errors quote their input (a path, a URL): redacted, and `error_line` keeps them
+            // on one line without control characters.
+            eprintln!("{}", handoff::error_line(&handoff::redact(&e.to_string())));
             ExitCode::from(2)
         }
     }

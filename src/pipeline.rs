@@ -40,6 +40,17 @@ impl Drafter {
     }
 }
 
+/// What happens when the model fails: the offline draft is written instead (the header and a
+/// warning say why), or the error ends the run (`--no-fallback`, and `eval`, which measures the
+/// model).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnModelFailure {
+    /// Draft offline and say why.
+    Offline,
+    /// Fail with the model's error.
+    Fail,
+}
+
 /// What a model run cost and what the user should know about it (nothing for offline drafts).
 #[derive(Debug, Clone)]
 pub struct ModelRun {
@@ -55,16 +66,27 @@ pub struct ModelRun {
     pub warnings: Vec<String>,
     /// Prompt blocks cut or dropped to fit the budget.
     pub cut_blocks: Vec<&'static str>,
+    /// When the model failed and the offline draft stands in: the error, as one line.
+    pub failed: Option<String>,
+    /// The same in a few words, for the note's header.
+    pub brief: Option<String>,
 }
 
 impl ModelRun {
-    /// The lines `summarize` prints on stderr: warnings, then usage and cut blocks.
+    /// The lines `summarize` prints on stderr: warnings, then usage and cut blocks (or why the
+    /// model failed).
     pub fn report_lines(&self) -> Vec<String> {
         let mut out: Vec<String> = self
             .warnings
             .iter()
             .map(|w| format!("handoff: warning: {w}"))
             .collect();
+        if let Some(error) = &self.failed {
+            out.push(format!(
+                "handoff: warning: the model failed ({error}); wrote the offline draft instead, which says so in its header (--no-fallback to exit with the error)"
+            ));
+            return out;
+        }
         let usage = match self.usage {
             Some(u) => format!(
                 "{} prompt + {} completion tokens",
@@ -111,23 +133,60 @@ pub struct Summary {
 }
 
 /// The whole pipeline after collection: draft, complete, validate, render.
-pub fn summarize(ev: &Evidence, drafter: &Drafter, now: DateTime<Utc>) -> crate::Result<Summary> {
-    let draft = draft(ev, drafter)?;
-    let note = complete(draft.sections, ev, drafter.model(), now);
+pub fn summarize(
+    ev: &Evidence,
+    drafter: &Drafter,
+    on_failure: OnModelFailure,
+    now: DateTime<Utc>,
+) -> crate::Result<Summary> {
+    let draft = draft(ev, drafter, on_failure)?;
+    let note = match &draft.model {
+        // The offline drafter stood in for a failed model: its header says so.
+        Some(run) if run.failed.is_some() => {
+            let mut note = complete(draft.sections, ev, None, now);
+            note.header.model_failed = run.brief.clone();
+            note
+        }
+        _ => complete(draft.sections, ev, drafter.model(), now),
+    };
     let mut summary = finish(note, ev)?;
     summary.model = draft.model;
     Ok(summary)
 }
 
-/// Drafts the sections.
-pub(crate) fn draft(ev: &Evidence, drafter: &Drafter) -> crate::Result<Draft> {
+/// Drafts the sections. A model that fails is replaced by the offline drafter when `on_failure`
+/// says so (the [`ModelRun`] then holds the error); otherwise its failure is returned, with what
+/// had been sent.
+pub(crate) fn draft(
+    ev: &Evidence,
+    drafter: &Drafter,
+    on_failure: OnModelFailure,
+) -> Result<Draft, llm::Failure> {
     match drafter {
         Drafter::Offline => Ok(Draft {
             sections: offline::draft(ev),
             model: None,
         }),
         Drafter::Model(m) => {
-            let d = m.draft(ev)?;
+            let d = match m.draft(ev) {
+                Ok(d) => d,
+                Err(f) if on_failure == OnModelFailure::Offline => {
+                    return Ok(Draft {
+                        sections: offline::draft(ev),
+                        model: Some(ModelRun {
+                            model: m.config().model.clone(),
+                            usage: None,
+                            prompt_tokens: f.prompt_tokens,
+                            requests: f.requests,
+                            warnings: f.warnings,
+                            cut_blocks: Vec::new(),
+                            failed: Some(f.error.to_string()),
+                            brief: Some(f.brief),
+                        }),
+                    });
+                }
+                Err(f) => return Err(f),
+            };
             let cut_blocks = d
                 .prompt
                 .iter()
@@ -148,6 +207,8 @@ pub(crate) fn draft(ev: &Evidence, drafter: &Drafter) -> crate::Result<Draft> {
                     requests: d.requests,
                     warnings: d.warnings,
                     cut_blocks,
+                    failed: None,
+                    brief: None,
                 }),
             })
         }
@@ -178,6 +239,7 @@ pub(crate) fn complete(
             .filter(|s| !s.is_empty()),
         drafter: if model.is_some() { "llm" } else { "offline" }.into(),
         model: model.map(|m| m.model.clone()),
+        model_failed: None,
         created_at: Some(now.to_rfc3339_opts(SecondsFormat::Secs, true)),
         counts: None,
     };
@@ -200,7 +262,8 @@ pub(crate) fn finish(mut note: Note, ev: &Evidence) -> crate::Result<Summary> {
     };
     let json = serde_json::to_string_pretty(&sidecar)
         .map_err(|e| crate::Error::io("<sidecar>", std::io::Error::from(e)))?;
-    let sidecar_json = format!("{}\n", crate::redact::redact(&json));
+    // Terminal-safe bytes for the same data: `summarize --json` prints it.
+    let sidecar_json = format!("{}\n", crate::escape::json(&crate::redact::redact(&json)));
     Ok(Summary {
         note,
         report: sidecar.report,

@@ -11,7 +11,6 @@ use crate::config::ResponseMode;
 use crate::evidence::Evidence;
 use crate::evidence::transcript::{MessageKind, Role};
 use crate::tokens::Encoding;
-use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -402,7 +401,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         for f in t.failures.iter().take(20) {
             let _ = write!(tests, "  failed: {}", f.name);
             if let Some(m) = &f.message {
-                let _ = write!(tests, " — {}", m.lines().next().unwrap_or(""));
+                let _ = write!(tests, " — {}", r(m).lines().next().unwrap_or(""));
             }
             tests.push('\n');
         }
@@ -454,7 +453,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         if c.sidechain {
             cmds.push_str(" (subagent)");
         }
-        let _ = write!(cmds, " $ {}", one_line(&c.command, 300));
+        let _ = write!(cmds, " $ {}", one_line(&r(&c.command), 300));
         if let Some(s) = &c.tests {
             let _ = write!(
                 cmds,
@@ -464,7 +463,9 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         }
         cmds.push('\n');
         if c.ok == Some(false) || c.exit_code.is_some_and(|e| e != 0) {
-            for line in c.output.lines().filter(|l| !l.trim().is_empty()).take(4) {
+            // Redacted whole before it is split into lines: a private key spans lines.
+            let output = r(&c.output);
+            for line in output.lines().filter(|l| !l.trim().is_empty()).take(4) {
                 let _ = writeln!(cmds, "    | {}", one_line(line, 200));
             }
         }
@@ -487,7 +488,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
                 .as_deref()
                 .map(|id| format!(" ({id})"))
                 .unwrap_or_default(),
-            one_line(&e.text, 300)
+            one_line(&r(&e.text), 300)
         );
     }
     out.push(Block {
@@ -563,14 +564,16 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
     out
 }
 
-fn one_line(s: &str, max_chars: usize) -> Cow<'_, str> {
+/// The first line of `s`, at most `max_chars` characters (never cut inside a secret), with ` …`
+/// when anything was left out.
+fn one_line(s: &str, max_chars: usize) -> String {
     let first = s.lines().next().unwrap_or("");
     let more = s.lines().nth(1).is_some();
-    if first.chars().count() <= max_chars && !more {
-        return Cow::Borrowed(first);
+    let cut = crate::redact::truncate(first, max_chars);
+    if cut.len() == first.len() && !more {
+        return first.to_string();
     }
-    let cut: String = first.chars().take(max_chars).collect();
-    Cow::Owned(format!("{cut} …"))
+    format!("{cut} …")
 }
 
 /// A block after budgeting.
@@ -887,14 +890,14 @@ mod tests {
 
     #[test]
     fn secrets_never_reach_the_prompt() {
-        let ev = sample(2, "export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE");
+        let ev = sample(2, "export AWS_ACCESS_KEY_ID=AKIAQ7X2M4N8R6T1V3W5");
         let p = build(&ev, &Templates::default(), &opts(20_000)).unwrap();
-        assert!(!p.user.contains("AKIAIOSFODNN7EXAMPLE"));
+        assert!(!p.user.contains("AKIAQ7X2M4N8R6T1V3W5"));
         assert!(p.user.contains("[REDACTED:aws-access-key]"));
         let mut o = opts(20_000);
         o.redact = false;
         let p = build(&ev, &Templates::default(), &o).unwrap();
-        assert!(p.user.contains("AKIAIOSFODNN7EXAMPLE"));
+        assert!(p.user.contains("AKIAQ7X2M4N8R6T1V3W5"));
     }
 
     #[test]

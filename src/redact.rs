@@ -1,15 +1,34 @@
-//! Secret redaction: applied to everything sent to a model and everything written.
+//! Secret redaction: applied to the evidence when it is collected, to everything sent to a model
+//! and to everything written or printed.
 //!
-//! The rules follow gitleaks' default config (MIT) for the token kinds it knows, plus the
-//! recall-oriented extras it lacks (credentials in URLs, `Authorization:` headers outside curl,
-//! `.env`-style `PASSWORD=` assignments). One [`RegexSet`] pass tells which rules can match at
-//! all; only those rules are then run for their match positions, so clean text costs one scan.
+//! The token rules follow gitleaks' default config (MIT) for the kinds it knows; the rest are the
+//! recall-oriented extras it lacks: credentials in URLs and query strings, `Authorization:`
+//! headers outside curl, passwords given on a command line (`mysql -pPASS`, `curl -u user:pass`,
+//! `sshpass -p`, `--password=…`), `.netrc`, connection strings, and `KEY=value` / `key: value`
+//! assignments. An assignment is judged by its key, as gitleaks and trufflehog do: a key whose
+//! last word names a secret (`DB_PASSWORD`, `apiKey`, `client_secret`) hides any real value; a key
+//! that only mentions one (`SESSION_SECRET_SALT`, `credentials`) hides a value only when it looks
+//! random (letters and digits, high entropy, not made of words); a key that describes a secret
+//! (`TOKEN_EXPIRY`, `SECRET_BACKEND`, `CLIENT_ID`) hides nothing.
 //!
-//! Each secret becomes `[REDACTED:kind]`. Redacting twice changes nothing: the marker itself
-//! matches no rule and is on the value allowlist.
+//! As in gitleaks, each rule has keywords: one case-insensitive Aho-Corasick pass over the text
+//! tells which rules can match at all, and only those rules' patterns are run, so clean text
+//! costs one scan. Each secret becomes `[REDACTED:kind]`.
+//! Redacting twice changes nothing: the marker matches no rule and is on the value allowlist.
+//!
+//! Text is cut in many places (bounded excerpts of messages and outputs, one-line summaries, diff
+//! lines). A secret cut in half no longer matches its rule, so every cut goes through
+//! [`excerpt`], [`truncate`] or [`clip`], which never cut inside a secret: it is kept whole (and
+//! redacted wherever redaction runs) or left out whole.
+//!
+//! Measured coverage (`redact/measure.rs`, fixtures in `tests/fixtures/redact/`) and the leak
+//! property test through the whole pipeline (`redact/leaks.rs`) are described in
+//! `docs/security.md`.
 
-use regex::{Regex, RegexSet};
+use aho_corasick::AhoCorasick;
+use regex::Regex;
 use std::borrow::Cow;
+use std::ops::Range;
 use std::sync::LazyLock;
 
 /// Extra check on a matched secret, to keep ordinary code from being redacted.
@@ -22,191 +41,809 @@ enum Gate {
     /// Like `NotPlaceholder`, and the value must look random: letters and digits mixed, with
     /// Shannon entropy above the threshold (bits per character).
     Random(f64),
+    /// A password in a URL: like `NotPlaceholder`, but digits alone are a password there.
+    UrlPassword,
+    /// A token of a broad shape (`sk-…`): upper- and lower-case letters and digits, high entropy.
+    MixedCase,
+    /// A value assigned to the pattern's `key` group, judged by the key (see [`key_strength`]).
+    Assigned(Style),
 }
 
-/// One rule: a kind name, a pattern, and the gate applied to the secret.
+/// How an assigned value is written, which decides what counts as code rather than a value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    /// In quotes: any text, spaces included (a passphrase).
+    Quoted,
+    /// `KEY=value` with nothing around `=`: shell, `.env`, `.properties`, command-line flags.
+    Tight,
+    /// `key = value`: code (a bare word there is a variable) unless the key is UPPER_CASE (INI,
+    /// Makefile).
+    Spaced,
+    /// `key: value` alone on a line (YAML); `password: str` is a type annotation.
+    Yaml,
+    /// A bare value anywhere in a line: only a random-looking one counts, whatever the key.
+    Anywhere,
+}
+
+/// One rule: a kind name, a pattern, the gate applied to the secret, and the keywords (lower
+/// case) one of which the text must hold for the pattern to be run at all.
 struct Rule {
     kind: &'static str,
     pattern: &'static str,
     gate: Gate,
+    keywords: &'static [&'static str],
 }
 
+/// The name part of an assignment: a word, with `.`/`-` inside (`spring.datasource.password`,
+/// `x-api-key`), that mentions a secret; [`key_strength`] judges it.
+const KEY: &str = r"(?:(?-u:\b)|\\[nrt]|\$)(?P<key>(?:[A-Za-z_][A-Za-z0-9_.$-]*?)?(?i:pass|pwd|secret|token|key|cred|auth)[A-Za-z0-9_.-]*)";
+
+/// Keywords of the rules judged by a key: one of them is in every key [`KEY`] accepts.
+const KEY_WORDS: &[&str] = &["pass", "pwd", "secret", "token", "key", "cred", "auth"];
+
 /// The rules, most specific first: when matches overlap, the earlier rule names the kind.
-/// In each pattern the secret is the first capture group that took part in the match, or the
-/// whole match when there is no group.
+///
+/// In each pattern the secret is the first capture group (other than `key…`) that took part in
+/// the match, or the whole match when there is none. `{K}` stands for [`KEY`]. A pattern that
+/// starts with `{S}` is a token that must start a word, or follow a JSON escape (`\n`, `\t`)
+/// in the raw text of a transcript record, where `\b` does not hold; that is checked in code so
+/// that the pattern keeps its literal prefix (which the regex engine searches for fast).
+/// Value classes never take a backslash, so that redacting serialised JSON never leaves an
+/// escape without what it escaped.
 const RULES: &[Rule] = &[
     Rule {
         kind: "private-key",
-        pattern: r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|[A-Za-z0-9+/=\s\\]*)",
+        // The body runs to the END line, or, cut off, over every line that still looks like key
+        // material, whatever prefixes those lines carry: `    | ` (prompt output), `> `
+        // (Markdown quote), `+` (diff), `\n` (JSON-escaped newlines).
+        pattern: r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|(?:[A-Za-z0-9+/=\s|>:-]|\\[nrt])*)",
         gate: Gate::Always,
+        keywords: &["private key"],
+    },
+    Rule {
+        kind: "private-key",
+        // The tail of a key whose BEGIN line was cut away (the last lines of an output).
+        pattern: r"(?:[A-Za-z0-9+/=]{16,}[ \t]*(?:\r?\n|\\r?\\n)[ \t|>+]*)+[A-Za-z0-9+/=]*(?:\r?\n|\\r?\\n)?[ \t|>+]*-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----",
+        gate: Gate::Always,
+        keywords: &["private key"],
     },
     Rule {
         kind: "aws-access-key",
-        pattern: r"\b((?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16})\b",
-        gate: Gate::Always,
+        pattern: r"{S}((?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})(?-u:\b)",
+        gate: Gate::NotPlaceholder,
+        keywords: &["akia", "asia", "abia", "acca", "a3t"],
     },
     Rule {
         kind: "aws-secret-key",
-        pattern: r#"(?i)aws_?secret_?(?:access_?)?key["']?\s*(?:=|:|=>)\s*["']?([A-Za-z0-9/+=]{40})\b"#,
+        pattern: r#"(?i)aws_?secret_?(?:access_?)?key\\?["']?\s*(?:=|:|=>)\s*\\?["']?([A-Za-z0-9/+=]{40})(?-u:\b)"#,
+        gate: Gate::NotPlaceholder,
+        keywords: &["aws"],
+    },
+    Rule {
+        kind: "aws-bedrock-key",
+        pattern: r"{S}(ABSK[A-Za-z0-9+/]{109,}={0,2}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%]*)",
         gate: Gate::Always,
+        keywords: &["absk", "bedrock-api-key-"],
     },
     Rule {
         kind: "github-token",
-        pattern: r"\b((?:ghp|gho|ghu|ghs|ghr)_[0-9A-Za-z]{36}|github_pat_[0-9A-Za-z_]{82})\b",
+        pattern: r"{S}((?:ghp|gho|ghu|ghs|ghr)_[0-9A-Za-z]{36}|github_pat_[0-9A-Za-z_]{82})(?-u:\b)",
         gate: Gate::Always,
+        keywords: &["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
     },
     Rule {
         kind: "gitlab-token",
-        pattern: r"\b(gl(?:pat|dt|ptt|rt|soat|ffct|imt|oas)-[0-9A-Za-z_-]{20,})",
+        pattern: r"{S}(gl(?:pat|dt|ptt|rt|soat|ffct|imt|oas|cbt|ft|agent)-[0-9A-Za-z_.-]{20,}|GR1348941[0-9A-Za-z_-]{20,}|_gitlab_session=[0-9a-z]{32})",
         gate: Gate::Always,
+        keywords: &[
+            "glpat-",
+            "gldt-",
+            "glptt-",
+            "glrt-",
+            "glsoat-",
+            "glffct-",
+            "glimt-",
+            "gloas-",
+            "glcbt-",
+            "glft-",
+            "glagent-",
+            "gr1348941",
+            "_gitlab_session=",
+        ],
     },
     Rule {
         kind: "anthropic-api-key",
-        pattern: r"\b(sk-ant-[a-z]{3,6}\d{2}-[0-9A-Za-z_-]{20,})",
+        pattern: r"{S}(sk-ant-[a-z]{3,6}\d{2}-[0-9A-Za-z_-]{20,})",
         gate: Gate::Always,
+        keywords: &["sk-ant-"],
     },
     Rule {
         kind: "openrouter-api-key",
-        pattern: r"\b(sk-or-v1-[0-9A-Za-z]{32,})",
+        pattern: r"{S}(sk-or-v1-[0-9A-Za-z]{32,})",
         gate: Gate::Always,
+        keywords: &["sk-or-v1-"],
     },
     Rule {
         kind: "openai-api-key",
-        pattern: r"\b(sk-(?:proj-|svcacct-|admin-)?[0-9A-Za-z_-]{20,})",
-        gate: Gate::Random(3.0),
+        // Every key OpenAI issues holds `T3BlbkFJ` ("OpenAI" in base64), but a shorter test key
+        // may not; the broad shape needs mixed case and digits (a CSS variable
+        // `--sk-button-color-2` is not a key).
+        pattern: r"{S}(sk-(?:proj-|svcacct-|admin-)?[0-9A-Za-z_-]{20,})",
+        gate: Gate::MixedCase,
+        keywords: &["sk-"],
     },
     Rule {
         kind: "slack-token",
-        pattern: r"\b(xox[abprsoe]-[0-9A-Za-z-]{10,}|xapp-\d-[0-9A-Za-z]+-\d+-[0-9A-Za-z]+)",
+        pattern: r"{S}(xox[abposre](?:\.xox[bp])?-[0-9A-Za-z-]{8,}|xapp-\d-[0-9A-Za-z]+-\d+-[0-9A-Za-z]+)",
         gate: Gate::Always,
+        keywords: &["xox", "xapp-"],
     },
     Rule {
         kind: "slack-webhook",
         pattern: r"hooks\.slack\.com/(?:services|workflows|triggers)/([0-9A-Za-z+/]{20,})",
         gate: Gate::Always,
+        keywords: &["hooks.slack.com"],
     },
     Rule {
         kind: "stripe-key",
-        pattern: r"\b((?:sk|rk)_(?:test|live|prod)_[0-9A-Za-z]{10,99}|whsec_[0-9A-Za-z]{20,})\b",
+        pattern: r"{S}((?:sk|rk)_(?:test|live|prod)_[0-9A-Za-z]{10,}|whsec_[0-9A-Za-z]{20,})(?-u:\b)",
         gate: Gate::Always,
+        keywords: &[
+            "sk_test_", "sk_live_", "sk_prod_", "rk_test_", "rk_live_", "rk_prod_", "whsec_",
+        ],
     },
     Rule {
         kind: "google-api-key",
-        pattern: r"\b(AIza[0-9A-Za-z_-]{35})",
+        pattern: r"{S}(AIza[0-9A-Za-z_-]{35})",
         gate: Gate::Always,
+        keywords: &["aiza"],
     },
     Rule {
         kind: "npm-token",
-        pattern: r"\b(npm_[0-9A-Za-z]{36})\b",
+        pattern: r"{S}((?i:npm)_[0-9A-Za-z]{36})(?-u:\b)",
         gate: Gate::Always,
+        keywords: &["npm_"],
     },
     Rule {
         kind: "huggingface-token",
-        pattern: r"\b(hf_[A-Za-z]{34})\b",
+        pattern: r"{S}((?:hf|api_org)_[A-Za-z]{34})(?-u:\b)",
         gate: Gate::Always,
+        keywords: &["hf_", "api_org_"],
     },
     Rule {
         kind: "pypi-token",
         pattern: r"(pypi-AgEIcHlwaS5vcmc[0-9A-Za-z_-]{50,})",
         gate: Gate::Always,
+        keywords: &["pypi-ageichlwas5vcmc"],
     },
     Rule {
         kind: "sendgrid-key",
-        pattern: r"\b(SG\.[0-9A-Za-z_-]{22}\.[0-9A-Za-z_-]{43})\b",
+        pattern: r"{S}(SG\.[0-9A-Za-z_=.-]{66})",
         gate: Gate::Always,
+        keywords: &["sg."],
     },
     Rule {
         kind: "digitalocean-token",
-        pattern: r"\b(do[opr]_v1_[a-f0-9]{64})\b",
+        pattern: r"{S}((?i:do[opr])_v1_[a-f0-9]{64})(?-u:\b)",
         gate: Gate::Always,
+        keywords: &["doo_v1_", "dop_v1_", "dor_v1_"],
     },
     Rule {
         kind: "age-secret-key",
         pattern: r"(AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})",
         gate: Gate::Always,
+        keywords: &["age-secret-key-1"],
     },
     Rule {
         kind: "jwt",
-        pattern: r"\b(ey[0-9A-Za-z_-]{15,}\.ey[0-9A-Za-z_-]{15,}\.[0-9A-Za-z_-]*)",
+        pattern: r"{S}(ey[0-9A-Za-z_-]{15,}\.ey[0-9A-Za-z_-]{15,}\.(?:[0-9A-Za-z_-]|\\/)*=*|ZXlK[0-9A-Za-z+/_-]{40,}={0,2})",
         gate: Gate::Always,
+        keywords: &["ey", "zxlk"],
+    },
+    // Tokens of other services, by their registered prefixes (gitleaks' rules for them).
+    Rule {
+        kind: "service-token",
+        pattern: concat!(
+            r"{S}(ops_eyJ[0-9A-Za-z+/]{100,}={0,3}|sntrys_eyJ[0-9A-Za-z+/=_]{60,}",
+            r"|A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}",
+            r"|p8e-[A-Za-z0-9]{32}|pat[0-9A-Za-z]{14}\.[a-f0-9]{64}|LTAI[A-Za-z0-9]{20}|AKCp[A-Za-z0-9]{69}",
+            r"|cmVmd[A-Za-z0-9]{59}|(?:sc|ext|scauth|authress)_[a-z0-9]{5,30}\.[a-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[a-z0-9+/_=-]{30,}",
+            r"|4b1d[A-Za-z0-9]{38}|(?i:clojars)_[A-Za-z0-9]{60}|v1\.0-[a-f0-9]{24}-[a-f0-9]{146}|dapi[a-f0-9]{32}(?:-\d)?",
+            r"|dp\.pt\.[A-Za-z0-9]{43}|duffel_(?:test|live)_[A-Za-z0-9_=-]{43}|dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}",
+            r"|EZ[AT]K[A-Za-z0-9]{54}|EAA[MC][A-Za-z0-9]{100,}",
+            r"|FLW(?:SECK|PUBK)_TEST-[A-Ha-h0-9]{12,32}(?:-X)?|fo1_[0-9A-Za-z_-]{43}|fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3}",
+            r"|fio-u-[A-Za-z0-9_=-]{64}|eyJrIjoi[A-Za-z0-9]{70,}={0,3}|glc_[A-Za-z0-9+/]{32,}={0,3}",
+            r"|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}",
+            r"|HRKU-AA[0-9A-Za-z_-]{58}|ico-[A-Za-z0-9]{32}|s-s4t2(?:ud|af)-[a-f0-9]{64}",
+            r"|lin_api_[A-Za-z0-9]{40}|ntn_[0-9]{11}[A-Za-z0-9]{35}|API-[A-Z0-9]{26}",
+            r"|sha256~[0-9A-Za-z_-]{43}|pplx-[A-Za-z0-9]{48}|pscale_(?:tkn|oauth|pw)_[0-9A-Za-z_=.-]{32,64}",
+            r"|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|pnu_[A-Za-z0-9]{36}|pul-[a-f0-9]{40}|rdme_[a-z0-9]{70}|rubygems_[a-f0-9]{48}",
+            r"|tk-us-[0-9A-Za-z_-]{48}|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}|sntryu_[a-f0-9]{64}|sm_[aps]at_[A-Za-z0-9]{16}",
+            r"|shippo_(?:live|test)_[a-fA-F0-9]{40}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}",
+            r"|(?:EAAA|sq0atp-)[0-9A-Za-z_-]{22,60}|SK[0-9a-fA-F]{32}|hvb\.[0-9A-Za-z_-]{138,}|hvs\.[0-9A-Za-z_-]{90,})"
+        ),
+        gate: Gate::Random(3.0),
+        keywords: &[
+            "ops_eyj",
+            "sntrys_eyj",
+            "a3-",
+            "p8e-",
+            "pat",
+            "ltai",
+            "akcp",
+            "cmvmd",
+            "sc_",
+            "ext_",
+            "scauth_",
+            "authress_",
+            "4b1d",
+            "clojars_",
+            "v1.0-",
+            "dapi",
+            "dp.pt.",
+            "duffel_",
+            "dt0c01.",
+            "ezak",
+            "eztk",
+            "eaam",
+            "eaac",
+            "flwseck_test-",
+            "flwpubk_test-",
+            "fo1_",
+            "fm1",
+            "fm2",
+            "fio-u-",
+            "eyjrijoi",
+            "glc_",
+            "glsa_",
+            "sat.",
+            "hrku-aa",
+            "ico-",
+            "s-s4t2",
+            "lin_api_",
+            "ntn_",
+            "api-",
+            "sha256~",
+            "pplx-",
+            "pscale_",
+            "pmak-",
+            "pnu_",
+            "pul-",
+            "rdme_",
+            "rubygems_",
+            "tk-us-",
+            "xkeysib-",
+            "sntryu_",
+            "sm_",
+            "shippo_",
+            "shp",
+            "sgp_",
+            "eaaa",
+            "sq0atp-",
+            "sk",
+            "hvb.",
+            "hvs.",
+        ],
+    },
+    Rule {
+        kind: "service-token",
+        // The service tokens without a prefix of their own: HashiCorp Terraform, MaxMind,
+        // Azure AD client secrets, Facebook app tokens.
+        pattern: r"(?:^|[^0-9A-Za-z_~.]|\\[nrt])([a-z0-9]{14}\.atlasv1\.[a-z0-9_=-]{60,70}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}|[0-9]{15,16}[|%][0-9a-z_-]{27,40})",
+        gate: Gate::Random(3.0),
+        keywords: &[".atlasv1.", "_mmk", "q~", "|", "%"],
+    },
+    Rule {
+        kind: "webhook-url",
+        pattern: r"(?:webhook\.office\.com/webhookb2|hooks\.zapier\.com/hooks/catch|discord(?:app)?\.com/api/webhooks)/([0-9A-Za-z@/_-]{20,})",
+        gate: Gate::Always,
+        keywords: &["webhook.office.com", "hooks.zapier.com", "/api/webhooks/"],
     },
     Rule {
         kind: "authorization-header",
-        pattern: r#"(?i)\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:bearer|basic|token|digest|apikey)\s+([0-9A-Za-z._~+/=-]{8,})"#,
+        pattern: r#"(?i)(?-u:\b)(?:proxy-)?authorization\\?["']?\s*[:=]\s*\\?["']?(?:bearer|basic|token|digest|apikey|api-token|sso-key)\s+([0-9A-Za-z._~+/=:-]{8,})"#,
         gate: Gate::NotPlaceholder,
+        keywords: &["authorization"],
+    },
+    Rule {
+        kind: "authorization-header",
+        // Without a scheme the value must look random (`authorization: AuthorizationRef` is a
+        // parameter in code).
+        pattern: r#"(?i)(?-u:\b)(?:proxy-)?authorization\\?["']?\s*[:=]\s*\\?["']?([0-9A-Za-z._~+/=-]{16,})"#,
+        gate: Gate::Random(3.0),
+        keywords: &["authorization"],
     },
     Rule {
         kind: "api-key-header",
-        pattern: r#"(?i)\b(?:x-api-key|api-key|x-auth-token|x-access-token|private-token)["']?\s*:\s*["']?([0-9A-Za-z._~+/=-]{12,})"#,
-        gate: Gate::NotPlaceholder,
+        pattern: r#"(?i)(?-u:\b)(?:x-(?:[a-z]+-)*(?:token|key)|(?:x-(?:[a-z]+-)*)?(?:api-?key|auth-token|access-token|private-token|api-token))\\?["']?\s*:\s*\\?["']?([0-9A-Za-z._~+/=-]{12,})"#,
+        gate: Gate::Random(3.0),
+        keywords: &[
+            "x-",
+            "api-key",
+            "apikey",
+            "auth-token",
+            "access-token",
+            "private-token",
+            "api-token",
+        ],
     },
     Rule {
         kind: "url-credentials",
-        pattern: r#"\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@"'<>`]+:([^\s@/"'<>`]+)@"#,
-        gate: Gate::NotPlaceholder,
+        // The password runs to the `@` before the host, so it may hold `/` or `@` itself.
+        pattern: r#"(?-u:\b)[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@"'<>`\\]+:([^\s"'<>`\\]+?)@[A-Za-z0-9.-]+(?::\d+)?(?:[/?#\s"'<>`\\]|$)"#,
+        gate: Gate::UrlPassword,
+        keywords: &["://"],
     },
-    // `.env` / shell style: an UPPER_CASE name that says secret, `=`, any value (a bare value
-    // only right after `=`: `TOKEN_ID = new Key()` is code, not configuration).
+    Rule {
+        kind: "url-credentials",
+        pattern: r#"(?i)[?&](?:access_token|refresh_token|id_token|auth_token|token|api_key|apikey|api-key|client_secret|secret|password|passwd|pwd|sig|signature|x-amz-signature|x-amz-security-token|private_token)=([^&\s#"'<>`\\]{6,})"#,
+        gate: Gate::NotPlaceholder,
+        keywords: &[
+            "token=",
+            "key=",
+            "secret=",
+            "password=",
+            "passwd=",
+            "pwd=",
+            "sig=",
+            "signature=",
+        ],
+    },
+    // Passwords given on a command line.
+    Rule {
+        kind: "command-password",
+        pattern: r#"{S}(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump|mariadb-admin)(?-u:\b)[^\n;&|]*?[\t ]-p(?:"([^"\\\r\n]+)"|'([^'\\\r\n]+)'|([^\s"'`;&|\\-][^\s"'`;&|\\]*))"#,
+        gate: Gate::NotPlaceholder,
+        keywords: &["mysql", "mariadb"],
+    },
+    Rule {
+        kind: "command-password",
+        pattern: r#"(?:{S}(?:sshpass|login)(?-u:\b)[^\n;&|]*?[\t ]-p|{S}redis-cli(?-u:\b)[^\n;&|]*?[\t ]-a|[\t ]-pass(?:in|out)?[\t ]+pass:)[\t ]*(?:"([^"\\\r\n]+)"|'([^'\\\r\n]+)'|([^\s"'`;&|\\-][^\s"'`;&|\\]*))"#,
+        gate: Gate::NotPlaceholder,
+        keywords: &["sshpass", "login", "redis-cli", "pass:"],
+    },
+    Rule {
+        kind: "command-password",
+        pattern: r#"{S}curl(?-u:\b)[^\n;&|]*?[\t ](?:-u|--user)(?:=|[\t ]*)\\*["']?[^\s:"'\\]*:([^\s"'@\\]+)"#,
+        gate: Gate::NotPlaceholder,
+        keywords: &["curl"],
+    },
+    Rule {
+        kind: "command-password",
+        pattern: r#"{S}htpasswd[\t ]+-[a-zA-Z]*b[a-zA-Z]*[\t ]+\S+[\t ]+\S+[\t ]+(?:"([^"\\\r\n]+)"|'([^'\\\r\n]+)'|([^\s"'`;&|\\]+))"#,
+        gate: Gate::NotPlaceholder,
+        keywords: &["htpasswd"],
+    },
+    Rule {
+        kind: "netrc-password",
+        // The separators may carry line prefixes (`    | `, `> `) and JSON escapes (`\n`).
+        pattern: r#"{S}machine(?:[\s|>]|\\[nrt])+[^\s\\]+(?:(?:[\s|>]|\\[nrt])+(?:login|account)(?:[\s|>]|\\[nrt])+[^\s\\]+)*(?:[\s|>]|\\[nrt])+password(?:[\s|>]|\\[nrt])+([^\s"'\\]+)"#,
+        gate: Gate::NotPlaceholder,
+        keywords: &["machine"],
+    },
     Rule {
         kind: "secret-assignment",
-        pattern: r#"\b[A-Z0-9_]*(?:PASSWORD|PASSWD|PASSPHRASE|SECRET|TOKEN|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*(?:[\t ]*=[\t ]*(?:"([^"\r\n\\]{3,})"|'([^'\r\n\\]{3,})')|=([^\s"'`;&|\\,()\[\]{}]{3,}))"#,
-        gate: Gate::NotPlaceholder,
+        // `--password=…`, `--api-key …`: a flag judged like a key.
+        pattern: r#"(?:^|[\s"'=])--?(?P<key>(?:[A-Za-z][A-Za-z0-9-]*?)?(?i:pass|pwd|secret|token|key|cred|auth)[A-Za-z0-9-]*)(?:=|[\t ]+)(?:"([^"\\\r\n]+)"|'([^'\\\r\n]+)'|([^\s"'`;&|\\]+))"#,
+        gate: Gate::Assigned(Style::Tight),
+        keywords: KEY_WORDS,
     },
-    // Code and config style: a quoted literal assigned to a name ending in a secret word.
     Rule {
         kind: "secret-assignment",
-        pattern: r#"(?i)\b[a-z0-9_.-]*?(?:password|passwd|passphrase|secret|token|(?:api|secret|private|access|auth|signing|encryption)[_-]?key|apikey|credentials?)["']?[\t ]*(?:=|:=|=>|:)[\t ]*(?:"([^"\s\\]{6,})"|'([^'\s\\]{6,})')"#,
-        gate: Gate::NotPlaceholder,
+        // `<password>…</password>` and NuGet's `<add key="ClearTextPassword" value="…" />`.
+        pattern: r#"(?:<(?P<key>(?:[A-Za-z_][A-Za-z0-9_.:-]*?)?(?i:pass|pwd|secret|token|key|cred)[A-Za-z0-9_.-]*)>[ \t]*([^<\s"\\]{3,})[ \t]*</|key=\\?"(?P<key2>[^"\\]*(?i:pass|pwd|secret|token|key)[^"\\]*)\\?"\s+value=\\?"([^"\\]{3,})\\?")"#,
+        gate: Gate::Assigned(Style::Quoted),
+        keywords: KEY_WORDS,
     },
-    // The same names with a bare value: only values that look random and end like a value
-    // (not `key: Curve25519Seed<'_>`, a type).
+    // Assignments: quoted values (any text), then `KEY=value`, `key = value`, and YAML. A
+    // comma is an assignment only in a call (`setProperty("DB_PASSWORD", "…")`): between JSON
+    // strings it is not.
     Rule {
         kind: "secret-assignment",
-        pattern: r#"(?i)\b[a-z0-9_.-]*?(?:password|passwd|passphrase|secret|token|(?:api|secret|private|access|auth|signing|encryption)[_-]?key|apikey)[\t ]*(?:=|:=|=>|:)[\t ]*([0-9A-Za-z_+/=-]{12,})(?:[\s"',;)\]}]|\\[nrt"]|\z)"#,
-        gate: Gate::Random(3.0),
+        pattern: r#"\(\s*\\?["']{K}\\?["']\s*,\s*(?:\\?"([^"\\\r\n]+)\\?"|\\?'([^'\\\r\n]+)\\?')"#,
+        gate: Gate::Assigned(Style::Quoted),
+        keywords: KEY_WORDS,
+    },
+    Rule {
+        kind: "secret-assignment",
+        // Quotes may be escaped once or more (JSON in JSON in a transcript record).
+        pattern: r#"{K}\\*["'`]?[\t ]*(?:=|:=|::=|:::=|\?=|\.=|:|=>|\|\|)[\t ]*(?:\\*"([^"\\\r\n]+)\\*"|\\*'([^'\\\r\n]+)\\*'|`([^`\\\r\n]+)`)"#,
+        gate: Gate::Assigned(Style::Quoted),
+        keywords: KEY_WORDS,
+    },
+    Rule {
+        kind: "secret-assignment",
+        pattern: r#"{K}=([^\s"'`;&|,()\[\]{}<>\\]{3,})(?:[\s"'`;&|,)\]}>]|\\[nrt"]|$)"#,
+        gate: Gate::Assigned(Style::Tight),
+        keywords: KEY_WORDS,
+    },
+    Rule {
+        kind: "secret-assignment",
+        // Not before `;`: `const API_TOKEN = other_token;` is code, not an INI line.
+        pattern: r#"{K}[\t ]*(?::{0,3}=|\?=)[\t ]*([^\s"'`;&|,()\[\]{}<>\\]{3,})(?:[\s"'`&|,)\]}>]|\\[nrt"]|$)"#,
+        gate: Gate::Assigned(Style::Spaced),
+        keywords: KEY_WORDS,
+    },
+    Rule {
+        kind: "secret-assignment",
+        pattern: r#"(?m)(?:^|\\n)[\t ]*(?:[|>+][\t ]*)*(?:-[\t ]+)?["']?{K}["']?[\t ]*:[\t ]+([^\s"'`#|>&*!{\[\\][^\s"'`\\]*[^\s"'`,;\\(\[{])[\t ]*(?:#[^\n]*)?(?:$|\\[nr])"#,
+        gate: Gate::Assigned(Style::Yaml),
+        keywords: KEY_WORDS,
+    },
+    // The same names with a bare value anywhere in a line: only values that look random and end
+    // like a value (not `key: Curve25519Seed<'_>`, a type).
+    Rule {
+        kind: "secret-assignment",
+        pattern: r#"{K}\\?["']?[\t ]*(?:=|:=|=>|:)[\t ]*([0-9A-Za-z_+/=.~-]{12,})(?:[\s"',;)\]}]|\\[nrt"]|\z)"#,
+        gate: Gate::Assigned(Style::Anywhere),
+        keywords: KEY_WORDS,
     },
 ];
 
-struct Compiled {
-    set: RegexSet,
-    regexes: Vec<Regex>,
-    placeholder: Regex,
+/// How much a key says about its value.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Strength {
+    /// Nothing secret in the name (`MAX_TOKENS`, `tokenizer`).
+    None,
+    /// Mentions a secret without naming it (`TOKEN_EXPIRY`, `SECRET_BACKEND`, `credentials`).
+    Weak,
+    /// Names the secret itself (`DB_PASSWORD`, `apiKey`, `client_secret`, `SECRET_KEY_BASE`).
+    Strong,
 }
 
-/// Rust's `\b` is Unicode-aware; ASCII boundaries keep the fast DFA engines usable on any text
-/// and match what gitleaks (Go, ASCII) does.
-fn ascii_boundaries(pattern: &str) -> String {
-    pattern.replace(r"\b", r"(?-u:\b)")
+/// Words that name the secret when they end a key.
+const SECRET_WORDS: &[&str] = &[
+    "password",
+    "passwd",
+    "pass",
+    "pwd",
+    "passphrase",
+    "secret",
+    "token",
+    "apikey",
+    "accesskey",
+    "secretkey",
+    "privatekey",
+    "authtoken",
+];
+
+/// Words before `key` that make it a secret (`api_key`, `AccountKey`); `key` alone is not one.
+const KEY_QUALIFIERS: &[&str] = &[
+    "api",
+    "secret",
+    "private",
+    "access",
+    "auth",
+    "signing",
+    "encryption",
+    "master",
+    "account",
+    "storage",
+    "license",
+    "client",
+    "app",
+    "service",
+    "shared",
+    "sas",
+    "subscription",
+    "admin",
+    "session",
+    "webhook",
+    "deploy",
+    "consumer",
+    "hmac",
+    "jwt",
+];
+
+/// Words that may follow the secret word in a key that still names the secret itself
+/// (`SECRET_KEY_BASE`, `TOKEN_VALUE`, `DB_PASSWORD_PROD`).
+const VALUE_SUFFIXES: &[&str] = &[
+    "value",
+    "base",
+    "raw",
+    "plain",
+    "plaintext",
+    "b64",
+    "base64",
+    "hex",
+    "str",
+    "string",
+    "bytes",
+    "prod",
+    "production",
+    "dev",
+    "development",
+    "staging",
+    "stage",
+    "test",
+    "local",
+    "old",
+    "new",
+    "current",
+    "previous",
+    "prev",
+    "next",
+    "primary",
+    "secondary",
+    "backup",
+    "default",
+];
+
+/// Words before `key` that make it something other than a secret (`public_key`, `file_key`,
+/// `primary_key`): such a key names nothing secret at all.
+const NOT_SECRET_QUALIFIERS: &[&str] = &[
+    "public",
+    "publishable",
+    "file",
+    "cache",
+    "primary",
+    "foreign",
+    "sort",
+    "partition",
+    "idempotency",
+    "object",
+    "routing",
+    "lookup",
+    "node",
+    "map",
+    "dict",
+    "hash",
+    "row",
+    "column",
+    "group",
+    "item",
+    "bucket",
+    "index",
+    "unique",
+    "composite",
+    "react",
+];
+
+/// Last words of a key that describe a secret instead of holding it (`TOKEN_EXPIRY`,
+/// `SECRET_BACKEND`, `PASSWORD_HASHER`, `CLIENT_ID`): such a key names nothing secret.
+const DESCRIBING_WORDS: &[&str] = &[
+    "id",
+    "ids",
+    "name",
+    "names",
+    "url",
+    "uri",
+    "urls",
+    "path",
+    "file",
+    "files",
+    "dir",
+    "type",
+    "types",
+    "count",
+    "length",
+    "len",
+    "size",
+    "ttl",
+    "expiry",
+    "expires",
+    "expiration",
+    "header",
+    "prefix",
+    "suffix",
+    "version",
+    "format",
+    "mode",
+    "kind",
+    "field",
+    "param",
+    "env",
+    "var",
+    "hint",
+    "label",
+    "prompt",
+    "policy",
+    "provider",
+    "backend",
+    "hasher",
+    "algorithm",
+    "alg",
+    "timeout",
+    "lifetime",
+    "age",
+    "min",
+    "max",
+    "limit",
+    "enabled",
+    "disabled",
+    "required",
+    "rotation",
+    "store",
+    "location",
+    "endpoint",
+    "host",
+    "port",
+    "regex",
+    "pattern",
+    "ref",
+    "budget",
+    "usage",
+    "schema",
+    "strategy",
+    "manager",
+    "service",
+    "validator",
+    "reset",
+];
+
+/// Words that only mention a secret: the key is weak when it holds one of these (or a secret
+/// word) anywhere but at the end.
+const MENTION_WORDS: &[&str] = &[
+    "key",
+    "keys",
+    "secrets",
+    "credential",
+    "credentials",
+    "creds",
+    "auth",
+    "signature",
+    "sig",
+];
+
+/// The words of a key: split at non-alphanumerics, at lower→upper case changes (`apiKey`), at
+/// the end of an acronym (`APIKey`) and between letters and digits (`TOKEN2`); lower-cased.
+fn key_words(key: &str) -> Vec<String> {
+    let chars: Vec<char> = key.chars().collect();
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_ascii_alphanumeric() {
+            if !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+            continue;
+        }
+        if let Some(&p) = i.checked_sub(1).and_then(|j| chars.get(j)) {
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
+            let boundary = (p.is_ascii_lowercase() && c.is_ascii_uppercase())
+                || (p.is_ascii_uppercase() && c.is_ascii_uppercase() && next_lower)
+                || (p.is_ascii_digit() != c.is_ascii_digit() && p.is_ascii_alphanumeric());
+            if boundary && !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+        }
+        cur.push(c.to_ascii_lowercase());
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words
+}
+
+/// Whether one word of a key names a secret: a secret word, or (for the long ones) a word that
+/// ends in one, as run-together names do (`PGPASSWORD`, `csrftoken`; not `bypass`).
+fn names_secret(word: &str) -> bool {
+    SECRET_WORDS
+        .iter()
+        .any(|s| word == *s || (s.len() >= 5 && word.ends_with(s)))
+}
+
+fn key_strength(words: &[String]) -> Strength {
+    let is_suffix = |w: &String| {
+        VALUE_SUFFIXES.contains(&w.as_str())
+            || w.bytes().all(|b| b.is_ascii_digit())
+            || (w.len() <= 3 && w.starts_with('v') && w[1..].bytes().all(|b| b.is_ascii_digit()))
+    };
+    let end = words.len() - words.iter().rev().take_while(|w| is_suffix(w)).count();
+    let named = &words[..end];
+    let not_secret = match named {
+        [.., last] if DESCRIBING_WORDS.contains(&last.as_str()) => true,
+        [.., q, last] if last == "key" || last == "keys" => {
+            NOT_SECRET_QUALIFIERS.contains(&q.as_str())
+        }
+        _ => false,
+    };
+    if not_secret {
+        return Strength::None;
+    }
+    let strong = match named {
+        [.., q, last] if last == "key" => KEY_QUALIFIERS.contains(&q.as_str()),
+        [only] if only == "pwd" => false, // the shell's $PWD
+        [.., last] => names_secret(last),
+        [] => false,
+    };
+    if strong {
+        Strength::Strong
+    } else if words
+        .iter()
+        .any(|w| names_secret(w) || MENTION_WORDS.contains(&w.as_str()))
+    {
+        Strength::Weak
+    } else {
+        Strength::None
+    }
+}
+
+struct Compiled {
+    /// Every rule's keywords, found case-insensitively in one pass.
+    keywords: AhoCorasick,
+    /// For each keyword (by its index in `keywords`), the rule it belongs to.
+    keyword_rule: Vec<usize>,
+    regexes: Vec<Regex>,
+    /// Whether the rule's matches must start a word (the pattern used `{S}`).
+    starts_word: Vec<bool>,
+    placeholder: Regex,
+    reference: Regex,
+    type_name: Regex,
+}
+
+/// The pattern as compiled: `{K}` expanded and `{S}` dropped (checked in code, see [`RULES`]).
+fn expand(pattern: &str) -> String {
+    pattern.replace("{S}", "").replace("{K}", KEY)
 }
 
 static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
-    let patterns: Vec<String> = RULES.iter().map(|r| ascii_boundaries(r.pattern)).collect();
     // The patterns are constants covered by unit tests, so a failure here is a programming
     // error, not an input problem.
-    let set = RegexSet::new(&patterns).expect("redaction rules compile");
-    let regexes = patterns
+    let regexes = RULES
         .iter()
-        .map(|p| Regex::new(p).expect("redaction rule compiles"))
+        .map(|r| Regex::new(&expand(r.pattern)).expect("redaction rule compiles"))
         .collect();
+    let starts_word = RULES.iter().map(|r| r.pattern.contains("{S}")).collect();
+    let (words, keyword_rule): (Vec<&str>, Vec<usize>) = RULES
+        .iter()
+        .enumerate()
+        .flat_map(|(i, r)| r.keywords.iter().map(move |k| (*k, i)))
+        .unzip();
+    let keywords = AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build(&words)
+        .expect("redaction keywords build");
     let placeholder = Regex::new(
         r"(?x)^(?:
-            \$\{?[A-Za-z_][A-Za-z0-9_]*\}?        # $VAR, ${VAR}
-          | \$\{\{.*\}\}  | \{\{.*\}\}            # ${{ secrets.X }}, {{ x }}
-          | <[^>]*>  | %[sdv]                     # <your-key>, printf verbs
-          | \*+  | x+  | X+  | \.{3}  | …         # masks
-          | \[REDACTED(?::[a-z-]+)?\]             # already redacted
-          | (?i:true|false|null|none|nil|undefined|changeme|redacted|example)\.?
-          | [0-9]+                                 # counts, ports, limits
-          | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+          # a constant or variable name: DB_PASSWORD
-          | .*(?i:your)[_-].* | (?i:my)[_-].*       # your-key-here, 0x_your_key, my_token
-          | process\.env\..* | os\.environ.*  | env\(.*
+            \$\{?[A-Za-z_][A-Za-z0-9_]*\}?  | \$\(.* | %[A-Za-z_][A-Za-z0-9_]*%   # $VAR, ${VAR}, $(cmd), %VAR%
+          | \$\{\{.*\}\}  | \{\{.*\}\}  | \{[A-Za-z_][A-Za-z0-9_.]*\}     # ${{ secrets.X }}, {{ x }}, {name}
+          | <[^>]*>  | %[sdv]                                            # <your-key>, printf verbs
+          | \*+  | x+  | X+  | \.{3}  | …  | •+  | -.*                     # masks; another flag
+          | \[REDACTED(?::[a-z-]+)?\]                                    # already redacted
+          | (?i:true|false|null|none|nil|undefined|changeme|redacted|example|required|optional|
+                empty|n/a|tbd|todo|include|same-origin|omit|yes|no|on|off|enabled|disabled|
+                default|auto|stdin|prompt|hidden|masked|secret|password|token|
+                read|write|read-write|readonly|read-only)\.?
+          | [0-9]{1,9}  | [0-9]{1,5}/.*                                  # counts, ports, port/path
+          | [0-9_]+(?:[iu](?:8|16|32|64|128|size)|f32|f64|[uUlL]{1,3})     # numeric literals: 0i32
+          | 0[xX][0-9a-fA-F]{1,8}                                        # flag values: 0x100
+          | (?:pass|env|file|fd):                                        # openssl: where it reads
+          | [0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T\ ][0-9:.]+(?:Z|[+-][0-9:]+)?)?  # dates and times
+          | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+                                # a variable name: DB_PASSWORD
+          | .*(?i:your)[_-].* | (?i:my)[_-].*                            # your-key-here, my_token
+          | .*(?i:example|placeholder|dummy|replace[_-]?me|change[_-]?me).*  # documented examples
+          | [\^~<>=v]*[0-9]+(?:\.[0-9x*]+)+(?:[-+][0-9A-Za-z.-]{1,20})?  # a version: ^0.4.13
+          | (?:process\.env|import\.meta\.env|os\.environ|env\(|getenv|ENV\[).*
         )$",
     )
     .expect("placeholder pattern compiles");
+    // A value that only points at the secret: a file, a URL, a vault reference, or an
+    // expression in code (`settings.SECRET_KEY`, `formData.password`).
+    let reference = Regex::new(
+        r"(?x)^(?:
+            /.* | \./.* | \.\./.* | ~/.* | [A-Za-z]:\\.*
+          | (?i:file|https?|vault|arn|op|ref\+[a-z]+|secret|sm|gcp|azure|k8s):.*
+          | .*\.(?i:pem|key|crt|cer|txt|json|ya?ml|env|p12|pfx|gpg|asc|jks|keystore|der)
+          | [A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+                 # a path in code
+          | (?:[a-z_$][a-z_$]*|[A-Z][A-Z0-9_]*|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*)
+            (?:\.(?:[a-z_$][a-z_$]*|[A-Z][A-Z0-9_]*|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*))+  # a.b.C_D
+        )$",
+    )
+    .expect("reference pattern compiles");
+    // Type names after `password:` in code (Python, TypeScript, Rust, Kotlin annotations).
+    let type_name = Regex::new(
+        r"^(?:(?i:str|string|bytes|int|integer|bool|boolean|any|object|number|unknown|char|text|varchar|secretstr|secretbytes)|&.*|\*.*|.*[<\[].*|[A-Z][a-z]+(?:[A-Z][a-z]+)*\??|[A-Z][a-z]*[0-9]*(?:[A-Z][a-z0-9]*)*[A-Z][a-z]+)$",
+    )
+    .expect("type pattern compiles");
     Compiled {
-        set,
+        keywords,
+        keyword_rule,
         regexes,
+        starts_word,
         placeholder,
+        reference,
+        type_name,
     }
 });
 
@@ -227,17 +864,100 @@ fn entropy(s: &str) -> f64 {
         .sum()
 }
 
-fn passes(gate: Gate, secret: &str, placeholder: &Regex) -> bool {
+/// Letters and digits mixed, no spaces, entropy above `min_bits` per character.
+fn looks_random(v: &str, min_bits: f64) -> bool {
+    v.bytes().any(|b| b.is_ascii_digit())
+        && v.bytes().any(|b| b.is_ascii_alphabetic())
+        && !v.bytes().any(|b| b.is_ascii_whitespace())
+        && entropy(v) > min_bits
+}
+
+/// Whether most of `v` is words: runs of three or more letters, a fifth of them vowels, as names
+/// in code are (`Utf8SuffixKey`, `nl80211_key_attributes`) and random tokens are not.
+fn made_of_words(v: &str) -> bool {
+    let alnum = v.bytes().filter(u8::is_ascii_alphanumeric).count();
+    let wordy: usize = key_words(v)
+        .iter()
+        .filter(|w| {
+            let vowels = w.bytes().filter(|b| b"aeiouy".contains(b)).count();
+            w.len() >= 3 && w.bytes().all(|b| b.is_ascii_alphabetic()) && vowels * 5 >= w.len()
+        })
+        .map(String::len)
+        .sum();
+    wordy * 2 >= alnum
+}
+
+/// Whether `value`, assigned to `key` in `style`, is a real secret value.
+fn assigned_secret(key: &str, value: &str, style: Style, c: &Compiled) -> bool {
+    let words = key_words(key);
+    let strength = key_strength(&words);
+    if strength == Strength::None || c.placeholder.is_match(value) {
+        return false;
+    }
+    // A value of unknown meaning is a secret only when it looks random and not like a name in
+    // code (`X509CertificateTemplateFlag`, `_bindgen_ty_30`).
+    let random = value.len() >= 12 && looks_random(value, 3.0) && !made_of_words(value);
+    if strength == Strength::Weak || style == Style::Anywhere {
+        return random && !c.reference.is_match(value);
+    }
+    // `password = newPassword` in code is a variable; `DB_PASSWORD = hunter2` (INI, Makefile)
+    // is a value.
+    let upper_key =
+        key.bytes().any(|b| b.is_ascii_uppercase()) && !key.bytes().any(|b| b.is_ascii_lowercase());
+    if style == Style::Spaced && !upper_key {
+        return random;
+    }
+    if value.len() < 3 || c.reference.is_match(value) {
+        return false;
+    }
+    // A label or a name, not a value: `"password": "Password"`, `password: hashedPassword`,
+    // `"Enter your password"`.
+    let lower = value.to_ascii_lowercase();
+    let value_words = key_words(value);
+    let label = words.contains(&lower)
+        || (value.contains(' ')
+            && value_words
+                .iter()
+                .any(|v| v == "your" || v == "enter" || (v.len() >= 5 && names_secret(v))))
+        || (value_words.len() > 1
+            && value.bytes().all(|b| b.is_ascii_alphabetic())
+            && value_words.iter().any(|v| names_secret(v)));
+    if label && !random {
+        return false;
+    }
+    if style == Style::Yaml && c.type_name.is_match(value) && !random {
+        return false;
+    }
+    true
+}
+
+fn passes(gate: Gate, key: Option<&str>, secret: &str, c: &Compiled) -> bool {
     match gate {
         Gate::Always => true,
-        Gate::NotPlaceholder => !placeholder.is_match(secret),
-        Gate::Random(min_bits) => {
-            !placeholder.is_match(secret)
-                && secret.bytes().any(|b| b.is_ascii_digit())
-                && secret.bytes().any(|b| b.is_ascii_alphabetic())
-                && entropy(secret) > min_bits
+        Gate::NotPlaceholder => !c.placeholder.is_match(secret),
+        Gate::Random(min_bits) => !c.placeholder.is_match(secret) && looks_random(secret, min_bits),
+        Gate::UrlPassword => {
+            secret.bytes().all(|b| b.is_ascii_digit()) || !c.placeholder.is_match(secret)
         }
+        Gate::MixedCase => {
+            !c.placeholder.is_match(secret)
+                && secret.bytes().any(|b| b.is_ascii_uppercase())
+                && secret.bytes().any(|b| b.is_ascii_lowercase())
+                && looks_random(secret, 3.5)
+        }
+        Gate::Assigned(style) => key.is_some_and(|k| assigned_secret(k, secret, style, c)),
     }
+}
+
+/// Whether a token starting at `at` starts a word: nothing word-like just before it, or it
+/// follows a JSON escape (`\n`, `\r`, `\t`) in raw transcript text.
+fn starts_a_word(text: &str, at: usize) -> bool {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let bytes = text.as_bytes();
+    at == 0
+        || !word(bytes[at])
+        || !word(bytes[at - 1])
+        || (at >= 2 && bytes[at - 2] == b'\\' && matches!(bytes[at - 1], b'n' | b'r' | b't'))
 }
 
 /// A secret found in text: its byte range and kind.
@@ -249,24 +969,43 @@ pub(crate) struct Finding {
     pub end: usize,
     /// Rule kind, e.g. `aws-access-key`.
     pub kind: &'static str,
+    /// The whole match the secret was recognised by (`PASSWORD=` and the value, `mysql … -p`
+    /// and the password): a cut inside it would hide the secret from its rule.
+    pub context: Range<usize>,
 }
 
 /// Finds the secrets in `text`, sorted and without overlaps.
 pub(crate) fn find(text: &str) -> Vec<Finding> {
     let compiled = &*COMPILED;
-    let matched = compiled.set.matches(text);
-    if !matched.matched_any() {
-        return Vec::new();
+    // One keyword pass decides which rules can match at all; clean text costs only that.
+    let mut candidate = vec![false; RULES.len()];
+    for m in compiled.keywords.find_overlapping_iter(text) {
+        candidate[compiled.keyword_rule[m.pattern().as_usize()]] = true;
     }
     let mut found: Vec<(Finding, usize)> = Vec::new();
-    for idx in matched.iter() {
+    for idx in (0..RULES.len()).filter(|&i| candidate[i]) {
         let rule = &RULES[idx];
-        for caps in compiled.regexes[idx].captures_iter(text) {
+        let re = &compiled.regexes[idx];
+        let key_groups: Vec<usize> = re
+            .capture_names()
+            .enumerate()
+            .filter(|(_, n)| n.is_some_and(|n| n.starts_with("key")))
+            .map(|(i, _)| i)
+            .collect();
+        for caps in re.captures_iter(text) {
+            let Some(whole) = caps.get(0) else { continue };
+            if compiled.starts_word[idx] && !starts_a_word(text, whole.start()) {
+                continue;
+            }
+            let key = key_groups
+                .iter()
+                .find_map(|&g| caps.get(g))
+                .map(|m| m.as_str());
             let secret = (1..caps.len())
+                .filter(|g| !key_groups.contains(g))
                 .find_map(|g| caps.get(g))
-                .or_else(|| caps.get(0));
-            let Some(secret) = secret else { continue };
-            if secret.is_empty() || !passes(rule.gate, secret.as_str(), &compiled.placeholder) {
+                .unwrap_or(whole);
+            if secret.is_empty() || !passes(rule.gate, key, secret.as_str(), compiled) {
                 continue;
             }
             found.push((
@@ -274,6 +1013,7 @@ pub(crate) fn find(text: &str) -> Vec<Finding> {
                     start: secret.start(),
                     end: secret.end(),
                     kind: rule.kind,
+                    context: whole.start()..whole.end(),
                 },
                 idx,
             ));
@@ -283,7 +1023,11 @@ pub(crate) fn find(text: &str) -> Vec<Finding> {
     let mut merged: Vec<Finding> = Vec::with_capacity(found.len());
     for (f, _) in found {
         match merged.last_mut() {
-            Some(last) if f.start < last.end => last.end = last.end.max(f.end),
+            Some(last) if f.start < last.end => {
+                last.end = last.end.max(f.end);
+                last.context =
+                    last.context.start.min(f.context.start)..last.context.end.max(f.context.end);
+            }
             _ => merged.push(f),
         }
     }
@@ -318,6 +1062,81 @@ pub(crate) fn redact_if(text: &str, enabled: bool) -> Cow<'_, str> {
     }
 }
 
+/// The spans a cut must not fall inside: each secret with the context its rule needs, merged.
+fn protected(text: &str) -> Vec<Range<usize>> {
+    let mut spans: Vec<Range<usize>> = find(text).into_iter().map(|f| f.context).collect();
+    spans.sort_by_key(|s| s.start);
+    let mut merged: Vec<Range<usize>> = Vec::with_capacity(spans.len());
+    for s in spans {
+        match merged.last_mut() {
+            Some(last) if s.start < last.end => last.end = last.end.max(s.end),
+            _ => merged.push(s),
+        }
+    }
+    merged
+}
+
+/// `at` moved out of any protected span: back to its start (`back`) or on to its end.
+fn outside(spans: &[Range<usize>], at: usize, back: bool) -> usize {
+    match spans.iter().find(|s| s.start < at && at < s.end) {
+        Some(s) if back => s.start,
+        Some(s) => s.end,
+        None => at,
+    }
+}
+
+/// Cuts `text` to at most about `max` bytes, keeping head and tail around an explicit
+/// `[… N bytes elided …]` marker, on char boundaries and never inside a secret: a secret at a
+/// cut is left out whole, so no half of it (which its rule would no longer recognise) survives.
+pub(crate) fn excerpt(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let half = max / 2;
+    let mut head_end = half;
+    while !text.is_char_boundary(head_end) {
+        head_end -= 1;
+    }
+    let mut tail_start = text.len() - half;
+    while !text.is_char_boundary(tail_start) {
+        tail_start += 1;
+    }
+    let spans = protected(text);
+    let head_end = outside(&spans, head_end, true);
+    let tail_start = outside(&spans, tail_start, false).max(head_end);
+    format!(
+        "{}\n[… {} bytes elided …]\n{}",
+        &text[..head_end],
+        tail_start - head_end,
+        &text[tail_start..]
+    )
+}
+
+/// `text` cut to `max_chars` characters with `…` appended when it was cut, never inside a
+/// secret (see [`truncate`]).
+pub(crate) fn clip(text: &str, max_chars: usize) -> Cow<'_, str> {
+    let head = truncate(text, max_chars);
+    if head.len() == text.len() {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(format!("{head}…"))
+    }
+}
+
+/// The first `max_chars` characters of `text` (all of it when shorter), cut short of any secret
+/// the cut would fall inside. Whether it was cut is `result.len() < text.len()`.
+pub(crate) fn truncate(text: &str, max_chars: usize) -> &str {
+    let Some((cut, _)) = text.char_indices().nth(max_chars) else {
+        return text;
+    };
+    &text[..outside(&protected(text), cut, true)]
+}
+
+#[cfg(test)]
+mod leaks;
+#[cfg(test)]
+mod measure;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -344,27 +1163,29 @@ mod tests {
     #[test]
     fn aws_access_key_ids() {
         assert_redacted(
-            "export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE",
-            "AKIAIOSFODNN7EXAMPLE",
+            "export AWS_ACCESS_KEY_ID=AKIAQ7X2M4N8R6T1V3W5",
+            "AKIAQ7X2M4N8R6T1V3W5",
             "aws-access-key",
         );
-        // In a presigned URL, as in the gemini-cli corpus.
+        // In a presigned URL.
         assert_redacted(
-            "X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20260129%2Fus-west-2",
-            "AKIAIOSFODNN7EXAMPLE",
+            "X-Amz-Credential=AKIAQ7X2M4N8R6T1V3W5%2F20260129%2Fus-west-2",
+            "AKIAQ7X2M4N8R6T1V3W5",
             "aws-access-key",
         );
-        // Near miss: lowercase / too short / inside a longer word.
-        assert_clean("akiaiosfodnn7example and AKIA1234 and XAKIAIOSFODNN7EXAMPLEX");
+        // Near miss: lowercase / too short / inside a longer word; AWS's documented example.
+        assert_clean("akiaq7x2m4n8r6t1v3w5 and AKIA1234 and XAKIAQ7X2M4N8R6T1V3W5X");
+        assert_clean("export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE");
     }
 
     #[test]
     fn aws_secret_keys() {
         assert_redacted(
-            "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-            "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+            "aws_secret_access_key = q8F2xLm9Rt4Vb7Nc1Kd6Hj3Pw5Zs0Ya2Ue7Io4Tr",
+            "q8F2xLm9Rt4Vb7Nc1Kd6Hj3Pw5Zs0Ya2Ue7Io4Tr",
             "aws-secret-key",
         );
+        assert_clean("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY");
     }
 
     #[test]
@@ -534,7 +1355,7 @@ mod tests {
 
     #[test]
     fn redaction_is_idempotent_and_keeps_surroundings() {
-        let once = r("a AKIAIOSFODNN7EXAMPLE b PASSWORD=hunter22 c");
+        let once = r("a AKIAQ7X2M4N8R6T1V3W5 b PASSWORD=hunter22 c");
         assert_eq!(
             once,
             "a [REDACTED:aws-access-key] b PASSWORD=[REDACTED:secret-assignment] c"
@@ -546,5 +1367,160 @@ mod tests {
     fn no_redact_passes_through() {
         assert_eq!(redact_if("PASSWORD=hunter22", false), "PASSWORD=hunter22");
         assert_ne!(redact_if("PASSWORD=hunter22", true), "PASSWORD=hunter22");
+    }
+
+    #[test]
+    fn command_line_passwords() {
+        for (line, secret) in [
+            ("mysql -u root -pS3cretPass shop", "S3cretPass"),
+            ("curl -u admin:Tr0ub4dor https://x.example", "Tr0ub4dor"),
+            ("sshpass -p 'correct horse' ssh h", "correct horse"),
+            ("docker login -u bob -p Dk8sPass registry", "Dk8sPass"),
+            ("tool --password=lemon-tree-42 --env prod", "lemon-tree-42"),
+            ("tool --api-key abcd1234efgh5678", "abcd1234efgh5678"),
+            ("redis-cli -a R3disPass ping", "R3disPass"),
+            ("openssl pkcs12 -passout pass:exp0rtPass", "exp0rtPass"),
+            ("machine h login bob password s3cr3tpw", "s3cr3tpw"),
+        ] {
+            let out = r(line);
+            assert!(!out.contains(secret), "{line} → {out}");
+        }
+        // Prompts for the password, variables and other flags are not passwords.
+        assert_clean("mysql -u root -p shop");
+        assert_clean("docker login --password-stdin -u bob ghcr.io");
+        assert_clean("curl -u \"$USER:$PASS\" https://x.example");
+        assert_clean("tool --password-file /run/secrets/db --max-tokens 4000");
+    }
+
+    #[test]
+    fn keys_are_judged_by_their_last_word() {
+        let strength = |k: &str| key_strength(&key_words(k));
+        for k in [
+            "DB_PASSWORD",
+            "PGPASSWORD",
+            "apiKey",
+            "APIKey",
+            "client_secret",
+            "SECRET_KEY_BASE",
+            "TOKEN_2",
+            "AccountKey",
+            "spring.datasource.password",
+            "x-api-key",
+        ] {
+            assert_eq!(strength(k), Strength::Strong, "{k}");
+        }
+        for k in [
+            "credentials",
+            "SESSION_SECRET_SALT",
+            "auth",
+            "PWD",
+            "tokenSalt",
+        ] {
+            assert_eq!(strength(k), Strength::Weak, "{k}");
+        }
+        for k in [
+            "MAX_TOKENS",
+            "tokenizer",
+            "bypass",
+            "passwordless",
+            "TOKEN_EXPIRY",
+            "SECRET_BACKEND",
+            "PASSWORD_HASHER",
+            "TOKEN_TYPE",
+            "secretName",
+            "private_key_id",
+            "publicKey",
+            "file_key",
+            "VITE_WEB3AUTH_CLIENT_ID",
+        ] {
+            assert_eq!(strength(k), Strength::None, "{k}");
+        }
+        // A weak key hides only a random-looking value.
+        assert_clean("TOKEN_EXPIRY=3600s SECRET_BACKEND=vault");
+        assert_redacted(
+            "SESSION_SECRET_SALT=Zq81kfjeUe02xYwP",
+            "Zq81kfjeUe02xYwP",
+            "secret-assignment",
+        );
+        // A strong key hides any real value, spaces included; labels and code are left alone.
+        assert_redacted(
+            "password = \"four words here\"",
+            "four words here",
+            "secret-assignment",
+        );
+        assert_redacted(
+            "  password: correcthorse",
+            "correcthorse",
+            "secret-assignment",
+        );
+        assert_clean("\"password\": \"Password\", label: \"Enter your password\"");
+        assert_clean("password: hashedPassword");
+        assert_clean("  token: str");
+    }
+
+    #[test]
+    fn pem_keys_behind_line_prefixes() {
+        let body = [
+            "MIIEowIBAAKCAQEA1234567890abcdefABCDEF",
+            "QWERTYUIOPasdfghjkl0987654321zxcvbnm==",
+        ];
+        let pem = format!(
+            "-----BEGIN RSA PRIVATE KEY-----\n{}\n{}\n-----END RSA PRIVATE KEY-----",
+            body[0], body[1]
+        );
+        let prefixed = |p: &str, text: &str| {
+            text.lines()
+                .map(|l| format!("{p}{l}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let first_lines =
+            |text: &str, n: usize| text.lines().take(n).collect::<Vec<_>>().join("\n");
+        for text in [
+            // The prompt shows a failed command's first output lines as `    | …`.
+            prefixed("    | ", &first_lines(&pem, 3)),
+            prefixed("> ", &pem),
+            prefixed("+", &first_lines(&pem, 2)),
+            serde_json::to_string(&pem).unwrap(),
+            serde_json::to_string(&first_lines(&pem, 2)).unwrap(),
+            // Only the tail of an output: the BEGIN line is gone.
+            pem.lines().skip(2).collect::<Vec<_>>().join("\n"),
+        ] {
+            let out = r(&text);
+            for b in body {
+                assert!(!out.contains(&b[..16]), "{text:?} → {out:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn cuts_never_split_a_secret() {
+        let token = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+        let text = format!("{} {token} {}", "a".repeat(90), "b".repeat(90));
+        for max in [60, 100, 120, 180, 200] {
+            let cut = excerpt(&text, max);
+            // Either the whole token is there (and is redacted where redaction runs) or none.
+            let whole = cut.contains(token);
+            assert!(whole || !cut.contains("ghp_0123"), "{max}: {cut}");
+            assert!(!r(&cut).contains("ghp_0123"), "{max}: {cut}");
+            let head = truncate(&text, max);
+            assert!(
+                head.contains(token) || !head.contains("ghp_"),
+                "{max}: {head}"
+            );
+        }
+        // `PASSWORD=` and its value stay together: a value cut from its key is no longer
+        // recognisable as a password.
+        let text = format!(
+            "{}DB_PASSWORD=hunter2prod{}",
+            "x ".repeat(50),
+            " y".repeat(50)
+        );
+        for max in 80..140 {
+            let cut = excerpt(&text, max);
+            assert!(!r(&cut).contains("hunter2"), "{max}: {cut}");
+        }
+        assert_eq!(truncate("short", 10), "short");
+        assert_eq!(excerpt("short", 10), "short");
     }
 }

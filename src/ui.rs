@@ -1,6 +1,9 @@
 //! What every command prints on stderr for a person: notices, warnings, errors and diffs, with
 //! `-q/--quiet`, `-v/--verbose` and `--color auto|always|never` (honouring `NO_COLOR`) applied in
-//! one place. Machine output (`--json`, notes on stdout) never goes through here.
+//! one place. Messages quote input (paths, file names, transcript text): their control
+//! characters and bidi overrides are shown as escapes ([`crate::escape`]), so only this
+//! module's own colours reach the terminal. Machine output (`--json`, notes on stdout) never
+//! goes through here.
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicI8, Ordering};
@@ -115,13 +118,14 @@ pub(crate) fn paint(style: Style, text: &str) -> String {
 /// A notice (what was done, which session was read); hidden by `-q`.
 pub(crate) fn info(message: &str) {
     if !quiet() {
-        eprintln!("handoff: {message}");
+        eprintln!("handoff: {}", crate::escape::line(message));
     }
 }
 
 /// Detail shown only with `-v`.
 pub(crate) fn debug(message: &str) {
     if verbose() {
+        let message = crate::escape::line(message);
         eprintln!("{}", paint(Style::Dim, &format!("handoff: {message}")));
     }
 }
@@ -129,19 +133,22 @@ pub(crate) fn debug(message: &str) {
 /// A warning (something was skipped or degraded); hidden by `-q`.
 pub(crate) fn warn(message: &str) {
     if !quiet() {
+        let message = crate::escape::line(message);
         eprintln!("handoff: {} {message}", paint(Style::Yellow, "warning:"));
     }
 }
 
 /// The one-line error `main` prints (never hidden).
 pub fn error_line(message: &str) -> String {
+    let message = crate::escape::line(message);
     format!("handoff: {} {message}", paint(Style::Red, "error:"))
 }
 
 /// A unified diff coloured line by line (`+` green, `-` red, `@@` dim).
 pub(crate) fn paint_diff(diff: &str) -> String {
+    let diff = crate::escape::terminal(diff);
     if !color() {
-        return diff.to_string();
+        return diff.into_owned();
     }
     diff.lines()
         .map(|l| {

@@ -1,5 +1,10 @@
 //! Writing notes: atomically (temp file in the same folder, then rename), never overwriting an
 //! existing note unless asked, with the JSON sidecar next to it.
+//!
+//! Replacing a file (`--force`, `validate --write`) only ever replaces a regular file (through a
+//! symlink, its target), and keeps its permissions. Temp files are named after the writing
+//! process (`.handoff-<pid>-….tmp`): one left behind by a run that was killed before its
+//! rename is removed by the next write into the same folder, once its writer is gone.
 
 use crate::evidence::Evidence;
 use crate::note::Note;
@@ -282,11 +287,40 @@ pub(crate) fn sanitize(id: &str) -> String {
 
 /// Writes `bytes` to `path` through a temporary file in the same directory, renamed into place,
 /// so that a reader never sees half a file; with `overwrite` false an existing file is never
-/// replaced (the error kind is `AlreadyExists`). The one atomic write: notes, sidecars, and the
-/// notes `handoff validate --write` annotates.
+/// replaced (the error kind is `AlreadyExists`), with `overwrite` true only a regular file is
+/// (through a symlink, its target), keeping its permissions. The one atomic write: notes,
+/// sidecars, and the notes `handoff validate --write` annotates.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()> {
-    let tmp = temp_file(path, bytes, |dir, e| Error::io(dir, e))?;
-    persist(tmp, path, overwrite)
+    let path = if overwrite {
+        replaceable(path)?
+    } else {
+        path.to_path_buf()
+    };
+    let tmp = temp_file(&path, bytes, |dir, e| Error::io(dir, e))?;
+    persist(tmp, &path, overwrite)
+}
+
+/// The file to write when replacing `path`: `path` itself (or, for a symlink, its target) when
+/// it is missing or a regular file; an input error for anything else (a device, a FIFO, a
+/// folder, a socket), which `--force` must never replace.
+fn replaceable(path: &Path) -> Result<PathBuf> {
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::canonicalize(path).map_err(|e| Error::io(path, e))?
+        }
+        Ok(_) => path.to_path_buf(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
+        Err(e) => return Err(Error::io(path, e)),
+    };
+    match std::fs::metadata(&target) {
+        Ok(m) if m.is_file() => Ok(target),
+        Ok(_) => Err(Error::input(
+            path,
+            "is not a regular file; handoff only ever replaces a regular file (choose another --out)",
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(target),
+        Err(e) => Err(Error::io(path, e)),
+    }
 }
 
 fn write_pair(
@@ -296,6 +330,11 @@ fn write_pair(
     sidecar: &str,
     overwrite: bool,
 ) -> Result<Written> {
+    let (note, side) = if overwrite {
+        (&replaceable(note)?, &replaceable(side)?)
+    } else {
+        (&note.to_path_buf(), &side.to_path_buf())
+    };
     let note_tmp = temp_with(note, markdown.as_bytes())?;
     let side_tmp = temp_with(side, sidecar.as_bytes())?;
     persist(note_tmp, note, overwrite)?;
@@ -311,6 +350,11 @@ fn write_pair(
         sidecar: side.to_path_buf(),
     })
 }
+
+/// Temp files start with this, then the writer's process id and `-`.
+const TEMP_PREFIX: &str = ".handoff-";
+/// Temp files end with this.
+const TEMP_SUFFIX: &str = ".tmp";
 
 /// `bytes` in a synced temp file next to `dest`, to be [`persist`]ed; a failure is reported
 /// as a note that cannot be written there.
@@ -328,19 +372,67 @@ fn temp_file(
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
+    sweep_stale_temps(dir);
     let mut tmp = tempfile::Builder::new()
-        .prefix(".handoff-")
-        .suffix(".tmp")
+        .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
+        .suffix(TEMP_SUFFIX)
         .tempfile_in(dir)
         .map_err(|e| fail(dir, e))?;
+    if let Ok(meta) = std::fs::metadata(dest) {
+        tmp.as_file()
+            .set_permissions(meta.permissions())
+            .map_err(|e| fail(dir, e))?;
+    }
     tmp.write_all(bytes)
         .and_then(|()| tmp.as_file().sync_all())
         .map_err(|e| fail(dir, e))?;
     Ok(tmp)
 }
 
-/// Renames a [`temp_with`] file to `dest` (with `overwrite` false, never over an existing file).
+/// Removes the temp files in `dir` whose writer is no longer running (killed before it could
+/// rename or remove them). A file another live process is writing is left alone; a failure to
+/// remove one is not this run's problem.
+fn sweep_stale_temps(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(temp_writer) else {
+            continue;
+        };
+        if pid != std::process::id()
+            && !running(pid)
+            && entry.file_type().is_ok_and(|t| t.is_file())
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The process id in a temp file name `.handoff-<pid>-<random>.tmp`.
+fn temp_writer(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix(TEMP_PREFIX)?.strip_suffix(TEMP_SUFFIX)?;
+    rest.split_once('-')?.0.parse().ok()
+}
+
+/// Whether a process with this id exists (signal 0 checks without sending anything; EPERM
+/// means it exists under another user).
+fn running(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: kill with signal 0 only checks whether the process exists.
+    let rc = unsafe { libc::kill(pid, 0) };
+    rc == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Renames a [`temp_with`] file to `dest` (with `overwrite` false, never over an existing file;
+/// with `overwrite` true, never over anything but a regular file).
 pub(crate) fn persist(tmp: tempfile::NamedTempFile, dest: &Path, overwrite: bool) -> Result<()> {
+    if overwrite {
+        replaceable(dest)?;
+    }
     let done = if overwrite {
         tmp.persist(dest).map(|_| ())
     } else {
@@ -457,5 +549,78 @@ mod tests {
             sidecar_path(Path::new("n.json")),
             PathBuf::from("n.json.sidecar.json")
         );
+    }
+
+    #[test]
+    fn replacing_keeps_the_mode_and_only_replaces_regular_files() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let note = dir.path().join("NOTE.md");
+        std::fs::write(&note, "old").unwrap();
+        std::fs::set_permissions(&note, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&note, b"new", true).unwrap();
+        let meta = std::fs::metadata(&note).unwrap();
+        assert_eq!(meta.permissions().mode() & 0o777, 0o640);
+        // Through a symlink, the target is replaced and the link kept.
+        let link = dir.path().join("link.md");
+        std::os::unix::fs::symlink(&note, &link).unwrap();
+        write_atomic(&link, b"newer", true).unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&note).unwrap(), "newer");
+        // A device (through a link: the test must not touch /dev/null itself) and a folder.
+        let device = dir.path().join("device.md");
+        std::os::unix::fs::symlink("/dev/null", &device).unwrap();
+        let folder = dir.path().join("folder.md");
+        std::fs::create_dir(&folder).unwrap();
+        for p in [&device, &folder] {
+            let err = write_atomic(p, b"x", true).unwrap_err();
+            assert!(err.to_string().contains("not a regular file"), "{err}");
+        }
+        assert!(
+            std::fs::symlink_metadata(&device)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+    }
+
+    #[test]
+    fn temp_files_of_writers_that_are_gone_are_swept() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut gone = std::process::Command::new("true").spawn().unwrap();
+        let gone_pid = gone.id();
+        gone.wait().unwrap();
+        let name = |pid: u32| format!("{TEMP_PREFIX}{pid}-x1y2z3{TEMP_SUFFIX}");
+        for n in [
+            name(gone_pid),
+            name(std::process::id()),
+            name(1),
+            ".handoff-notapid.tmp".to_string(),
+            "keep.md".to_string(),
+        ] {
+            std::fs::write(dir.path().join(n), "x").unwrap();
+        }
+        write_atomic(&dir.path().join("NOTE.md"), b"note", false).unwrap();
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        left.sort();
+        let mut want = vec![
+            ".handoff-notapid.tmp".to_string(),
+            name(1),
+            name(std::process::id()),
+            "NOTE.md".to_string(),
+            "keep.md".to_string(),
+        ];
+        want.sort();
+        assert_eq!(left, want);
+        assert_eq!(temp_writer(&name(42)), Some(42));
+        assert_eq!(temp_writer(".handoff-x.tmp"), None);
     }
 }

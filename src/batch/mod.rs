@@ -388,7 +388,8 @@ fn record(manifest: &mut Manifest, tally: &mut Tally, result: Finished) -> crate
 impl Tally {
     fn print(&self, args: &Options, ctx: &Ctx, listed: usize, wall: Duration) {
         for (src, why) in &self.failures {
-            eprintln!("handoff: batch: failed: {src}: {why}");
+            let line = format!("{src}: {why}");
+            eprintln!("handoff: batch: failed: {}", crate::escape::line(&line));
         }
         if args.quiet {
             return;
@@ -453,7 +454,7 @@ impl RunProgress {
 
 fn report_warnings(warnings: &[String]) {
     for w in warnings {
-        eprintln!("handoff: warning: {w}");
+        crate::ui::warn(w);
     }
 }
 

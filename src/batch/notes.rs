@@ -168,7 +168,7 @@ pub(crate) fn write_index<'a>(
                         .to_string()
                 })
                 .unwrap_or_else(|| "—".into()),
-            agent: r.agent.clone(),
+            agent: cell(&r.agent, 40),
             goal: cell(n["goal"]["text"].as_str().unwrap_or("—"), 90),
             open_loops: n["open_loops"].as_array().map(Vec::len).unwrap_or(0),
             counts: format!(
@@ -209,15 +209,9 @@ pub(crate) fn write_index<'a>(
 
 /// Text made safe for one table cell: one line, no pipes, bounded.
 fn cell(s: &str, max: usize) -> String {
-    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    let flat = flat.replace('|', "\\|");
-    if flat.chars().count() <= max {
-        flat
-    } else {
-        let mut t: String = flat.chars().take(max).collect();
-        t.push('…');
-        t
-    }
+    // Escaped like every field of a note: no control characters, bidi overrides or raw HTML.
+    let flat = crate::escape::markdown_text(s).replace('|', "\\|");
+    crate::redact::clip(&flat, max).into_owned()
 }
 
 #[cfg(test)]

@@ -447,7 +447,7 @@ impl Api {
             let msg = v["error"]["message"]
                 .as_str()
                 .map(str::to_string)
-                .unwrap_or_else(|| text.chars().take(300).collect());
+                .unwrap_or_else(|| crate::redact::truncate(&text, 300).to_string());
             return Err(self.err(what, &format!("HTTP {}: {msg}", status.as_u16())));
         }
         serde_json::from_str(&text)

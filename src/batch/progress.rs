@@ -46,7 +46,12 @@ impl Progress {
                 b.set_position(done as u64);
                 b.set_message(format!("{failed} failed · {tokens} tokens"));
             }
-            Progress::Lines { total } => eprintln!("handoff: batch [{done}/{total}] {line}"),
+            Progress::Lines { total } => {
+                eprintln!(
+                    "handoff: batch [{done}/{total}] {}",
+                    crate::escape::line(line)
+                );
+            }
             Progress::Quiet => {}
         }
     }

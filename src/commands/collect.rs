@@ -1,23 +1,22 @@
 //! `handoff collect`: print the evidence bundle.
 
-use super::Outcome;
+use super::{Outcome, print_json, print_text};
 use crate::cli::CollectArgs;
 use crate::evidence::{self, Evidence};
-use std::io::Write;
 
-/// Runs `collect`: JSON on stdout with `--json`, else a short human summary.
+/// Runs `collect`: JSON on stdout with `--json`, else a short human summary. Secrets are
+/// redacted unless `--no-redact`.
 pub(crate) fn run(args: &CollectArgs) -> crate::Result<Outcome> {
-    let ev = evidence::collect(&args.evidence.request())?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let written = if args.json {
-        serde_json::to_writer_pretty(&mut out, &ev)
-            .map_err(std::io::Error::from)
-            .and_then(|()| writeln!(out))
+    let redact = !args.no_redact;
+    let ev = evidence::collect(&crate::evidence::Request {
+        redact,
+        ..args.evidence.request()
+    })?;
+    if args.json {
+        print_json(&ev, redact)?;
     } else {
-        out.write_all(summary(&ev).as_bytes())
-    };
-    written.map_err(|e| crate::Error::io("<stdout>", e))?;
+        print_text(&summary(&ev))?;
+    }
     ev.report_to_stderr();
     Ok(Outcome::Clean)
 }

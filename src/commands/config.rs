@@ -20,13 +20,15 @@ pub(crate) fn run(args: &ConfigArgs) -> crate::Result<Outcome> {
                     path.display()
                 ),
                 Some(cfg) => format!(
-                    "config file: {}\nprofile: {}\nbase_url: {}\nmodel: {}\napi key: {} (from {})\nmax output: {} ({})\ncontext window: {}\nprompt budget: {}\nencoding: {}\nresponse_format: {}\nstream: {}\ntimeout: {} s (connect {} s), retries: {}\nredaction: {}\n",
+                    "config file: {}\nprofile: {}\nbase_url: {}\nmodel: {}\napi key: {} (from {})\nmax output: {} ({})\ncontext window: {}\nprompt budget: {}\nencoding: {}\nresponse_format: {}\nstream: {}\ndeadline: {} s for the model step (--timeout), idle {} s mid-answer, connect {} s, retries: {}\nredaction: {}\n",
                     path.display(),
                     cfg.profile.as_deref().unwrap_or("(none)"),
                     cfg.base_url,
                     cfg.model,
                     if cfg.api_key.is_some() {
                         "set"
+                    } else if crate::config::needs_key(&cfg.base_url) {
+                        "NOT SET, and this server needs one"
                     } else {
                         "not set"
                     },
@@ -39,6 +41,7 @@ pub(crate) fn run(args: &ConfigArgs) -> crate::Result<Outcome> {
                     cfg.response_mode.name(),
                     cfg.stream,
                     cfg.timeout.as_secs(),
+                    cfg.idle_timeout.as_secs(),
                     cfg.connect_timeout.as_secs(),
                     cfg.max_retries,
                     if cfg.redact {

@@ -6,7 +6,6 @@ use crate::cli::EvalArgs;
 use crate::eval::{self, Thresholds};
 use crate::pipeline::Drafter;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::Write;
 
 /// Runs `eval`: the table on stdout (JSON with `--json`), progress on stderr.
 pub(crate) fn run(args: &EvalArgs) -> crate::Result<Outcome> {
@@ -47,16 +46,11 @@ pub(crate) fn run(args: &EvalArgs) -> crate::Result<Outcome> {
     bar.finish_and_clear();
     let result = result?;
 
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let written = if args.json {
-        serde_json::to_writer_pretty(&mut out, &result)
-            .map_err(std::io::Error::from)
-            .and_then(|()| writeln!(out))
+    if args.json {
+        super::print_json(&result, true)?;
     } else {
-        out.write_all(eval::report::table(&result).as_bytes())
-    };
-    written.map_err(|e| crate::Error::io("<stdout>", e))?;
+        super::print_text(&crate::redact::redact(&eval::report::table(&result)))?;
+    }
     if args.json {
         for f in &result.failures {
             eprintln!("handoff: eval: threshold failed: {f}");

@@ -67,7 +67,7 @@ pub(crate) fn run(args: &HookArgs) -> Result<Outcome> {
         .and_then(|input| handle(args, &input, Utc::now()).map(|done| (input, done)));
     if let Some(json) = log_outcome(args, outcome, started) {
         let mut out = std::io::stdout().lock();
-        out.write_all(json.as_bytes())
+        out.write_all(crate::escape::json(&json).as_bytes())
             .and_then(|()| out.write_all(b"\n"))
             .and_then(|()| out.flush())
             .map_err(|e| Error::io("<stdout>", e))?;
@@ -105,7 +105,12 @@ fn log_outcome(
         Err(e) => {
             // The agent shows stderr to the user; the hook still succeeds.
             hook::log::append(&format!("{}: problem after {ms} ms: {e}", args.agent.arg()));
-            eprintln!("handoff hook {}: {e}", args.agent.arg());
+            let message = crate::redact::redact(&e.to_string()).into_owned();
+            eprintln!(
+                "handoff hook {}: {}",
+                args.agent.arg(),
+                crate::escape::line(&message)
+            );
             None
         }
     }
@@ -436,7 +441,10 @@ fn summarize(
         Some(cfg) => Drafter::Model(Box::new(crate::draft::llm::Model::new(cfg)?)),
         None => Drafter::Offline,
     };
-    let summary = crate::pipeline::summarize(ev, &drafter, now)?;
+    // The offline note is already written: a failed model leaves it in place, rather than
+    // replacing it with an offline draft of its own.
+    let summary =
+        crate::pipeline::summarize(ev, &drafter, crate::pipeline::OnModelFailure::Fail, now)?;
     for line in summary.model.iter().flat_map(|m| m.report_lines()) {
         eprintln!("{line}");
     }

@@ -14,6 +14,8 @@ pub(crate) mod validate;
 
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;
+use serde::Serialize;
+use std::io::Write;
 use std::time::Duration;
 
 pub(crate) use crate::error::Outcome;
@@ -31,7 +33,33 @@ impl EvidenceArgs {
             transcript: self.transcript.clone(),
             transcript_format: self.format,
             latest: self.latest,
+            redact: true,
             agent: self.agent,
         }
     }
+}
+
+/// Prints `text` on stdout with control characters and bidi overrides shown as escapes
+/// ([`crate::escape::terminal`]): what a command prints quotes transcripts, file names and
+/// commit subjects, which must not drive the reader's terminal.
+pub(crate) fn print_text(text: &str) -> crate::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    out.write_all(crate::escape::terminal(text).as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| crate::Error::io("<stdout>", e))
+}
+
+/// Prints `value` as pretty JSON on stdout, safe for a terminal ([`crate::escape::json`]), and
+/// redacted as a last line of defence when `redact`.
+pub(crate) fn print_json<T: Serialize>(value: &T, redact: bool) -> crate::Result<()> {
+    let json = serde_json::to_string_pretty(value)
+        .map_err(|e| crate::Error::Usage(format!("cannot serialise the output: {e}")))?;
+    let json = crate::redact::redact_if(&json, redact);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    out.write_all(crate::escape::json(&json).as_bytes())
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush())
+        .map_err(|e| crate::Error::io("<stdout>", e))
 }

@@ -45,6 +45,8 @@ pub(crate) fn run(args: &ShowArgs) -> Result<Outcome> {
         Some(budget) => context::trim(&shown.markdown, budget, &stored.path).text,
         None => shown.markdown,
     };
+    // A stored note may have been edited by hand: shown without raw control characters.
+    let text = crate::escape::terminal(&text);
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())

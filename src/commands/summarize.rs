@@ -3,20 +3,25 @@
 use super::Outcome;
 use crate::cli::SummarizeArgs;
 use crate::evidence::{self, Evidence};
-use crate::pipeline::{self, Drafter};
+use crate::pipeline::{self, Drafter, OnModelFailure};
 use crate::write::{self, Target};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Runs `summarize`.
 pub(crate) fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
-    let ev = evidence::collect(&args.evidence.request())?;
+    let ev = evidence::collect(&evidence::Request {
+        redact: !args.model.no_redact,
+        ..args.evidence.request()
+    })?;
     ev.report_to_stderr();
     if args.dry_run {
         let overrides = args.model.overrides();
         let cfg = crate::config::resolve(&overrides)?
             .unwrap_or_else(|| crate::config::ModelConfig::preview(&overrides));
-        print_stdout(&crate::draft::llm::dry_run(&ev, &cfg)?)?;
+        print_stdout(&crate::escape::terminal(&crate::draft::llm::dry_run(
+            &ev, &cfg,
+        )?))?;
         return Ok(Outcome::Clean);
     }
     let cfg = crate::config::resolve(&args.model.overrides())?;
@@ -31,7 +36,20 @@ pub(crate) fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
             Drafter::Offline
         }
     };
-    let summary = pipeline::summarize(&ev, &drafter, chrono::Utc::now())?;
+    if let Drafter::Model(m) = &drafter {
+        let cfg = m.config();
+        eprintln!(
+            "handoff: drafting with {} (up to {} s; --timeout)",
+            cfg.server_label(),
+            cfg.timeout.as_secs()
+        );
+    }
+    let on_failure = if args.no_fallback {
+        OnModelFailure::Fail
+    } else {
+        OnModelFailure::Offline
+    };
+    let summary = pipeline::summarize(&ev, &drafter, on_failure, chrono::Utc::now())?;
     for line in summary.model.iter().flat_map(|m| m.report_lines()) {
         eprintln!("{line}");
     }
@@ -60,10 +78,16 @@ pub(crate) fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
         c.verified, c.unverified, c.contradicted, c.errors, c.warnings
     );
     if args.json {
-        eprintln!("handoff: wrote {}", written.note.display());
+        eprintln!(
+            "handoff: wrote {}",
+            crate::escape::line(&written.note.display().to_string())
+        );
         print_stdout(&summary.sidecar_json)?;
     } else {
-        print_stdout(&format!("{}\n", written.note.display()))?;
+        print_stdout(&format!(
+            "{}\n",
+            crate::escape::line(&written.note.display().to_string())
+        ))?;
     }
     Ok(Outcome::Clean)
 }

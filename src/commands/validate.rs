@@ -2,12 +2,12 @@
 //! Findings go to stdout like a linter's (`NOTE.md:LINE: rule: message`), the summary to stderr;
 //! `--json` prints the report instead; `--write` puts the annotated note back atomically.
 
-use super::Outcome;
+use super::{Outcome, print_json, print_text};
 use crate::cli::ValidateArgs;
 use crate::validate::{Options, Report, sections_present, validate_with};
 use crate::write::write_atomic;
 use crate::{Error, evidence, note};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Notes larger than this are refused: a handoff note is a page, not a log.
@@ -17,26 +17,24 @@ const MAX_NOTE_BYTES: u64 = 16 * 1024 * 1024;
 pub(crate) fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
     let text = read_note(&args.note)?;
     let mut parsed = note::parse(&text);
-    let ev = evidence::collect(&args.evidence.request())?;
+    let redact = !args.no_redact;
+    let ev = evidence::collect(&evidence::Request {
+        redact,
+        ..args.evidence.request()
+    })?;
     let opts = Options {
         root: Some(args.evidence.repo.clone()),
         sections: Some(sections_present(&text)),
         note_path: Some(args.note.clone()),
     };
     let report = validate_with(&mut parsed, &ev, &opts);
-    let name = args.note.display().to_string();
+    let name = crate::escape::line(&args.note.display().to_string()).into_owned();
 
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let written = if args.json {
-        serde_json::to_writer_pretty(&mut out, &report)
-            .map_err(std::io::Error::from)
-            .and_then(|()| writeln!(out))
+    if args.json {
+        print_json(&report, redact)?;
     } else {
-        out.write_all(findings_text(&name, &report).as_bytes())
-    };
-    written.map_err(|e| Error::io("<stdout>", e))?;
-    drop(out);
+        print_text(&findings_text(&name, &report))?;
+    }
 
     ev.report_to_stderr();
     if args.write {

@@ -1325,14 +1325,12 @@ fn shorten_hard(t: &str, max: usize) -> String {
     if t.chars().count() <= max {
         return t.to_string();
     }
-    let limit = t
-        .char_indices()
-        .nth(max.saturating_sub(1))
-        .map(|(i, _)| i)
-        .unwrap_or(t.len());
-    let head = &t[..limit];
+    // Never through a secret, at the limit or at the word break before it.
+    let head = crate::redact::truncate(t, max.saturating_sub(1));
+    let limit = head.len();
     let cut = head.rfind(' ').filter(|&i| i > limit / 2).unwrap_or(limit);
-    format!("{}…", head[..cut].trim_end())
+    let head = crate::redact::truncate(head, head[..cut].chars().count());
+    format!("{}…", head.trim_end())
 }
 
 fn keep_last(v: &mut Vec<Claim>, n: usize) {

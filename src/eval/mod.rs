@@ -284,7 +284,15 @@ fn score_case(
         .and_then(|t| t.session.agent)
         .map(|f| f.name().to_string());
 
-    let draft = pipeline::draft(&ev, drafter)?;
+    // A model that fails is an error row (never the offline fallback: eval measures the model),
+    // which still reports the prompt it sent.
+    let draft = match pipeline::draft(&ev, drafter, pipeline::OnModelFailure::Fail) {
+        Ok(d) => d,
+        Err(f) => {
+            out.prompt_tokens = f.prompt_tokens;
+            return Err(f.error);
+        }
+    };
     out.prompt_tokens = match &draft.model {
         Some(run) => run.prompt_tokens,
         None => {

@@ -947,10 +947,8 @@ fn read_hunks(
 }
 
 fn truncate_line(line: &str) -> String {
-    match line.char_indices().nth(MAX_LINE_CHARS) {
-        Some((cut, _)) => format!("{}…", &line[..cut]),
-        None => line.to_string(),
-    }
+    // Never through a secret: the diff is redacted after this cut.
+    crate::redact::clip(line, MAX_LINE_CHARS).into_owned()
 }
 
 #[cfg(test)]

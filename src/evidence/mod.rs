@@ -53,6 +53,105 @@ impl Evidence {
             crate::ui::warn(w);
         }
     }
+
+    /// Redacts secrets in every text of the evidence, so that nothing downstream (the prompt,
+    /// either drafter, the validator's quotes, `collect --json`) ever holds one.
+    pub(crate) fn redact(&mut self) {
+        self.map_texts(|s| match crate::redact::redact(s) {
+            std::borrow::Cow::Owned(r) => Some(r),
+            std::borrow::Cow::Borrowed(_) => None,
+        });
+    }
+
+    /// Passes every free text of the evidence through `f` (`None` keeps the text). Ids,
+    /// statuses and counts are not texts.
+    fn map_texts(&mut self, f: impl Fn(&str) -> Option<String>) {
+        let one = |s: &mut String| {
+            if let Some(new) = f(s) {
+                *s = new;
+            }
+        };
+        let opt = |s: &mut Option<String>| {
+            if let Some(s) = s {
+                one(s);
+            }
+        };
+        if let Some(g) = &mut self.git {
+            one(&mut g.root);
+            opt(&mut g.branch);
+            if let Some(h) = &mut g.head {
+                one(&mut h.summary);
+            }
+            for e in &mut g.status {
+                one(&mut e.path);
+                opt(&mut e.old_path);
+            }
+            for f in &mut g.diffstat.per_file {
+                one(&mut f.path);
+            }
+            for s in &mut g.symbols {
+                one(&mut s.path);
+                one(&mut s.name);
+            }
+            for f in &mut g.hunks {
+                one(&mut f.path);
+                for h in &mut f.hunks {
+                    one(&mut h.header);
+                    h.lines.iter_mut().for_each(one);
+                }
+            }
+            for c in &mut g.commits {
+                one(&mut c.summary);
+            }
+        }
+        for t in &mut self.tests {
+            one(&mut t.source);
+            opt(&mut t.command);
+            opt(&mut t.output_tail);
+            for f in &mut t.failures {
+                one(&mut f.name);
+                opt(&mut f.message);
+            }
+        }
+        if let Some(t) = &mut self.transcript {
+            let s = &mut t.session;
+            opt(&mut s.id);
+            one(&mut s.source);
+            opt(&mut s.cwd);
+            s.branches.iter_mut().for_each(one);
+            s.models.iter_mut().for_each(one);
+            s.subagent_models.iter_mut().for_each(one);
+            for m in &mut t.messages {
+                one(&mut m.text);
+            }
+            for c in &mut t.commands {
+                one(&mut c.command);
+                one(&mut c.output);
+                if let Some(s) = &mut c.tests {
+                    for f in &mut s.failures {
+                        one(&mut f.name);
+                        opt(&mut f.message);
+                    }
+                }
+            }
+            for e in &mut t.edits {
+                one(&mut e.path);
+            }
+            for e in &mut t.errors {
+                one(&mut e.text);
+            }
+            let reasons = std::mem::take(&mut t.stats.skipped_reasons);
+            for (mut reason, n) in reasons {
+                one(&mut reason);
+                *t.stats.skipped_reasons.entry(reason).or_default() += n;
+            }
+        }
+        if let Some(s) = &mut self.since {
+            s.files_changed_after.iter_mut().for_each(one);
+        }
+        self.warnings.iter_mut().for_each(one);
+        self.notices.iter_mut().for_each(one);
+    }
 }
 
 /// What to collect.
@@ -78,6 +177,8 @@ pub struct Request {
     pub latest: bool,
     /// With `latest`, only this agent's sessions (`--agent`).
     pub agent: Option<transcript::latest::Agent>,
+    /// Redact secrets in everything collected (off only with `--no-redact`).
+    pub redact: bool,
 }
 
 /// Default limit for reading the git state: reading a 40,000-file repository takes well under a
@@ -97,6 +198,7 @@ impl Default for Request {
             transcript_format: None,
             latest: false,
             agent: None,
+            redact: true,
         }
     }
 }
@@ -162,12 +264,15 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
     if let Some((path, format, start)) = source {
         add_transcript(&mut ev, path, format, start)?;
     }
+    if req.redact {
+        ev.redact();
+    }
     Ok(ev)
 }
 
-/// Evidence of one recorded session (for `batch`): its transcript, and the git state of its
-/// project when `repo` is given and is a repository. No test runs: an old session's checks
-/// cannot be re-run for it.
+/// Evidence of one recorded session (for `batch`), redacted: its transcript, and the git state
+/// of its project when `repo` is given and is a repository. No test runs: an old session's
+/// checks cannot be re-run for it.
 pub(crate) fn collect_session(
     transcript: &std::path::Path,
     format: Option<transcript::Format>,
@@ -188,6 +293,8 @@ pub(crate) fn collect_session(
         (Some(g), Some(t)) => since::collect(g, t),
         _ => None,
     };
+    // Old sessions are summarized in bulk, unattended: always redacted.
+    ev.redact();
     Ok(ev)
 }
 

@@ -105,28 +105,9 @@ fn memchr_newline(haystack: &[u8]) -> Option<usize> {
     haystack.iter().position(|&b| b == b'\n')
 }
 
-/// Cuts `text` to at most about `max` bytes, keeping head and tail around an explicit marker,
-/// on char boundaries.
-pub(crate) fn excerpt(text: &str, max: usize) -> String {
-    if text.len() <= max {
-        return text.to_string();
-    }
-    let half = max / 2;
-    let mut head_end = half;
-    while !text.is_char_boundary(head_end) {
-        head_end -= 1;
-    }
-    let mut tail_start = text.len() - half;
-    while !text.is_char_boundary(tail_start) {
-        tail_start += 1;
-    }
-    format!(
-        "{}\n[… {} bytes elided …]\n{}",
-        &text[..head_end],
-        tail_start - head_end,
-        &text[tail_start..]
-    )
-}
+/// Bounded excerpts never cut through a secret (see [`crate::redact::excerpt`]): the cut happens
+/// before redaction, which must still recognise every secret that is kept.
+pub(crate) use crate::redact::excerpt;
 
 /// U+FFFD in UTF-8.
 const REPLACEMENT: &[u8] = "\u{fffd}".as_bytes();

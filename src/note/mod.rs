@@ -65,6 +65,10 @@ pub struct Header {
     pub drafter: String,
     /// Model name, for the LLM drafter.
     pub model: Option<String>,
+    /// When a model was configured and failed, so that the offline drafter wrote the note: the
+    /// model and what went wrong, in one line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_failed: Option<String>,
     /// When the note was written (RFC 3339).
     pub created_at: Option<String>,
     /// Validator counts, once validated.

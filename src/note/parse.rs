@@ -209,6 +209,7 @@ fn parse_header(text: &str) -> Header {
             "source" => h.source = Some(value),
             "drafter" => h.drafter = value,
             "model" => h.model = Some(value),
+            "model failed" => h.model_failed = Some(value),
             "written" => h.created_at = Some(value),
             "validator" => h.counts = parse_counts(&value),
             _ => {}

@@ -1,6 +1,11 @@
 //! Markdown rendering of a [`Note`] in format v1 (`docs/note-format.md`).
+//!
+//! Every field is untrusted text (a transcript, a file name, a model's answer): it goes through
+//! [`crate::escape`] on its way in, so that no control character, bidi override or raw HTML
+//! reaches the note, and no newline breaks its format.
 
 use super::{Claim, ClaimStatus, FileEntry, Flag, Header, Note, OpenLoop, Owner, Section};
+use crate::escape;
 
 /// Marker after a file the validator added from git status.
 pub(crate) const ADDED_MARKER: &str = "(added from git status)";
@@ -10,9 +15,9 @@ pub(crate) const ADDED_MARKER: &str = "(added from git status)";
 pub fn render(note: &Note) -> String {
     let mut out = String::with_capacity(4096);
     let title = if note.title.trim().is_empty() {
-        "Session"
+        "Session".to_string()
     } else {
-        note.title.trim()
+        text(&note.title)
     };
     out += &format!("# Session Handoff: {title}\n\n");
     out += &header_line(&note.header);
@@ -21,8 +26,10 @@ pub fn render(note: &Note) -> String {
     if note.workspace.iter().all(|l| l.trim().is_empty()) {
         out += "- None\n";
     } else {
+        // Computed lines are escaped where they are built; a hand-written note's are only
+        // kept on their line.
         for line in &note.workspace {
-            out += line;
+            out += &escape::line(line);
             out.push('\n');
         }
     }
@@ -89,19 +96,26 @@ pub fn render(note: &Note) -> String {
 pub(crate) fn header_line(h: &Header) -> String {
     let mut parts = vec![format!("handoff {}", super::FORMAT_TOOL_VERSION)];
     if let Some(s) = &h.source {
-        parts.push(format!("source: {}", one_line(s)));
+        parts.push(format!("source: {}", text(s)));
     }
     let drafter = if h.drafter.trim().is_empty() {
-        "offline"
+        "offline".to_string()
     } else {
-        h.drafter.trim()
+        text(&h.drafter)
     };
     parts.push(format!("drafter: {drafter}"));
     if let Some(m) = &h.model {
-        parts.push(format!("model: {}", one_line(m)));
+        parts.push(format!("model: {}", text(m)));
+    }
+    if let Some(why) = &h.model_failed {
+        // ` · ` separates the segments: a reason must not hold one.
+        parts.push(format!(
+            "model failed: {}",
+            one_line(why).replace(" · ", " - ")
+        ));
     }
     if let Some(t) = &h.created_at {
-        parts.push(format!("written: {}", one_line(t)));
+        parts.push(format!("written: {}", text(t)));
     }
     if let Some(c) = &h.counts {
         parts.push(format!(
@@ -114,7 +128,7 @@ pub(crate) fn header_line(h: &Header) -> String {
 
 /// A claim as it appears after its bullet or label: text, citations, then the validator flag.
 pub(crate) fn render_claim_inline(c: &Claim) -> String {
-    let mut s = one_line(&c.text);
+    let mut s = text(&c.text);
     push_cites(&mut s, &c.cite);
     push_flag(&mut s, c.flag.as_ref());
     s
@@ -143,7 +157,7 @@ fn file_line(f: &FileEntry) -> String {
         s += " — ";
         s += &syms.join(", ");
     }
-    let summary = one_line(&f.summary);
+    let summary = text(&f.summary);
     if !summary.is_empty() {
         s += " — ";
         s += &summary;
@@ -164,7 +178,7 @@ fn open_loop_line(l: &OpenLoop) -> String {
         Some(Owner::Human) => s += "[Human] ",
         None => {}
     }
-    s += &one_line(&l.text);
+    s += &text(&l.text);
     if let Some(v) = &l.verify {
         s += " — Verify: ";
         s += &code_span(&one_line(v));
@@ -176,13 +190,13 @@ fn open_loop_line(l: &OpenLoop) -> String {
 
 fn push_cites(s: &mut String, cite: &[String]) {
     if !cite.is_empty() {
-        *s += &format!(" ({})", cite.join(", "));
+        *s += &format!(" ({})", text(&cite.join(", ")));
     }
 }
 
 fn push_flag(s: &mut String, flag: Option<&Flag>) {
     let Some(f) = flag else { return };
-    let reason = one_line(&f.reason);
+    let reason = text(&f.reason);
     match f.status {
         ClaimStatus::Verified => {}
         ClaimStatus::Unverified => *s += &format!(" [UNVERIFIED: {reason}]"),
@@ -196,8 +210,10 @@ fn push_flag(s: &mut String, flag: Option<&Flag>) {
     }
 }
 
-/// A Markdown code span holding `text`, with enough backticks to hold backticks inside.
+/// A Markdown code span holding `text` (on one line, control characters escaped), with enough
+/// backticks to hold backticks inside.
 pub(crate) fn code_span(text: &str) -> String {
+    let text = escape::line(text);
     let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     if longest == 0 {
         return format!("`{text}`");
@@ -212,10 +228,38 @@ pub(crate) fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// A text field as it goes into the note: one line, escaped ([`escape::markdown_text`]).
+pub(crate) fn text(s: &str) -> String {
+    escape::markdown_text(&one_line(s))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::note::Counts;
+
+    #[test]
+    fn a_model_failure_is_a_header_segment_that_parses_back() {
+        let h = Header {
+            drafter: "offline".into(),
+            model_failed: Some("qwen: no answer within the 300 s deadline · odd".into()),
+            ..Header::default()
+        };
+        let line = header_line(&h);
+        assert_eq!(
+            line,
+            format!(
+                "> handoff {} · drafter: offline · model failed: qwen: no answer within the 300 s deadline - odd",
+                env!("CARGO_PKG_VERSION")
+            )
+        );
+        let note = crate::note::parse(&format!("# Session Handoff: t\n\n{line}\n"));
+        assert_eq!(
+            note.header.model_failed.as_deref(),
+            Some("qwen: no answer within the 300 s deadline - odd")
+        );
+        assert_eq!(note.header.model, None);
+    }
 
     #[test]
     fn code_spans_hold_backticks() {
@@ -229,6 +273,7 @@ mod tests {
             source: Some("s.jsonl".into()),
             drafter: "llm".into(),
             model: Some("gpt-4o-mini".into()),
+            model_failed: None,
             created_at: Some("2026-01-02T03:04:05Z".into()),
             counts: Some(Counts {
                 verified: 3,
@@ -296,5 +341,66 @@ mod tests {
             assert!(md.contains(&format!("{h}\n\n- None\n")), "{h} in {md}");
         }
         assert!(!md.contains("Watch-outs"));
+    }
+
+    #[test]
+    fn hostile_fields_are_escaped_and_keep_the_format() {
+        // What a model answer (or a transcript, a file name) may hold in any field.
+        let hostile = "a\x1b[2J\x07\u{9b}31m\u{202e}b\n## Next Action\n<img src=x onerror=alert(1)> `<b>` &#x202E; end";
+        let claim = Claim {
+            text: hostile.into(),
+            cite: vec![hostile.into()],
+            flag: Some(Flag {
+                status: ClaimStatus::Unverified,
+                reason: hostile.into(),
+            }),
+            ..Claim::default()
+        };
+        let note = Note {
+            title: hostile.into(),
+            header: Header {
+                source: Some(hostile.into()),
+                model: Some(hostile.into()),
+                ..Header::default()
+            },
+            goal: Some(claim.clone()),
+            decisions: vec![claim.clone()],
+            files: vec![FileEntry {
+                path: hostile.into(),
+                symbols: vec![hostile.into()],
+                summary: hostile.into(),
+                ..FileEntry::default()
+            }],
+            open_loops: vec![OpenLoop {
+                owner: Some(Owner::Agent),
+                text: hostile.into(),
+                verify: Some(hostile.into()),
+                ..OpenLoop::default()
+            }],
+            next_actions: vec![claim],
+            ..Note::default()
+        };
+        let md = render(&note);
+        assert!(
+            !md.chars()
+                .any(|c| (c.is_control() && c != '\n') || c == '\u{202e}'),
+            "{md}"
+        );
+        // As a Markdown renderer sees it: no HTML, and no text that decodes to a control
+        // character or a bidi override.
+        for event in pulldown_cmark::Parser::new(&md) {
+            match event {
+                pulldown_cmark::Event::Html(h) | pulldown_cmark::Event::InlineHtml(h) => {
+                    panic!("raw HTML {h:?} in {md}")
+                }
+                pulldown_cmark::Event::Text(t) | pulldown_cmark::Event::Code(t) => {
+                    assert!(!t.chars().any(|c| c == '\u{202e}' || c == '\x1b'), "{t}");
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(md.lines().filter(|l| *l == "## Next Action").count(), 1);
+        // Escaping is stable: a note read back renders the same.
+        assert_eq!(render(&crate::note::parse(&md)), md);
     }
 }

@@ -315,24 +315,29 @@ fn note() -> impl Strategy<Value = Note> {
         prop::option::of("[a-z]{1,8}\\.jsonl"),
         prop_oneof![Just("offline".to_string()), Just("llm".to_string())],
         prop::option::of("[a-z0-9-]{1,12}"),
+        prop::option::of("[a-z0-9-]{1,12}: [a-zA-Z0-9 ]{0,30}[a-z]"),
         prop::option::of(Just("2026-03-04T05:06:07Z".to_string())),
         prop::option::of((0usize..9, 0usize..9, 0usize..9, 0usize..9, 0usize..9)),
     )
-        .prop_map(|(source, drafter, model, created_at, counts)| Header {
-            source,
-            drafter,
-            model,
-            created_at,
-            counts: counts.map(
-                |(verified, unverified, contradicted, errors, warnings)| Counts {
-                    verified,
-                    unverified,
-                    contradicted,
-                    errors,
-                    warnings,
-                },
-            ),
-        });
+        .prop_map(
+            |(source, drafter, model, model_failed, created_at, counts)| Header {
+                source,
+                drafter,
+                model,
+                model_failed: model_failed
+                    .map(|m| m.split_whitespace().collect::<Vec<_>>().join(" ")),
+                created_at,
+                counts: counts.map(|(verified, unverified, contradicted, errors, warnings)| {
+                    Counts {
+                        verified,
+                        unverified,
+                        contradicted,
+                        errors,
+                        warnings,
+                    }
+                }),
+            },
+        );
     let claims = |n: usize| prop::collection::vec(claim(), 0..n);
     (
         (

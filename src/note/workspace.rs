@@ -1,7 +1,8 @@
 //! The `## Workspace State` section: computed from the git snapshot, never drafted, so that the
 //! next session starts from what the repository says rather than from what the chat remembered.
 
-use super::render::{code_span, one_line};
+use super::render::{code_span, text};
+use crate::escape;
 use crate::evidence::Evidence;
 use crate::evidence::git::{DiffStat, GitState, Operation, StatusEntry};
 use crate::evidence::since::Since;
@@ -26,7 +27,7 @@ pub(crate) fn workspace_lines(ev: &Evidence) -> Vec<String> {
         if let Some(why) = &ev.git_unavailable {
             return vec![format!(
                 "- Git state unavailable: the workspace state is unknown ({}).",
-                one_line(why.strip_prefix("git state unavailable: ").unwrap_or(why))
+                text(why.strip_prefix("git state unavailable: ").unwrap_or(why))
             )];
         }
         return vec![
@@ -34,13 +35,13 @@ pub(crate) fn workspace_lines(ev: &Evidence) -> Vec<String> {
         ];
     };
     let branch = match &g.branch {
-        Some(b) => format!("`{b}`"),
+        Some(b) => code_span(b),
         None => "detached HEAD".to_string(),
     };
     let head = match &g.head {
         Some(h) => {
             let short = &h.id[..h.id.len().min(7)];
-            let summary = one_line(&h.summary);
+            let summary = text(&h.summary);
             if summary.is_empty() {
                 format!("`{short}`")
             } else {
@@ -51,13 +52,13 @@ pub(crate) fn workspace_lines(ev: &Evidence) -> Vec<String> {
     };
     let mut lines = vec![
         format!("- **Branch:** {branch} · **HEAD:** {head} (G)"),
-        format!("- **Root:** `{}`", g.root),
+        format!("- **Root:** {}", code_span(&g.root)),
     ];
     let session_commits: Vec<String> = g
         .commits
         .iter()
         .filter(|c| c.in_session)
-        .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], one_line(&c.summary)))
+        .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], text(&c.summary)))
         .collect();
     if !session_commits.is_empty() {
         lines.push(format!(
@@ -88,21 +89,40 @@ pub(crate) fn workspace_lines(ev: &Evidence) -> Vec<String> {
         g.diffstat.insertions,
         g.diffstat.deletions
     ));
-    lines.push(String::new());
-    lines.push("```text".to_string());
-    lines.push("$ git status -s".to_string());
-    lines.extend(g.status.iter().take(MAX_STATUS_LINES).map(status_line));
+    // Paths are untrusted: each stays on its line, and the fence is longer than any backtick
+    // run inside, so no file name can close it.
+    let mut block = vec!["$ git status -s".to_string()];
+    block.extend(
+        g.status
+            .iter()
+            .take(MAX_STATUS_LINES)
+            .map(|e| escape::line(&status_line(e)).into_owned()),
+    );
     if g.status.len() > MAX_STATUS_LINES {
-        lines.push(format!(
+        block.push(format!(
             "… {} more path(s)",
             g.status.len() - MAX_STATUS_LINES
         ));
     }
     if !g.diffstat.per_file.is_empty() {
-        lines.push("$ git diff --stat HEAD".to_string());
-        lines.extend(diffstat_lines(&g.diffstat));
+        block.push("$ git diff --stat HEAD".to_string());
+        block.extend(
+            diffstat_lines(&g.diffstat)
+                .iter()
+                .map(|l| escape::line(l).into_owned()),
+        );
     }
-    lines.push("```".to_string());
+    let longest = block
+        .iter()
+        .flat_map(|l| l.split(|c| c != '`'))
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    let fence = "`".repeat((longest + 1).max(3));
+    lines.push(String::new());
+    lines.push(format!("{fence}text"));
+    lines.extend(block);
+    lines.push(fence);
     lines
 }
 
@@ -111,7 +131,7 @@ fn operation_line(op: &Operation, g: &GitState) -> String {
     let words = op.kind.words();
     let mut what = format!("a `git {}`", words.name);
     if let Some(subject) = &op.subject {
-        what += &format!(" ({})", one_line(subject));
+        what += &format!(" ({})", text(subject));
     }
     if let Some(id) = &op.commit {
         what += &format!(" at `{}`", &id[..id.len().min(7)]);

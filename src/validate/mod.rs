@@ -586,8 +586,7 @@ fn short(s: &str) -> String {
     if s.chars().count() <= MAX {
         return s.to_string();
     }
-    let cut: String = s.chars().take(MAX - 1).collect();
-    format!("{cut}…")
+    crate::redact::clip(s, MAX - 1).into_owned()
 }
 
 impl Report {

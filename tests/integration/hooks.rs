@@ -507,10 +507,12 @@ fn with_a_model_the_detached_draft_replaces_the_offline_note_and_keeps_it() {
         note.file_stem().unwrap().to_string_lossy()
     ));
     let deadline = Instant::now() + Duration::from_secs(60);
+    // The detached process logs after it replaced the note: wait for both.
     while !(kept.exists()
         && std::fs::read_to_string(&note)
             .unwrap()
-            .contains("drafter: llm"))
+            .contains("drafter: llm")
+        && w.log().contains("replaced by the test-model draft"))
     {
         assert!(
             Instant::now() < deadline,

@@ -37,9 +37,7 @@ pub fn corpus_present() -> bool {
     if shared("corpus/MANIFEST.tsv").is_file() {
         return true;
     }
-    let thread = std::thread::current();
-    let test = thread.name().unwrap_or("(unnamed test)");
-    let _ = writeln!(std::io::stderr(), "skipped (no ../shared/corpus): {test}");
+    skipped("no ../shared/corpus");
     false
 }
 
@@ -126,4 +124,14 @@ pub fn git(dir: &Path, args: &[&str]) {
         "git {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Reports the calling test as skipped, by name and why, straight to the terminal (past the
+/// test harness's output capture, so that every run lists what it did not check):
+/// `skipped (WHY): TEST`.
+#[allow(dead_code)]
+pub fn skipped(why: &str) {
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("(unnamed test)");
+    let _ = writeln!(std::io::stderr(), "skipped ({why}): {test}");
 }

@@ -2,7 +2,8 @@
 //! what the server refused (a response format, the output-cap field name) is remembered for the
 //! rest of the run.
 
-use super::types::{ApiError, Completion, Usage, error_chain};
+use super::body::{self, Body, Limits};
+use super::types::{ApiError, Completion, ServerContext, Usage, error_chain};
 use super::{limit::Limiter, retry, schema, sse};
 use crate::config::{MaxTokensField, ModelConfig, ResponseMode};
 use crate::evidence::Evidence;
@@ -11,6 +12,7 @@ use crate::prompt::{self, Prompt, PromptOptions, Templates};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tokio::time::Instant;
 
 /// A drafted note plus what it cost.
 #[derive(Debug, Clone)]
@@ -29,6 +31,64 @@ pub struct Drafted {
     pub requests: u32,
     /// Things the user should know (fallbacks taken, silent truncation suspected).
     pub warnings: Vec<String>,
+}
+
+/// Why a model draft failed, and what it had sent by then.
+#[derive(Debug)]
+pub struct Failure {
+    /// The error, one line, as the user sees it.
+    pub error: crate::Error,
+    /// What went wrong in a few words: the model, then the cause (for a note's header).
+    pub brief: String,
+    /// Our count of the last prompt sent (0: nothing was sent).
+    pub prompt_tokens: usize,
+    /// HTTP requests made.
+    pub requests: u32,
+    /// What the user should know from the attempts (fallbacks taken, re-budgeting).
+    pub warnings: Vec<String>,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl From<Failure> for crate::Error {
+    fn from(f: Failure) -> crate::Error {
+        f.error
+    }
+}
+
+/// What one draft has sent so far.
+#[derive(Debug, Default)]
+struct Sent {
+    prompt_tokens: usize,
+    requests: u32,
+    warnings: Vec<String>,
+}
+
+/// The deadline of one note's model step.
+#[derive(Debug)]
+struct Clock {
+    deadline: Instant,
+}
+
+impl Clock {
+    fn start(total: Duration) -> Clock {
+        Clock {
+            deadline: Instant::now() + total,
+        }
+    }
+
+    fn remaining(&self) -> Duration {
+        self.deadline.saturating_duration_since(Instant::now())
+    }
+
+    /// Moves the deadline by time that does not count against it.
+    fn extend(&mut self, by: Duration) {
+        self.deadline += by;
+    }
 }
 
 /// The model drafter for one run.
@@ -62,9 +122,12 @@ impl std::fmt::Debug for Client {
 impl Client {
     /// Builds the HTTP client (rustls, timeouts) and loads the prompt templates.
     pub fn new(cfg: &ModelConfig) -> crate::Result<Client> {
+        // No whole-request timeout here: the deadline and the idle timeout are timed per note
+        // (body.rs), so that each is reported as what it is. Redirects are never followed: a
+        // server on loopback could otherwise send the prompt on to any host, plain http included.
         let http = reqwest::Client::builder()
             .connect_timeout(cfg.connect_timeout)
-            .timeout(cfg.timeout)
+            .redirect(reqwest::redirect::Policy::none())
             .user_agent(concat!("handoff/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| {
@@ -146,23 +209,51 @@ impl Client {
         body
     }
 
-    /// Drafts a note: budget, send (with retries), fall back, check, convert.
-    pub async fn draft(&self, ev: &Evidence) -> crate::Result<Drafted> {
+    /// Drafts a note: budget, send (with retries), fall back, check, convert, all within the
+    /// deadline (`cfg.timeout`). A failure says what was sent.
+    pub async fn draft(&self, ev: &Evidence) -> Result<Drafted, Failure> {
+        let mut sent = Sent::default();
+        self.draft_within(ev, &mut sent)
+            .await
+            .map_err(|error| Failure {
+                brief: self.brief(&error),
+                error,
+                prompt_tokens: sent.prompt_tokens,
+                requests: sent.requests,
+                warnings: sent.warnings,
+            })
+    }
+
+    async fn draft_within(&self, ev: &Evidence, sent: &mut Sent) -> crate::Result<Drafted> {
+        if self.cfg.api_key.is_none() && crate::config::needs_key(&self.cfg.base_url) {
+            return Err(crate::Error::Model(format!(
+                "{var} is not set: {} needs an API key — export {var}, name another variable with --api-key-env, or use --offline",
+                self.cfg.server_label(),
+                var = self.cfg.api_key_env
+            )));
+        }
+        let mut clock = Clock::start(self.cfg.timeout);
         let mut budget = self.cfg.prompt_budget();
+        // The user's output cap is never exceeded, only lowered to fit a server's window.
         let mut max_output = self.cfg.max_output_tokens;
         let mut rebudgeted = false;
         let mut length_retried = false;
         let mut field_switched = false;
-        let mut requests = 0;
-        let mut warnings = Vec::new();
+        let warnings = &mut sent.warnings;
         loop {
             let mode = self.mode();
             let prompt = self.prompt(ev, budget)?;
             let body = self.request_body(&prompt, max_output);
+            sent.prompt_tokens = prompt.total_tokens;
             let (result, n) = self
-                .complete(&body, prompt.total_tokens as u64 + u64::from(max_output))
+                .complete(
+                    &body,
+                    prompt.total_tokens as u64 + u64::from(max_output),
+                    max_output,
+                    &mut clock,
+                )
                 .await;
-            requests += n;
+            sent.requests += n;
             let completion = match result {
                 Ok(c) => c,
                 Err(e) if e.is_format_refusal() && mode.fallback().is_some() => {
@@ -177,13 +268,25 @@ impl Client {
                     continue;
                 }
                 Err(e) if e.is_context_length() && !rebudgeted => {
+                    let server = e.server_context();
+                    let (smaller, output) =
+                        self.refit(prompt.total_tokens.min(budget), max_output, server);
+                    warnings.push(match server {
+                        Some(c) => format!(
+                            "{}: the server's context is {} tokens and it counted {} in the prompt; retrying with a prompt budget of {smaller} and an output cap of {output} (pass --context {} to start there)",
+                            self.cfg.base_url,
+                            c.window,
+                            c.prompt.map_or_else(|| "too many".to_string(), |p| p.to_string()),
+                            c.window
+                        ),
+                        None => format!(
+                            "{}: the prompt ({} tokens) is longer than the model's context; retrying with a budget of {smaller} (pass --context to set the window)",
+                            self.cfg.base_url, prompt.total_tokens
+                        ),
+                    });
                     rebudgeted = true;
-                    let smaller = (prompt.total_tokens.min(budget) * 6 / 10).max(512);
-                    warnings.push(format!(
-                        "{}: the prompt ({} tokens) is longer than the model's context; retrying with a budget of {smaller} (pass --context to set the window)",
-                        self.cfg.base_url, prompt.total_tokens
-                    ));
                     budget = smaller;
+                    max_output = output;
                     continue;
                 }
                 Err(e) if e.is_max_tokens_param() && !field_switched => {
@@ -195,21 +298,18 @@ impl Client {
                     };
                     continue;
                 }
-                Err(e) => return Err(self.error(&e, n, rebudgeted)),
+                Err(e) => {
+                    return Err(self.error(&e, n, rebudgeted, max_output));
+                }
             };
             let note = match self.read_answer(&completion, mode, max_output)? {
                 Answer::Note(note) => note,
                 Answer::Short(why) => {
-                    if !length_retried {
+                    // Only a smaller prompt can change the outcome (the output cap stays the
+                    // user's): retry once if the prompt would shrink, never resend it as is.
+                    let smaller = (budget * 6 / 10).max(512);
+                    if !length_retried && prompt.total_tokens > smaller {
                         length_retried = true;
-                        let smaller = (budget * 6 / 10).max(512);
-                        let room = self
-                            .cfg
-                            .context_window
-                            .saturating_sub(smaller + self.cfg.context_window / 20);
-                        max_output = max_output
-                            .saturating_add(budget.saturating_sub(smaller) as u32)
-                            .min(room.max(max_output as usize) as u32);
                         warnings.push(format!(
                             "{why}; retrying once with a prompt budget of {smaller}"
                         ));
@@ -217,8 +317,13 @@ impl Client {
                         continue;
                     }
                     return Err(crate::Error::Model(format!(
-                        "{}: {why}, twice; raise --max-output-tokens, lower --budget, or use --offline",
-                        self.cfg.server_label()
+                        "{}: {why}{} — raise --max-output-tokens (now {max_output}), or use --offline",
+                        self.cfg.server_label(),
+                        if length_retried {
+                            ", again with a smaller prompt"
+                        } else {
+                            ""
+                        }
                     )));
                 }
             };
@@ -236,10 +341,35 @@ impl Client {
                 prompt_tokens: prompt.total_tokens,
                 prompt: prompt.blocks,
                 mode,
-                requests,
-                warnings,
+                requests: sent.requests,
+                warnings: std::mem::take(warnings),
             });
         }
+    }
+
+    /// The prompt budget and output cap for a retry after a context-length error. When the server
+    /// said its window (and how it counted the prompt), both are fitted to it, in our tokens;
+    /// otherwise the prompt gets 60 % of what it had.
+    fn refit(
+        &self,
+        prompt_tokens: usize,
+        max_output: u32,
+        server: Option<ServerContext>,
+    ) -> (usize, u32) {
+        let Some(c) = server else {
+            return ((prompt_tokens * 6 / 10).max(512), max_output);
+        };
+        let window = c.window as usize;
+        let output = (max_output as usize).min(window / 2);
+        let margin = (window / 20).max(256).min(window / 4);
+        let room = window.saturating_sub(output + margin);
+        // The server's tokenizer is not ours: scale by how it counted this very prompt.
+        let ours_per_theirs = match c.prompt {
+            Some(theirs) if theirs > 0 => prompt_tokens as f64 / theirs as f64,
+            _ => 1.0,
+        };
+        let budget = ((room as f64 * ours_per_theirs) as usize).max(256);
+        (budget, output as u32)
     }
 
     /// Turns one answer into a note: a refusal or a content-filter stop is an error; an answer
@@ -270,8 +400,16 @@ impl Client {
             .filter(|c| !c.trim().is_empty());
         let Some(content) = content.filter(|_| finish != "length") else {
             return Ok(Answer::Short(if finish == "length" {
+                let chars = completion
+                    .content
+                    .as_deref()
+                    .map_or(0, |c| c.chars().count());
+                let tokens = completion
+                    .usage
+                    .map(|u| format!("{} completion tokens, ", u.completion_tokens))
+                    .unwrap_or_default();
                 format!(
-                    "the answer was cut off at {max_output} output tokens (finish_reason length)"
+                    "the answer was cut off at the {max_output}-token output cap (finish_reason length) after {tokens}{chars} characters"
                 )
             } else {
                 "the answer had no content".to_string()
@@ -284,8 +422,12 @@ impl Client {
         .map(Answer::Note)
         .map_err(|why| {
             crate::Error::Model(format!(
-                "{}: {why}; try response_format = \"markdown\" in the profile, another model, or --offline",
-                self.cfg.server_label()
+                "{}: {why} — {}",
+                self.cfg.server_label(),
+                match mode {
+                    ResponseMode::Markdown => "try another model, or --offline",
+                    _ => "try response_format = \"markdown\" in the profile, another model, or --offline",
+                }
             ))
         })
     }
@@ -293,7 +435,8 @@ impl Client {
     /// A note from a chat-completions response body that came back some other way (an OpenAI
     /// Batch API or vLLM `run_batch` results file), judged and finished exactly as a live answer.
     pub fn import_answer(&self, response: &Value) -> crate::Result<Drafted> {
-        let completion = completion_of(response).map_err(|e| self.error(&e, 1, false))?;
+        let completion = completion_of(response)
+            .map_err(|e| self.error(&e, 1, false, self.cfg.max_output_tokens))?;
         // The request asked for JSON unless the profile says Markdown; a server that ignored
         // `response_format` may still have written Markdown.
         let looks_json = completion
@@ -336,20 +479,38 @@ impl Client {
         note
     }
 
-    /// Sends with retries; returns the result and the number of requests made. `tokens` is the
-    /// request's share of a shared limiter's token budget.
-    async fn complete(&self, body: &Value, tokens: u64) -> (Result<Completion, ApiError>, u32) {
+    /// Sends with retries within the deadline; returns the result and the number of requests
+    /// made. `tokens` is the request's share of a shared limiter's token budget; `max_output` the
+    /// output cap the answer's size is bounded by.
+    ///
+    /// Refused connections and retryable statuses are retried up to `max_retries` times; a
+    /// request the server took on and then failed (a stall, a broken connection) at most once,
+    /// since the model may have been generating all along; the deadline never.
+    async fn complete(
+        &self,
+        body: &Value,
+        tokens: u64,
+        max_output: u32,
+        clock: &mut Clock,
+    ) -> (Result<Completion, ApiError>, u32) {
         let mut retries = 0;
+        let mut accepted_retries = 0;
         loop {
             if let Some(l) = &self.limiter {
+                // Waiting for a shared rate budget is not the server's time.
+                let queued = Instant::now();
                 l.acquire(tokens).await;
+                clock.extend(queued.elapsed());
             }
-            let result = self.attempt(body).await;
+            let result = self.attempt(body, max_output, clock).await;
             let err = match result {
                 Ok(c) => return (Ok(c), retries + 1),
                 Err(e) => e,
             };
-            if !err.retryable() || retries >= self.cfg.max_retries {
+            if !err.retryable()
+                || retries >= self.cfg.max_retries
+                || (err.after_accepted() && accepted_retries >= 1)
+            {
                 return (Err(err), retries + 1);
             }
             let hint = match &err {
@@ -362,16 +523,28 @@ impl Client {
                 return (Err(err), retries + 1);
             }
             let wait = hint.unwrap_or_else(|| retry::backoff(retries, retry::jitter()));
+            if wait >= clock.remaining() {
+                // The deadline would pass while waiting: the last error is the answer.
+                return (Err(err), retries + 1);
+            }
             if let (Some(l), ApiError::Status { status: 429, .. }) = (&self.limiter, &err) {
                 // The server is rate limiting: every worker waits, not just this one.
                 l.pause(wait);
             }
             tokio::time::sleep(wait).await;
             retries += 1;
+            if err.after_accepted() {
+                accepted_retries += 1;
+            }
         }
     }
 
-    async fn attempt(&self, body: &Value) -> Result<Completion, ApiError> {
+    async fn attempt(
+        &self,
+        body: &Value,
+        max_output: u32,
+        clock: &Clock,
+    ) -> Result<Completion, ApiError> {
         let mut req = self.http.post(&self.url).json(body);
         if let Some(key) = &self.cfg.api_key {
             req = req.bearer_auth(key);
@@ -384,12 +557,28 @@ impl Client {
                 "application/json"
             },
         );
-        let resp = req.send().await.map_err(ApiError::from_reqwest)?;
+        // Until the headers arrive only the deadline applies: a server may think for long before
+        // its first byte (prompt processing on a CPU), and a silent one is given up at the
+        // deadline.
+        let resp = tokio::time::timeout_at(clock.deadline, req.send())
+            .await
+            .map_err(|_| ApiError::Deadline { received: 0 })?
+            .map_err(ApiError::from_reqwest)?;
         let status = resp.status();
+        if status.is_redirection() {
+            return Err(ApiError::Redirect {
+                status: status.as_u16(),
+                location: resp
+                    .headers()
+                    .get(reqwest::header::LOCATION)
+                    .and_then(|v| v.to_str().ok())
+                    .map(|v| one_line(&crate::redact::redact(v), 200)),
+            });
+        }
         if !status.is_success() {
             let retry_after = retry::retry_after(resp.headers());
             let should_retry = retry::should_retry_header(resp.headers());
-            let text = resp.text().await.unwrap_or_default();
+            let text = body::error_text(resp, clock.deadline, self.cfg.idle_timeout).await;
             return Err(status_error(
                 status.as_u16(),
                 &text,
@@ -402,10 +591,13 @@ impl Client {
             .get(reqwest::header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.starts_with("text/event-stream"));
-        if self.cfg.stream && is_sse {
-            return sse::read(resp.bytes_stream()).await;
+        let streamed = self.cfg.stream && is_sse;
+        let limits = Limits::for_output(max_output, streamed);
+        let answer = Body::new(resp, clock.deadline, self.cfg.idle_timeout, limits.body);
+        if streamed {
+            return sse::read(answer.into_stream(), limits.content).await;
         }
-        let bytes = resp.bytes().await.map_err(ApiError::from_reqwest)?;
+        let bytes = answer.collect().await?;
         let v: Value = serde_json::from_slice(&bytes).map_err(|e| {
             ApiError::Body(format!(
                 "the response is not JSON ({e}): {}",
@@ -419,18 +611,26 @@ impl Client {
     }
 
     /// One line: the server, what happened, the server's own words, what to do.
-    fn error(&self, e: &ApiError, requests: u32, rebudgeted: bool) -> crate::Error {
+    fn error(
+        &self,
+        e: &ApiError,
+        requests: u32,
+        rebudgeted: bool,
+        max_output: u32,
+    ) -> crate::Error {
         let server = self.cfg.server_label();
         let tries = if requests > 1 {
             format!(" after {requests} attempts")
         } else {
             String::new()
         };
+        let deadline = self.cfg.timeout.as_secs();
         let msg = match e {
             ApiError::Status {
                 status,
                 message,
                 retry_after,
+                context,
                 ..
             } => {
                 let said = if message.is_empty() {
@@ -446,6 +646,15 @@ impl Client {
                     )
                 } else if e.is_quota() {
                     "the account's quota is used up; check the plan and billing".into()
+                } else if let (true, Some(c)) = (e.is_context_length(), context) {
+                    format!(
+                        "the server's context is {} tokens{}, too small for this prompt and a {max_output}-token answer; start the server with a larger context, or pass --context {} and a smaller --max-output-tokens",
+                        c.window,
+                        c.prompt
+                            .map(|p| format!(" (it counted {p} in the prompt)"))
+                            .unwrap_or_default(),
+                        c.window
+                    )
                 } else if e.is_context_length() && rebudgeted {
                     "the prompt is still too long after re-budgeting; pass a smaller --budget or the model's real --context".into()
                 } else {
@@ -472,9 +681,23 @@ impl Client {
                 };
                 format!("{server}: HTTP {status}{said}{tries} — {todo}")
             }
-            ApiError::Timeout => format!(
-                "{server}: no complete answer within {} s{tries} — raise --timeout, lower --budget, or use --stream",
-                self.cfg.timeout.as_secs()
+            ApiError::Deadline { received: 0 } => format!(
+                "{server}: no answer within the {deadline} s deadline (--timeout){tries}: the server took the request and sent nothing — raise --timeout or lower --max-output-tokens for a slow model, or check the server"
+            ),
+            ApiError::Deadline { received } => format!(
+                "{server}: the answer was still arriving when the {deadline} s deadline passed ({received} bytes received; --timeout){tries} — raise --timeout, or lower --max-output-tokens"
+            ),
+            ApiError::Stalled { idle, received } => format!(
+                "{server}: the stream stalled: no bytes for {} s after {received} bytes (--idle-timeout){tries} — the server may be overloaded; try again, or raise --idle-timeout",
+                idle.as_secs()
+            ),
+            ApiError::Redirect { status, location } => format!(
+                "{server}: HTTP {status}: the server redirects to {}; handoff does not follow redirects (the prompt would go to an address you did not choose) — if you trust it, pass it as --base-url",
+                location.as_deref().unwrap_or("an address it did not give")
+            ),
+            ApiError::Oversized { limit } => format!(
+                "{server}: the answer is larger than {} KiB, far more than {max_output} output tokens can hold: the server ignores the output cap — check its settings, or use --offline",
+                limit / 1024
             ),
             ApiError::Connect(m) => format!(
                 "{server}: cannot connect ({m}){tries} — is the server running at that address? check --base-url"
@@ -494,6 +717,20 @@ impl Client {
             }
         };
         crate::Error::Model(self.scrub_key(msg))
+    }
+
+    /// What went wrong, without the server label and the advice: for a note's header.
+    fn brief(&self, e: &crate::Error) -> String {
+        let msg = match e {
+            crate::Error::Model(m) => m.clone(),
+            e => e.to_string(),
+        };
+        let label = format!("{}: ", self.cfg.server_label());
+        let msg = msg.strip_prefix(&label).unwrap_or(&msg);
+        let msg = msg.split(" — ").next().unwrap_or(msg);
+        // The server's own words may hold terminal escapes; a header holds none.
+        let msg: String = msg.chars().filter(|c| !c.is_control()).collect();
+        format!("{}: {}", self.cfg.model, one_line(&msg, 240))
     }
 
     /// Removes the API key from a message whatever its shape (servers echo wrong keys back, and
@@ -575,6 +812,7 @@ fn status_error(
         param: str_of(&err["param"]),
         retry_after,
         should_retry,
+        context: ServerContext::of(err, &message),
     }
 }
 

@@ -4,6 +4,7 @@
 //! it owns. Runs that draft many notes build one [`Model`] (one HTTP client, one memory of what
 //! the server refused) and draft every note with it.
 
+mod body;
 mod client;
 pub(crate) mod limit;
 mod markdown;
@@ -12,7 +13,7 @@ mod schema;
 mod sse;
 mod types;
 
-pub use client::{Client, Drafted};
+pub use client::{Client, Drafted, Failure};
 pub(crate) use schema::json_schema;
 pub use types::Usage;
 
@@ -55,15 +56,16 @@ impl Model {
         self.client.config()
     }
 
-    /// Drafts the sections of one note, with every detail of the run.
-    pub fn draft(&self, ev: &Evidence) -> crate::Result<Drafted> {
+    /// Drafts the sections of one note, with every detail of the run; a failure says what had
+    /// been sent.
+    pub fn draft(&self, ev: &Evidence) -> Result<Drafted, Failure> {
         self.runtime.block_on(self.client.draft(ev))
     }
 }
 
 /// Drafts the sections of a note with the configured model, with every detail of the run.
 pub fn draft_detailed(ev: &Evidence, cfg: &ModelConfig) -> crate::Result<Drafted> {
-    Model::new(cfg)?.draft(ev)
+    Ok(Model::new(cfg)?.draft(ev)?)
 }
 
 /// What would be sent, without sending it: the system and user messages and a table of tokens

@@ -1,18 +1,19 @@
 //! Streaming answers: server-sent events (`data:` lines, `[DONE]`, `:` comments), assembled
 //! into one completion. An error object mid-stream, or a stream that ends without a finish
-//! reason, is a failure: a partial note is never used.
+//! reason, is a failure: a partial note is never used. The body's own faults (the deadline, a
+//! stall, too many bytes) come through unchanged; the assembled text is capped at
+//! `content_limit` bytes.
 
 use super::types::{ApiError, Completion, Usage};
-use eventsource_stream::Eventsource;
+use eventsource_stream::{EventStreamError, Eventsource};
 use futures_util::{Stream, StreamExt};
 use serde_json::Value;
 
 /// Reads an SSE body into a [`Completion`].
-pub(super) async fn read<S, B, E>(body: S) -> Result<Completion, ApiError>
+pub(super) async fn read<S, B>(body: S, content_limit: u64) -> Result<Completion, ApiError>
 where
-    S: Stream<Item = Result<B, E>> + Unpin,
+    S: Stream<Item = Result<B, ApiError>> + Unpin,
     B: AsRef<[u8]>,
-    E: std::fmt::Display,
 {
     let mut events = body.eventsource();
     let mut out = Completion::default();
@@ -20,7 +21,15 @@ where
     let mut saw_content = false;
     let mut done = false;
     while let Some(event) = events.next().await {
-        let event = event.map_err(|e| ApiError::Transport(format!("reading the stream: {e}")))?;
+        let event = event.map_err(|e| match e {
+            EventStreamError::Transport(e) => e,
+            EventStreamError::Utf8(e) => {
+                ApiError::Body(format!("the stream is not UTF-8 text ({e})"))
+            }
+            EventStreamError::Parser(e) => {
+                ApiError::Body(format!("the stream is not server-sent events ({e})"))
+            }
+        })?;
         let data = event.data.trim();
         if data.is_empty() {
             continue;
@@ -38,6 +47,11 @@ where
             if let Some(t) = choice["delta"]["content"].as_str() {
                 content.push_str(t);
                 saw_content = true;
+                if content.len() as u64 > content_limit {
+                    return Err(ApiError::Oversized {
+                        limit: content_limit,
+                    });
+                }
             }
             if let Some(r) = choice["delta"]["refusal"].as_str() {
                 out.refusal.get_or_insert_with(String::new).push_str(r);
@@ -87,12 +101,16 @@ mod tests {
     use futures_util::stream;
 
     fn run(chunks: &[&str]) -> Result<Completion, ApiError> {
-        let items: Vec<Result<Vec<u8>, std::io::Error>> =
+        run_limited(chunks, u64::MAX)
+    }
+
+    fn run_limited(chunks: &[&str], limit: u64) -> Result<Completion, ApiError> {
+        let items: Vec<Result<Vec<u8>, ApiError>> =
             chunks.iter().map(|c| Ok(c.as_bytes().to_vec())).collect();
         let rt = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
-        rt.block_on(read(stream::iter(items)))
+        rt.block_on(read(stream::iter(items), limit))
     }
 
     #[test]
@@ -129,5 +147,29 @@ mod tests {
         assert!(matches!(e, Err(ApiError::Truncated(m)) if m.contains("[DONE]")));
         let e = run(&["data: {not json\n\n"]);
         assert!(matches!(e, Err(ApiError::Body(_))));
+    }
+
+    #[test]
+    fn the_bodys_own_faults_pass_through_and_content_is_capped() {
+        let items: Vec<Result<Vec<u8>, ApiError>> = vec![
+            Ok(b"data: {\"choices\":[{\"delta\":{\"content\":\"x\"}}]}\n\n".to_vec()),
+            Err(ApiError::Stalled {
+                idle: std::time::Duration::from_secs(7),
+                received: 50,
+            }),
+        ];
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let e = rt.block_on(read(stream::iter(items), u64::MAX));
+        assert!(matches!(e, Err(ApiError::Stalled { received: 50, .. })));
+        let e = run_limited(
+            &[
+                "data: {\"choices\":[{\"delta\":{\"content\":\"12345\"}}]}\n\n",
+                "data: {\"choices\":[{\"delta\":{\"content\":\"678\"}}]}\n\n",
+            ],
+            6,
+        );
+        assert!(matches!(e, Err(ApiError::Oversized { limit: 6 })));
     }
 }

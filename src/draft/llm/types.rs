@@ -62,9 +62,35 @@ pub(crate) enum ApiError {
         retry_after: Option<Duration>,
         /// `x-should-retry`.
         should_retry: Option<bool>,
+        /// The server's context window and its count of the prompt, when a context-length
+        /// error states them (llama.cpp's `n_ctx` / `n_prompt_tokens`, or numbers in the text).
+        context: Option<ServerContext>,
     },
-    /// No complete answer in time.
-    Timeout,
+    /// The deadline for the model step passed; `received` bytes of the answer had arrived.
+    Deadline {
+        /// Bytes of the answer received (0: the server accepted the request and sent nothing).
+        received: u64,
+    },
+    /// No byte for `idle` in the middle of an answer.
+    Stalled {
+        /// The silence that counted as a stall.
+        idle: Duration,
+        /// Bytes received before it.
+        received: u64,
+    },
+    /// The server answered with a redirect, which is never followed (the prompt would go to an
+    /// address the user did not choose).
+    Redirect {
+        /// HTTP status (3xx).
+        status: u16,
+        /// The `location` header, if any.
+        location: Option<String>,
+    },
+    /// The answer grew past what the output cap can produce.
+    Oversized {
+        /// The bound that was passed, in bytes.
+        limit: u64,
+    },
     /// The connection could not be made.
     Connect(String),
     /// The connection broke.
@@ -79,9 +105,9 @@ pub(crate) enum ApiError {
 
 impl ApiError {
     pub(crate) fn from_reqwest(e: reqwest::Error) -> ApiError {
-        if e.is_timeout() {
-            ApiError::Timeout
-        } else if e.is_connect() {
+        // Deadlines and stalls are timed by the client itself; a timeout reported by reqwest is
+        // the connect timeout.
+        if e.is_connect() || e.is_timeout() {
             ApiError::Connect(error_chain(&e))
         } else if e.is_decode() {
             ApiError::Body(error_chain(&e))
@@ -111,9 +137,21 @@ impl ApiError {
                 }
                 matches!(status, 408 | 409 | 429) || (*status >= 500 && *status != 501)
             }
-            ApiError::Timeout | ApiError::Connect(_) | ApiError::Transport(_) => true,
-            ApiError::Stream(_) | ApiError::Truncated(_) | ApiError::Body(_) => false,
+            ApiError::Connect(_) | ApiError::Transport(_) | ApiError::Stalled { .. } => true,
+            ApiError::Deadline { .. }
+            | ApiError::Redirect { .. }
+            | ApiError::Oversized { .. }
+            | ApiError::Stream(_)
+            | ApiError::Truncated(_)
+            | ApiError::Body(_) => false,
         }
+    }
+
+    /// The request reached a server that took it on and then failed it (a stalled answer, a
+    /// connection that broke): the model may have been generating all along, so this is retried
+    /// at most once, unlike a refused connection or a 503.
+    pub(super) fn after_accepted(&self) -> bool {
+        matches!(self, ApiError::Stalled { .. } | ApiError::Transport(_))
     }
 
     fn text(&self) -> String {
@@ -147,6 +185,14 @@ impl ApiError {
             || *status == 413
     }
 
+    /// The server's context window and prompt count, when its error said them.
+    pub(super) fn server_context(&self) -> Option<ServerContext> {
+        match self {
+            ApiError::Status { context, .. } if self.is_context_length() => *context,
+            _ => None,
+        }
+    }
+
     /// The server does not accept the `response_format` we sent.
     pub(crate) fn is_format_refusal(&self) -> bool {
         let ApiError::Status { status, param, .. } = self else {
@@ -178,6 +224,56 @@ impl ApiError {
     }
 }
 
+/// What a server said about its context window in a context-length error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct ServerContext {
+    /// The window, in the server's tokens.
+    pub window: u32,
+    /// The prompt as the server counted it, when it said.
+    pub prompt: Option<u32>,
+}
+
+impl ServerContext {
+    /// Reads the numbers from an error object: llama.cpp's `n_ctx` and `n_prompt_tokens`, else
+    /// the sentence of llama.cpp ("request (9000 tokens) exceeds the available context size
+    /// (4096 tokens)"), OpenAI ("maximum context length is 128000 tokens. However, your messages
+    /// resulted in 130000 tokens") or vLLM ("… you requested 5000 tokens (4000 in the messages,
+    /// 1000 in the completion)").
+    pub(crate) fn of(err: &Value, message: &str) -> Option<ServerContext> {
+        let tokens = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
+        if let Some(window) = tokens(&err["n_ctx"]) {
+            return Some(ServerContext {
+                window,
+                prompt: tokens(&err["n_prompt_tokens"]),
+            });
+        }
+        static WINDOW: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+            regex::Regex::new(
+                r"(?i)(?:context size \((\d+) tokens\)|maximum context length is (\d+) tokens)",
+            )
+            .expect("static regex")
+        });
+        static PROMPT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+            regex::Regex::new(
+                r"(?i)(?:request \((\d+) tokens\)|resulted in (\d+) tokens|(\d+) in the messages)",
+            )
+            .expect("static regex")
+        });
+        let number = |re: &regex::Regex| {
+            re.captures(message).and_then(|c| {
+                c.iter()
+                    .skip(1)
+                    .flatten()
+                    .find_map(|m| m.as_str().parse::<u32>().ok())
+            })
+        };
+        Some(ServerContext {
+            window: number(&WINDOW)?,
+            prompt: number(&PROMPT),
+        })
+    }
+}
+
 /// The whole cause chain of a reqwest error on one line (hyper's cause says what happened).
 pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
     let mut s = e.to_string();
@@ -191,4 +287,44 @@ pub(crate) fn error_chain(e: &dyn std::error::Error) -> String {
         src = c.source();
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn server_context_from_every_server_shape() {
+        // llama.cpp: the numbers as fields.
+        let llama = json!({"code": 400, "message": "request (9000 tokens) exceeds the available context size (4096 tokens), try increasing it", "type": "exceed_context_size_error", "n_prompt_tokens": 9000, "n_ctx": 4096});
+        let want = Some(ServerContext {
+            window: 4096,
+            prompt: Some(9000),
+        });
+        assert_eq!(ServerContext::of(&llama, ""), want);
+        // …and the same sentence without them.
+        let m = "request (9000 tokens) exceeds the available context size (4096 tokens), try increasing it";
+        assert_eq!(ServerContext::of(&json!({}), m), want);
+        // OpenAI.
+        let m = "This model's maximum context length is 128000 tokens. However, your messages resulted in 130512 tokens. Please reduce the length of the messages.";
+        assert_eq!(
+            ServerContext::of(&json!({}), m),
+            Some(ServerContext {
+                window: 128_000,
+                prompt: Some(130_512)
+            })
+        );
+        // vLLM.
+        let m = "This model's maximum context length is 4096 tokens. However, you requested 5000 tokens (4000 in the messages, 1000 in the completion).";
+        assert_eq!(
+            ServerContext::of(&json!({}), m),
+            Some(ServerContext {
+                window: 4096,
+                prompt: Some(4000)
+            })
+        );
+        // Anthropic-style wording without numbers: nothing to go on.
+        assert_eq!(ServerContext::of(&json!({}), "prompt is too long"), None);
+    }
 }

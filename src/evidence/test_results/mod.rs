@@ -246,10 +246,8 @@ impl Failures {
 
 /// `text` cut to at most `max` characters (with `…` when cut).
 pub(crate) fn bounded(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        None => text.to_string(),
-        Some((i, _)) => format!("{}…", &text[..i]),
-    }
+    // Never through a secret: test output is redacted after this cut.
+    crate::redact::clip(text, max).into_owned()
 }
 
 /// The first non-blank line of a message, ANSI stripped and bounded; `None` when blank.

@@ -1,0 +1,224 @@
+//! Untrusted text made safe for where it is shown. Transcripts, test names, file names, commit
+//! subjects and model answers are written by others; printed as they are, their control
+//! characters drive the reader's terminal (ESC sequences, BEL, the C1 CSI), their bidi
+//! overrides make text read differently from what it is (CVE-2021-42574), and raw HTML in a
+//! note runs when the note is rendered. Every place output is produced goes through one of:
+//!
+//! - [`terminal`]: text for stderr or stdout — control characters and bidi overrides become
+//!   visible `\u{…}` escapes (newlines and tabs stay);
+//! - [`line`]: one line (an error message, a note field in a code span) — the same, newlines
+//!   included;
+//! - [`markdown_text`]: a field of the Markdown note — one line, and outside code spans HTML is
+//!   escaped (`<` as `&lt;`, and `&` when it would start a character reference), so a code span
+//!   stays readable;
+//! - [`json`]: serialised JSON — serde already escapes C0 controls; DEL, C1 and bidi controls
+//!   become `\uXXXX` escapes, so the data is unchanged and the bytes are safe to print.
+
+use std::borrow::Cow;
+
+/// Characters that never reach output as they are, besides the C0 controls, DEL and C1
+/// controls: the bidi embeddings, overrides, isolates and marks, and the Unicode line and
+/// paragraph separators (which break a line where the reader sees none).
+const INVISIBLE: &[(char, char)] = &[
+    ('\u{061C}', '\u{061C}'), // ARABIC LETTER MARK
+    ('\u{200E}', '\u{200F}'), // LEFT-TO-RIGHT MARK, RIGHT-TO-LEFT MARK
+    ('\u{2028}', '\u{2029}'), // LINE SEPARATOR, PARAGRAPH SEPARATOR
+    ('\u{202A}', '\u{202E}'), // LRE, RLE, PDF, LRO, RLO
+    ('\u{2066}', '\u{2069}'), // LRI, RLI, FSI, PDI
+];
+
+/// Whether `c` is shown as an escape; `keep_newlines` keeps `\n` for multi-line output.
+fn hidden(c: char, keep_newlines: bool) -> bool {
+    match c {
+        '\t' => false,
+        '\n' => !keep_newlines,
+        c if c.is_control() => true, // C0, DEL, C1
+        c => INVISIBLE.iter().any(|&(lo, hi)| (lo..=hi).contains(&c)),
+    }
+}
+
+fn neutralise(text: &str, keep_newlines: bool) -> Cow<'_, str> {
+    if !text.chars().any(|c| hidden(c, keep_newlines)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if hidden(c, keep_newlines) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Text for a terminal: control characters and bidi overrides shown as `\u{…}`; newlines and
+/// tabs kept.
+pub(crate) fn terminal(text: &str) -> Cow<'_, str> {
+    neutralise(text, true)
+}
+
+/// One line for a terminal or a code span in the note: control characters (newlines too) and
+/// bidi overrides shown as `\u{…}` (a code span shows HTML as text, so nothing else needs
+/// escaping).
+pub(crate) fn line(text: &str) -> Cow<'_, str> {
+    neutralise(text, false)
+}
+
+/// A field of the note outside code spans: one line, control characters shown as `\u{…}`,
+/// HTML escaped outside the code spans the text holds.
+pub(crate) fn markdown_text(text: &str) -> String {
+    html(&neutralise(text, false)).into_owned()
+}
+
+/// Character references that can never hide anything: left as they are, so that escaping an
+/// escaped text changes nothing.
+const PLAIN_REFERENCES: &[&str] = &["lt", "gt", "amp", "quot", "apos"];
+
+/// Whether `rest` (starting at `&`) is a character reference other than a plain one: a
+/// numeric one (`&#x202E;` would put a bidi override back) or a named one.
+fn risky_reference(rest: &str) -> bool {
+    let body = &rest[1..];
+    let Some(end) = body.find(';') else {
+        return false;
+    };
+    let name = &body[..end];
+    if let Some(num) = name.strip_prefix('#') {
+        let digits = num.strip_prefix(['x', 'X']).unwrap_or(num);
+        return !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_hexdigit());
+    }
+    !name.is_empty()
+        && name.bytes().all(|b| b.is_ascii_alphanumeric())
+        && !PLAIN_REFERENCES.contains(&name)
+}
+
+/// HTML escaped outside code spans (CommonMark's: a run of n backticks up to the next run of
+/// exactly n). A backslash escape (`\<`) is already literal and kept.
+fn html(text: &str) -> Cow<'_, str> {
+    if !text.contains(['<', '&']) {
+        return Cow::Borrowed(text);
+    }
+    let bytes = text.as_bytes();
+    let run = |at: usize| bytes[at..].iter().take_while(|&&b| b == b'`').count();
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut i = 0;
+    while i < text.len() {
+        let rest = &text[i..];
+        match bytes[i] {
+            b'`' => {
+                let n = run(i);
+                // The closing run: exactly n backticks.
+                let mut j = i + n;
+                let mut close = None;
+                while let Some(k) = text[j..].find('`').map(|k| j + k) {
+                    let m = run(k);
+                    if m == n {
+                        close = Some(k + m);
+                        break;
+                    }
+                    j = k + m;
+                }
+                let end = close.unwrap_or(i + n);
+                out.push_str(&text[i..end]);
+                i = end;
+            }
+            b'\\' => {
+                let len = rest[1..].chars().next().map_or(0, char::len_utf8);
+                out.push_str(&rest[..1 + len]);
+                i += 1 + len;
+            }
+            b'<' => {
+                out.push_str("&lt;");
+                i += 1;
+            }
+            b'&' if risky_reference(rest) => {
+                out.push_str("&amp;");
+                i += 1;
+            }
+            _ => {
+                let len = rest.chars().next().map_or(1, char::len_utf8);
+                out.push_str(&rest[..len]);
+                i += len;
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Serialised JSON with DEL, C1 controls and bidi overrides written as `\uXXXX` escapes (they
+/// can only occur inside strings, where such an escape means the same character).
+pub(crate) fn json(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && hidden(c, true)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if c != '\n' && hidden(c, true) {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{u:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terminal_shows_controls_and_bidi_as_escapes() {
+        let hostile = "ok\x1b[31mred\x07 \u{9b}2J \u{202e}gnp.exe\u{202c}\r\n";
+        let shown = terminal(hostile);
+        assert_eq!(
+            shown,
+            "ok\\u{1b}[31mred\\u{7} \\u{9b}2J \\u{202e}gnp.exe\\u{202c}\\u{d}\n"
+        );
+        assert!(!shown.chars().any(|c| c.is_control() && c != '\n'));
+        assert!(matches!(
+            terminal("plain text\tand tab\n"),
+            Cow::Borrowed(_)
+        ));
+        // Text in other scripts, emoji and zero-width joiners are not controls.
+        assert!(matches!(
+            terminal("héllo мир 👩\u{200d}💻"),
+            Cow::Borrowed(_)
+        ));
+    }
+
+    #[test]
+    fn note_fields_are_one_line_and_escape_html_outside_code() {
+        assert_eq!(
+            markdown_text("run `echo <b>` then <script>alert(1)</script>"),
+            "run `echo <b>` then &lt;script>alert(1)&lt;/script>"
+        );
+        assert_eq!(markdown_text("a\nb"), "a\\u{a}b");
+        assert_eq!(line("x\ny.py"), "x\\u{a}y.py");
+        // References that could hide characters are escaped; plain ones are kept, so escaping
+        // twice changes nothing.
+        assert_eq!(
+            markdown_text("&#x202E; &rlm; R&D &amp; &lt;"),
+            "&amp;#x202E; &amp;rlm; R&D &amp; &lt;"
+        );
+        let once = markdown_text("<a href=x>&#27;</a>");
+        assert_eq!(markdown_text(&once), once);
+        // Longer fences, unclosed backticks and backslash escapes.
+        assert_eq!(markdown_text("`` a`<b> `` <c>"), "`` a`<b> `` &lt;c>");
+        assert_eq!(markdown_text("` <d>"), "` &lt;d>");
+        assert_eq!(markdown_text(r"\<e> \\<f>"), r"\<e> \\&lt;f>");
+    }
+
+    #[test]
+    fn json_escapes_keep_the_data() {
+        let value = serde_json::json!({"t": "a\x1b[0m\u{9b}\u{202e}\u{7f}b"});
+        let text = serde_json::to_string(&value).unwrap();
+        let safe = json(&text);
+        assert!(!safe.chars().any(|c| c.is_control() || c == '\u{202e}'));
+        let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
+        assert_eq!(back, value);
+        assert!(matches!(json("{\"a\": \"plain\"}\n"), Cow::Borrowed(_)));
+    }
+}
