@@ -39,7 +39,12 @@ pub(crate) fn check(note: &mut Note, note_path: Option<&Path>, cx: &mut Ctx) {
         return;
     };
     // Indexed once: checking each status path against every listed file was quadratic.
-    let listed_paths: Vec<String> = note.files.iter().map(|f| f.path.clone()).collect();
+    // A name holding a newline is listed escaped (as the note shows it); git has it raw.
+    let listed_paths: Vec<String> = note
+        .files
+        .iter()
+        .map(|f| crate::escape::unline(&f.path).into_owned())
+        .collect();
     let listed = PathSet::new(listed_paths.iter().map(String::as_str));
     let mut missing = Vec::new();
     for s in git.status.iter().take(MAX_STATUS_FILES) {

@@ -29,7 +29,9 @@ pub(crate) enum Found {
 
 /// Looks `path` up in git status, the worktree and the index.
 pub(crate) fn find(cx: &Ctx, path: &str) -> Found {
-    let path = path.trim_end_matches('/');
+    // The note shows a name holding a newline or control character escaped; git has it raw.
+    let raw = crate::escape::unline(path);
+    let path = raw.trim_end_matches('/');
     if cx.ev.git.is_some() {
         let status = cx.status_paths();
         // An untracked directory covers what is in it, and a directory holds its files.

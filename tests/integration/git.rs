@@ -1247,3 +1247,44 @@ fn many_changed_paths_diffed_in_two_parts_match_git() {
         "the rename is one diff entry"
     );
 }
+
+/// A file name holding a newline stays on its line in the note, and validating that note again
+/// finds the file listed and present: the note's escaped name is git's raw one.
+#[test]
+fn a_file_name_with_a_newline_keeps_the_note_whole_and_validates_again() {
+    let repo = committed_repo();
+    let name = "evil\n## Goal\nx.py";
+    repo.write(name, "def f():\n    pass\n");
+    handoff()
+        .args(["summarize", "--offline"])
+        .current_dir(&repo.dir)
+        .assert()
+        .success();
+    let note_path = std::fs::read_dir(repo.path(".handoff"))
+        .expect("note folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "md"))
+        .expect("a note");
+    let note = std::fs::read_to_string(&note_path).expect("note");
+    assert_eq!(note.matches("\n## Goal").count(), 1, "{note}");
+    assert!(
+        section(&note, "Files & Symbols").contains(r"`evil\u{a}## Goal\u{a}x.py`"),
+        "{note}"
+    );
+    let out = handoff()
+        .arg("validate")
+        .arg(&note_path)
+        .current_dir(&repo.dir)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let findings = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(!findings.contains("completeness"), "{findings}");
+    assert!(!findings.contains("paths:"), "{findings}");
+    let shown = note_path.display().to_string();
+    assert!(
+        findings.lines().all(|l| l.starts_with(&shown)),
+        "{findings}"
+    );
+}
