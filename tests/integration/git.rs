@@ -925,6 +925,15 @@ fn offline_note(dir: &Path) -> String {
     String::from_utf8(out).expect("utf-8 note")
 }
 
+/// The notes in the repository's note folder.
+fn notes(repo: &Repo) -> Vec<PathBuf> {
+    std::fs::read_dir(repo.path(".handoff"))
+        .expect("note folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect()
+}
+
 /// The text of one `## Heading` section of a note.
 fn section<'a>(note: &'a str, heading: &str) -> &'a str {
     let start = note
@@ -1163,11 +1172,7 @@ fn two_summarize_runs_leave_the_note_folder_out_of_the_evidence_and_the_tree_cle
             .stdout
             .clone();
         let sidecar = String::from_utf8(out).expect("utf-8 sidecar");
-        let notes: Vec<PathBuf> = std::fs::read_dir(repo.path(".handoff"))
-            .expect("note folder")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "md"))
-            .collect();
+        let notes = notes(&repo);
         assert_eq!(notes.len(), run, "{notes:?}");
         let newest = notes.iter().max().expect("a note");
         let note = std::fs::read_to_string(newest).expect("note");
@@ -1190,11 +1195,7 @@ fn two_summarize_runs_leave_the_note_folder_out_of_the_evidence_and_the_tree_cle
     std::fs::write(repo.path(".handoff/.gitignore"), "").expect("empty .gitignore");
     repo.git(&["add", ".handoff"]);
     repo.git(&["commit", "-q", "-m", "Keep notes"]);
-    let first = std::fs::read_dir(repo.path(".handoff"))
-        .expect("dir")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|x| x == "md"))
-        .expect("a note");
+    let first = notes(&repo).into_iter().next().expect("a note");
     std::fs::write(&first, "edited\n").expect("edit note");
     handoff()
         .args(["summarize", "--offline"])
@@ -1260,11 +1261,7 @@ fn a_file_name_with_a_newline_keeps_the_note_whole_and_validates_again() {
         .current_dir(&repo.dir)
         .assert()
         .success();
-    let note_path = std::fs::read_dir(repo.path(".handoff"))
-        .expect("note folder")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|x| x == "md"))
-        .expect("a note");
+    let note_path = notes(&repo).into_iter().next().expect("a note");
     let note = std::fs::read_to_string(&note_path).expect("note");
     assert_eq!(note.matches("\n## Goal").count(), 1, "{note}");
     assert!(

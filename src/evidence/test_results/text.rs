@@ -63,6 +63,27 @@ impl Counts {
         self.skipped = self.skipped.saturating_add(other.skipped);
     }
 
+    fn only_passed(n: u64) -> Counts {
+        Counts {
+            passed: n,
+            ..Counts::default()
+        }
+    }
+
+    fn only_failed(n: u64) -> Counts {
+        Counts {
+            failed: n,
+            ..Counts::default()
+        }
+    }
+
+    fn only_skipped(n: u64) -> Counts {
+        Counts {
+            skipped: n,
+            ..Counts::default()
+        }
+    }
+
     fn total(&self) -> u64 {
         self.passed
             .saturating_add(self.failed)
@@ -399,18 +420,9 @@ fn pytest_parts(text: &str) -> Option<Counts> {
         let c = PYTEST_PART.captures(part.trim())?;
         let n = num(&c, 1)?;
         match &c[2] {
-            "passed" | "xpassed" => counts.add(Counts {
-                passed: n,
-                ..Counts::default()
-            }),
-            "failed" | "error" | "errors" => counts.add(Counts {
-                failed: n,
-                ..Counts::default()
-            }),
-            "skipped" | "xfailed" => counts.add(Counts {
-                skipped: n,
-                ..Counts::default()
-            }),
+            "passed" | "xpassed" => counts.add(Counts::only_passed(n)),
+            "failed" | "error" | "errors" => counts.add(Counts::only_failed(n)),
+            "skipped" | "xfailed" => counts.add(Counts::only_skipped(n)),
             "deselected" | "warning" | "warnings" | "rerun" => {}
             _ => continue,
         }
@@ -907,18 +919,9 @@ fn jest_parts(text: &str) -> Option<Counts> {
     for c in JEST_PART.captures_iter(text) {
         let n = num(&c, 1)?;
         counts.add(match &c[2] {
-            "passed" => Counts {
-                passed: n,
-                ..Counts::default()
-            },
-            "failed" => Counts {
-                failed: n,
-                ..Counts::default()
-            },
-            _ => Counts {
-                skipped: n,
-                ..Counts::default()
-            },
+            "passed" => Counts::only_passed(n),
+            "failed" => Counts::only_failed(n),
+            _ => Counts::only_skipped(n),
         });
     }
     Some(counts)
@@ -1034,22 +1037,13 @@ impl Mocha {
             self.counts.add(match &c[2] {
                 "passing" => {
                     self.passing_seen = true;
-                    Counts {
-                        passed: n,
-                        ..Counts::default()
-                    }
+                    Counts::only_passed(n)
                 }
                 "failing" => {
                     self.in_failures = true;
-                    Counts {
-                        failed: n,
-                        ..Counts::default()
-                    }
+                    Counts::only_failed(n)
                 }
-                _ => Counts {
-                    skipped: n,
-                    ..Counts::default()
-                },
+                _ => Counts::only_skipped(n),
             });
             return;
         }
@@ -1111,21 +1105,12 @@ impl Playwright {
                 return;
             };
             self.counts.add(match &c[2] {
-                "passed" | "flaky" => Counts {
-                    passed: n,
-                    ..Counts::default()
-                },
+                "passed" | "flaky" => Counts::only_passed(n),
                 "failed" | "interrupted" => {
                     self.in_failed_block = true;
-                    Counts {
-                        failed: n,
-                        ..Counts::default()
-                    }
+                    Counts::only_failed(n)
                 }
-                _ => Counts {
-                    skipped: n,
-                    ..Counts::default()
-                },
+                _ => Counts::only_skipped(n),
             });
         } else if self.in_failed_block {
             match PLAYWRIGHT_TEST.captures(l) {
