@@ -416,7 +416,8 @@ pub(crate) struct ModelArgs {
 /// `handoff eval`.
 #[derive(Debug, Args)]
 pub(crate) struct EvalArgs {
-    /// The evals directory (cases in DIR/cases/<name>/).
+    /// The evals directory (cases in DIR/cases/<name>/), or a folder of cases such as
+    /// evals/real (DIR/<name>/expected.toml).
     #[arg(value_name = "DIR", default_value = "evals")]
     pub dir: PathBuf,
 
@@ -451,6 +452,14 @@ pub(crate) struct EvalArgs {
     /// Fail when the share of vague (or missing) next actions is above X.
     #[arg(long, value_name = "X", value_parser = unit_interval)]
     pub max_vague: Option<f64>,
+
+    /// Real-session cases: fail when more than N traps are stated unmarked, all cases together.
+    #[arg(long, value_name = "N")]
+    pub max_traps: Option<usize>,
+
+    /// Real-session cases: fail when the share of right next actions is below X.
+    #[arg(long, value_name = "X", value_parser = unit_interval)]
+    pub min_next_action: Option<f64>,
 }
 
 impl ModelArgs {

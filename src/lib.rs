@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 #![warn(unreachable_pub)]
 
+mod analysis;
 mod batch;
 mod cli;
 mod commands;

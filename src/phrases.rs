@@ -1,7 +1,8 @@
-//! The English the drafter and the validator read: one named table per concept (a decision, a
-//! dead end, a completion claim, a hedge, a vague next action, a question or offer…), each a
-//! pattern with examples it must match and examples it must not, all checked by one table test
-//! (as [`crate::redact`] does for secrets).
+//! The English the analysis, the drafter and the validator read: one named table per concept (a
+//! decision, a dead end, a completion claim, a hedge, a vague next action, a question or offer, a
+//! build that passed, a program that keeps running…), each a pattern with examples it must match
+//! and examples it must not, all checked by one table test (as [`crate::redact`] does for
+//! secrets). The tables describe how agents, people and tools write, not any one session.
 //!
 //! Eval's grader keeps its own word lists (`src/eval/score.rs`) on purpose: a grader that shared
 //! these tables would agree with the tool by construction, and a regression in a table would
@@ -61,19 +62,26 @@ impl std::fmt::Debug for Phrases {
     }
 }
 
-/// The assistant chose something: "I'll use the csv module", "we decided to keep…".
+/// The assistant chose something or commits to an approach: "I'll use the csv module", "we
+/// decided to keep…", "I deliberately kept them out", "skipping the migration". "instead" and
+/// "rather than" count only with [`AGENCY`] (see [`ALTERNATIVE`]).
 pub(crate) static DECISION: Phrases = Phrases::new(
     "decision",
-    r"(?i)\b(i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|i'd rather|i'd use|we'll use|we will use|prefer(?:s|red)? to|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to)\b",
+    r"(?i)\b(?:i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|i'd rather|i'd use|we'll use|we will use|prefer(?:s|red)? to|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to|so (?:that )?i don't|to avoid|kept (?:out|apart|separate)|deliberately|on purpose|(?:is|was|are|were) already [\w ]{1,40}, so|(?:no|not) (?:\w+ )?needed|skip(?:ping|ped)?)\b",
     &[
         "I'll use the standard library csv module.",
         "We decided to keep the old schema.",
         "Switched to pnpm because npm hit ERESOLVE.",
         "The fix is to read the keys lazily.",
+        "I deliberately kept them out of both commits.",
+        "so I don't accidentally discard any local provider setup",
+        "Telemetry was already configured as anonymous, so there's no prompt needed.",
     ],
     &[
         "The user uses the csv module.",
         "This function decides the outcome.",
+        "The tests pass.",
+        "Let me look at the file.",
     ],
 );
 
@@ -101,29 +109,39 @@ pub(crate) static AGENCY: Phrases = Phrases::new(
     &["It splits on ',' rather than calling parse_line."],
 );
 
-/// An approach that failed or was given up: "didn't work", "reverted", "dead end".
+/// An approach that failed, was given up or turned out wrong: "didn't work", "reverted", "dead
+/// end", "that wasn't the problem".
 pub(crate) static DEAD_END: Phrases = Phrases::new(
     "dead end",
-    r"(?i)(didn't work|doesn't work|does not work|did not work|won't work|isn't working|not working|failed because|fails because|\brejected\b|\babandon(?:ed|ing)?\b|\brevert(?:ed|ing)?\b|dead end|gave up|rolled back|roll back)",
+    r"(?i)(?:didn't work|doesn't work|does not work|did not work|won't work|isn't working|not working|failed because|fails because|could not (?:run|work|be)|couldn't (?:run|work|be)|can't be driven|\brejected\b|\babandon(?:ed|ing)?\b|\breverted\b|dead end|gave up|rolled back|roll back|not about .{1,60} at all|(?:wasn't|was not|isn't|is not) the (?:real )?(?:problem|issue|cause|fix)|turned out|that was wrong|i was wrong|not the right)",
     &[
         "The regex split didn't work because escaped quotes are not unescaped.",
         "I reverted the config change.",
         "That was a dead end.",
         "The migration failed because the column exists.",
+        "The bundled export script could not run because WSL/bash is not installed.",
+        "I found the real problem - it's not about Invoice Parser vs Document OCR at all!",
     ],
-    &["The tests work now.", "Reverse the list before printing."],
+    &[
+        "The tests work now.",
+        "Reverse the list before printing.",
+        "Now revert hardhat.config.js back to CJS and compile.",
+        "The build works.",
+        "It is not ready yet.",
+    ],
 );
 
 /// A question, or an offer or condition that decides nothing yet ("If you want, I can…",
 /// "Should I also…", "Want me to…").
 pub(crate) static QUESTION_OR_OFFER: Phrases = Phrases::new(
     "question or offer",
-    r"\?|^(?:If |Should |Would |Do you |Want me)",
+    r"\?|^(?:If |Should |Would |Do you |Want me|Shall )",
     &[
         "What's not working? (which error)",
         "If the build still fails, switch to the csv module.",
         "Want me to open a PR as well.",
         "Should we pin the version",
+        "Shall I push the branch",
     ],
     &[
         "I'll use the csv module instead.",
@@ -131,38 +149,21 @@ pub(crate) static QUESTION_OR_OFFER: Phrases = Phrases::new(
     ],
 );
 
-/// Output that needs a person rather than the next agent: credentials, permissions, logins.
+/// A failure only a person can fix: a missing tool, key, login or permission.
 pub(crate) static NEEDS_A_PERSON: Phrases = Phrases::new(
     "needs a person",
-    r"(?i)(permission denied|api[_ ]key|credential|unauthori[sz]ed|\b401\b|\b403\b|access denied|not logged in|login required|secret .* (not set|missing)|environment variable .* not set)",
+    r"(?i)(not found on path|command not found|not installed|permission denied|api[_ ]?key|credential|unauthori[sz]ed|\b401\b|\b403\b|access denied|not logged in|login required|no installed distributions|secret .* (not set|missing)|environment variable .* not set)",
     &[
         "Error: OPENAI_API_KEY environment variable is not set",
         "fatal: Authentication failed: 401 Unauthorized",
         "permission denied (publickey)",
         "npm ERR! code E403 403 Forbidden",
+        "error: `zerion` CLI not found on PATH.",
     ],
     &[
         "AssertionError: assert 2 == 1",
         "error[E0425]: cannot find value `x`",
         "port 4010 in use",
-    ],
-);
-
-/// A line of command output that states the error (`FAILED …`, `error: …`, `ValueError: …`).
-pub(crate) static ERROR_LINE: Phrases = Phrases::new(
-    "error line",
-    r"^(FAILED\b|ERROR\b|error(\[|:)|Error:|\w*(Error|Exception)\b:?|panicked|fatal:)",
-    &[
-        "FAILED tests/test_a.py::test_x - AssertionError",
-        "error[E0425]: cannot find value `x` in this scope",
-        "ModuleNotFoundError: No module named 'a'",
-        "panicked at 'attempt to divide by zero', src/main.rs:2:5",
-        "fatal: not a git repository",
-    ],
-    &[
-        "collected 5 items",
-        "  File \"a.py\", line 3, in <module>",
-        "no errors found",
     ],
 );
 
@@ -188,18 +189,6 @@ pub(crate) static FAILURE_SIGN: Phrases = Phrases::new(
         "no errors found",
         "the error handler logs and retries",
     ],
-);
-
-/// Weaker signs of an error in a line, used when no line is an [`ERROR_LINE`].
-pub(crate) static ERROR_WORDS: Phrases = Phrases::new(
-    "error words",
-    r"(?i)error|fail|not found|no such",
-    &[
-        "Build FAILED.",
-        "cd: contracts: No such file or directory",
-        "command not found: pnpm",
-    ],
-    &["Compiled successfully", "5 passed in 0.2s"],
 );
 
 /// A claim that something passes or works.
@@ -325,17 +314,376 @@ pub(crate) static TODO_MARKER: Phrases = Phrases::new(
     &["todo list", "XXXL sizes"],
 );
 
+/// Whole messages that ask for nothing: greetings, acknowledgements, pings.
+pub(crate) static GREETING: Phrases = Phrases::new(
+    "greeting",
+    r"(?i)^\W*(?:(?:yo+|hey+|hi+|hello+|hola|sup|wassup|whats? ?up|thanks?|thank you|thx|ty|ok(?:ay)?|k|cool|nice|great|good|perfect|yes|yeah|yep|y|no|nope|n|sure|continue|go on|go ahead|proceed|cls|ping|bro|man|dude|mate|there)\b\W*)+$",
+    &[
+        "yo wassup",
+        "hey bro",
+        "hellooooo",
+        "yo",
+        "ok",
+        "Thanks!",
+        "ok good",
+    ],
+    &[
+        "ok can you address all the coderabbit comments",
+        "yo fix the build",
+        "now deploy it",
+    ],
+);
+
+/// A role preamble a harness or prompt template puts first ("You are an expert frontend
+/// engineer."): not what the user asks.
+pub(crate) static ROLE_PREAMBLE: Phrases = Phrases::new(
+    "role preamble",
+    r"(?i)^you are (?:an?|the) (?:[\w-]+ ){0,4}(?:engineer|developer|programmer|assistant|agent|coder|architect|expert)\b[^.!?\n]*[.!?]?\s*",
+    &[
+        "You are an expert frontend software engineer. Write code.",
+        "You are an autonomous programmer, and you're working",
+    ],
+    &[
+        "You are auditing the AFI Protocol's core repository",
+        "you are right",
+    ],
+);
+
+/// SWE-agent's template around the issue: the issue is between the lead-in and `INSTRUCTIONS:`.
+pub(crate) static ISSUE_TEMPLATE: Phrases = Phrases::new(
+    "issue template",
+    r"(?s)^\s*We're currently solving the following issue within our repository\. Here's the issue text:\s*(?:ISSUE:)?\s*(.*?)(?:\n\s*INSTRUCTIONS:.*)?$",
+    &[
+        "We're currently solving the following issue within our repository. Here's the issue text:\nISSUE:\nSyntaxError: invalid syntax\n\nINSTRUCTIONS:\nNow, you're going to solve this issue",
+    ],
+    &["Solve the following issue: the parser fails"],
+);
+
+/// Lines a harness adds to a user turn (Cline's to-do reminders, task resumption notes, aider's
+/// file prompts): dropped from the request.
+pub(crate) static HARNESS_LINE: Phrases = Phrases::new(
+    "harness line",
+    r"(?i)^\s*(?:#\s*TODO LIST UPDATE REQUIRED|\[TASK RESUMPTION\]|Add (?:file|url) to the chat\?|Create new file\?|Allow edits to file|Run shell commands?\?|Add command output to the chat\?|Attempt to fix lint errors\?)",
+    &[
+        "Add file to the chat? (Y)es/(N)o [Yes]: all",
+        "# TODO LIST UPDATE REQUIRED",
+    ],
+    &["Add a file for the cron jobs"],
+);
+
+/// A sentence that asks the owner to choose or confirm.
+pub(crate) static QUESTION: Phrases = Phrases::new(
+    "question to the owner",
+    r"(?i)\b(?:want me to|should i\b|shall i\b|would you like|do you want|let me know (?:when|if|which|whether|once|how)|say the word|call it\b|your call|which (?:one|option)|tell me (?:which|when|if|whether)|ok to proceed|okay to proceed)",
+    &[
+        "Want me to (a) pull the trigger on items 1+2, (b) include the mock?",
+        "Let me know when you want a separate `docs(roadmap)` commit for those.",
+        "Would you like to:",
+        "Should I run the migration now?",
+    ],
+    &[
+        "I'll keep the ngrok tunnel running.",
+        "Let me check the logs.",
+    ],
+);
+
+/// A sentence that hands work to the person.
+pub(crate) static HANDOFF: Phrases = Phrases::new(
+    "handed to the person",
+    r"(?i)\b(?:you(?:'ll| will)? need to|you(?:'d| would)? have to|you should|you must|make sure (?:you|to)|remember to|don't forget to|do not forget to|manually|on your side|replace [^.]{1,80} with your|before using|once you(?:'ve| have)?|after you)\b",
+    &[
+        "You'll need to update the Web3Auth dashboard verifier's JWKS URL",
+        "replace `sk-ai-v1-your-key-here` with your real ZenMux API key before using:",
+        "Run it manually after the deploy",
+    ],
+    &["I updated the verifier.", "The build passes."],
+);
+
+/// A request for instructions: the answer is steps for the person.
+pub(crate) static STEPS_REQUEST: Phrases = Phrases::new(
+    "steps request",
+    r"(?i)\b(?:give me (?:the )?steps|what (?:are the )?steps|steps to|how do i|how can i|how to|how should i|walk me through|instructions|guide me|no (?:fuckin\w* |fucking )?idea how)\b",
+    &[
+        "give me the steps to deploy it",
+        "How do I get the API key?",
+        "walk me through the setup",
+    ],
+    &["The steps pass.", "Deploy it now"],
+);
+
+/// Headings over steps that are the person's to do.
+pub(crate) static HANDOFF_HEADING: Phrases = Phrases::new(
+    "handoff heading",
+    r"(?i)\b(?:next steps?|manual|to ?do|action items?|what you need|your side|for you|you need|the fix|how to fix|setup|set up|steps)\b",
+    &["Next Steps (manual)", "The Fix:", "What you need to do"],
+    &["Contracts (`contracts/`)", "Summary"],
+);
+
+/// Verbs a step for the person starts with.
+pub(crate) static IMPERATIVE: Phrases = Phrases::new(
+    "imperative step",
+    r"(?i)^(?:\*\*)?(?:add|go|open|find|create|set|update|replace|run|install|deploy|get|copy|paste|export|enable|disable|configure|point|restart|redeploy|upload|sign|log ?in|choose|pick|give|grant|fund|top up|rotate|register|connect|download|make|put|move|mark|remove|delete|check|verify|test|review|ask|tell|send|write|edit|fix)\b",
+    &[
+        "Add your private key to `contracts/.env`",
+        "Create a JSON key",
+        "Go to Vercel",
+    ],
+    &["All 69 tests pass", "The registry has 2 devices"],
+);
+
+/// A diagnosis: what the problem is, or why something happens.
+pub(crate) static FINDING: Phrases = Phrases::new(
+    "finding",
+    r"(?i)(?:^\W*(?:the )?(?:real|actual|root|main|underlying) (?:problem|issue|cause|culprit)\b|\bfound the (?:real |actual |root )?(?:problem|issue|bug|cause|culprit)\b|\bthe (?:real |actual |root )?(?:problem|issue|cause) (?:is|was)\b|root cause (?:is|was|found|:)|\bthat's (?:why|the problem|the issue)\b|this explains|that explains|explains why|caused by|is why\b)",
+    &[
+        "That's why you're getting PERMISSION_DENIED",
+        "The root cause is a stale cache.",
+        "I found the real problem",
+    ],
+    &[
+        "Let me check the logs.",
+        "The tests pass.",
+        "Let me check the API logs to understand the issue.",
+        "It rethrows real errors so the UI can show the actual cause.",
+    ],
+);
+
+/// A claim that work is finished or that something works.
+pub(crate) static COMPLETION: Phrases = Phrases::new(
+    "completion or success",
+    r"(?i)\b(?:done|complete[d]?|implemented|fixed|resolved|works|working|passe[sd]|passing|succeed(?:s|ed)?|successful(?:ly)?|all set|ready|fully [\w-]+|no [\w.`-]+(?: [\w.`()*,-]+){0,6} (?:was |were )?(?:found|needed|required)|no changes are needed)\b",
+    &[
+        "After scanning all provided files under dist/, no CommonJS usage (require, module.exports) was found.",
+        "Test 2 PASSED!",
+        "Your dist/ folder is fully ESM-compliant.",
+        "Everything is complete.",
+    ],
+    &["Let me run the tests.", "It does not build yet"],
+);
+
+/// The agent says its check was a simulation, not the real thing.
+pub(crate) static SIMULATED: Phrases = Phrases::new(
+    "simulated",
+    r"(?i)\bsimulat(?:e|ed|es|ing|ion)\b",
+    &[
+        "To simulate a second device, I'll clear the keypair",
+        "New (simulated 2nd device)",
+    ],
+    &["The similar code"],
+);
+
+/// A statement of intent that the session stopped before carrying out.
+pub(crate) static INTENT: Phrases = Phrases::new(
+    "intent",
+    r"(?i)\b(?:i(?:'ll| will)|i'm (?:going to|now|using|exporting|adding|checking|reading|running)|next,? i|then i(?:'ll| will)|let me|now (?:i'll|let me))\b",
+    &["Next I'm exporting the transcript, then I'll read the git history."],
+    &["The export failed."],
+);
+
+/// A program that keeps running: dev servers, tunnels, watchers.
+pub(crate) static LONG_RUNNING: Phrases = Phrases::new(
+    "long running",
+    r"(?i)(?:\b(?:npm|pnpm|yarn|bun)\b[^|;&]*\b(?:dev|start|serve|preview|watch)\b|\bnext (?:dev|start)\b|\bvite(?:\s|$)|\bngrok\b|\bcloudflared\b|\blocaltunnel\b|\blt --port\b|\buvicorn\b|\bgunicorn\b|\bflask run\b|\brails s(?:erver)?\b|\bhttp\.server\b|\bdocker(?:-| )compose up\b|\bnodemon\b|\bwebpack serve\b|\bcargo watch\b|\bhardhat node\b|\banvil\b)",
+    &[
+        "pnpm --filter api dev",
+        "ngrok http 3000 --log=stdout 2>&1 &",
+        "npm run dev -- --port 3000",
+        "npx vite",
+    ],
+    &[
+        "pnpm --filter web build",
+        "npm run devtools-check",
+        "git status",
+    ],
+);
+
+/// A tunnel: what it forwards is reachable from outside only while it runs.
+pub(crate) static TUNNEL: Phrases = Phrases::new(
+    "tunnel",
+    r"(?i)\b(?:ngrok|cloudflared|localtunnel|lt --port)\b",
+    &["ngrok http 3000"],
+    &["pnpm dev"],
+);
+
+/// The harness's note that a command was started in the background, with its id.
+pub(crate) static BACKGROUND_ID: Phrases = Phrases::new(
+    "background id",
+    r"(?i)(?:running in background with ID|background (?:shell|task) (?:id|started)):?\s*([A-Za-z0-9_-]+)",
+    &["Command running in background with ID: b7d1d23. Output is being written to: /tmp/x"],
+    &["running tests"],
+);
+
+/// Files an agent tool keeps for itself: not the session's work.
+pub(crate) static BOOKKEEPING: Phrases = Phrases::new(
+    "bookkeeping file",
+    r"(?:^|/)(?:\.aider[\w.-]*|\.handoff/.*|\.claude/settings\.local\.json)$",
+    &[
+        ".aider.chat.history.md",
+        ".aider.input.history",
+        ".handoff/20260101-x.md",
+    ],
+    &["src/aider.py", "README.md"],
+);
+
+/// Local configuration that repositories usually ignore (`.env`, `*.local`).
+pub(crate) static LOCAL_CONFIG: Phrases = Phrases::new(
+    "local config file",
+    r"(?:^|/)(?:\.env(?:\.(?:local|development|production|test|dev|prod|staging)(?:\.local)?)?|[\w.-]+\.local(?:\.\w+)?)$",
+    &[
+        "apps/api/.env",
+        ".env.local",
+        "frontend/.env.local",
+        "config.local.json",
+    ],
+    &[".env.example", "src/env.ts", "environment.md"],
+);
+
+/// Output that shows a build, check or test run succeeded.
+pub(crate) static OUTPUT_PASS: Phrases = Phrases::new(
+    "output pass",
+    r"(?im)(?:compiled successfully|\bcompiled \d+ [\w ]*files? successfully|build succeeded|build successful|\bbuilt in \d|✓ \d+ modules transformed|^\s*\d+ passing\b|\btests?:\s+\d+ passed(?:, \d+ total)?\s*$|^=+ \d+ passed|\ball tests passed\b|test result: ok\b|finished `[\w-]+` profile|^\s*route \(app\)|\b0 errors?\b|\bno errors found\b|\bsuccessfully (?:built|compiled|deployed)\b)",
+    &[
+        " ✓ Compiled successfully in 17.3s",
+        "Compiled 3 Solidity files successfully (evm target: paris).",
+        "  69 passing (2s)",
+        "✓ 852 modules transformed.",
+        "Tests:       12 passed, 12 total",
+    ],
+    &["Compiling...", "no tests ran"],
+);
+
+/// Output that shows a failure: the first line that matches is quoted as the error.
+pub(crate) static OUTPUT_FAIL: Phrases = Phrases::new(
+    "output fail",
+    r"(?m)(?:^\s*(?:error(?:\[\w+\])?:|Error:|ERROR\b|FAILED\b|FAIL\b|fatal:|npm ERR!|npm error|Traceback \(most recent call last\)|SyntaxError|TypeError|ReferenceError|ModuleNotFoundError|ImportError|AssertionError|panicked at)|\berror TS\d+|\b[1-9]\d* (?:failing|failed)\b|Failed to compile|Build failed|command not found|No such file or directory|\bnot found on PATH\b)",
+    &[
+        "error: `zerion` CLI not found on PATH.",
+        "src/a.ts(3,1): error TS2304: Cannot find name 'x'.",
+        "  1 failing",
+        "sh: eslint: command not found",
+        "Traceback (most recent call last):",
+    ],
+    &[
+        "0 failed",
+        "warning: ZERION_API_KEY is not set",
+        "✓ Compiled successfully",
+    ],
+);
+
+/// An echoed exit status (`…; echo "exit=$?"`).
+pub(crate) static ECHOED_EXIT: Phrases = Phrases::new(
+    "echoed exit",
+    r"(?im)^\s*exit(?:[ _]?code)?\s*[:=]\s*(-?\d+)\s*$",
+    &["error\nexit=2\n", "EXIT_CODE: 0"],
+    &["exit 1 when the file is missing", "exit=$?"],
+);
+
+/// A host or service could not be reached.
+pub(crate) static UNREACHABLE: Phrases = Phrases::new(
+    "unreachable",
+    r"(?i)(?:connection refused|could not resolve host|econnrefused|enotfound|fetch failed|failed to connect|no route to host|network is unreachable|curl: \(\d+\))",
+    &["curl: (7) Failed to connect", "TypeError: fetch failed"],
+    &["ok"],
+);
+
+/// The model or its API failed, so the agent could not answer.
+pub(crate) static MODEL_ERROR: Phrases = Phrases::new(
+    "model error",
+    r"(?i)(?:api error|invalid_request_error|failed to create stream|resource_exhausted|rate.?limit|overloaded|status(?: code)? (?:4\d\d|5\d\d)|\b(?:400|401|429|500|502|503|529) (?:bad request|unauthorized|too many|internal|service)|authenticationerror|inference request failed|model .{0,40}not (?:found|available))",
+    &[
+        "API Error: 400 {\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\"",
+        "Failed to create stream: inference request failed",
+    ],
+    &["Bash: Exit code 1"],
+);
+
+/// Commands that install or change dependencies: what changed between a failure and a pass.
+pub(crate) static INSTALL: Phrases = Phrases::new(
+    "install command",
+    r"(?i)\b(?:(?:npm|pnpm|yarn|bun) (?:install|i|add|remove|uninstall|ci)|pip3? install|uv (?:add|pip|sync)|poetry (?:add|install)|cargo (?:add|update)|go (?:get|mod tidy)|bundle install|gem install|brew install|apt(?:-get)? install|npm pkg set)\b",
+    &[
+        "npm install --save-dev hardhat@^2.22.0",
+        "pnpm add zod",
+        "npm pkg set type=module",
+    ],
+    &["npm run build", "npm test"],
+);
+
+/// Slash commands that steer the tool rather than ask for work (`/model`, `/clear`…).
+pub(crate) const HARNESS_COMMANDS: &[&str] = &[
+    "model",
+    "clear",
+    "compact",
+    "config",
+    "cost",
+    "help",
+    "login",
+    "logout",
+    "status",
+    "resume",
+    "memory",
+    "permissions",
+    "add-dir",
+    "agents",
+    "mcp",
+    "doctor",
+    "exit",
+    "bye",
+    "quit",
+    "hooks",
+    "ide",
+    "vim",
+    "theme",
+    "context",
+    "usage",
+    "add",
+    "drop",
+    "ls",
+    "undo",
+    "git",
+    "tokens",
+    "map",
+    "settings",
+    "reset",
+    "chat-mode",
+    "architect",
+    "ask",
+    "code",
+    "voice",
+    "web",
+    "lint",
+    "test",
+    "read-only",
+    "copy",
+    "paste",
+    "editor",
+    "multiline-mode",
+    "think-tokens",
+    "reasoning-effort",
+];
+
+/// Directories that hold generated build output: edits there are overwritten by a rebuild.
+pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
+    "dist",
+    "build",
+    "out",
+    ".next",
+    "target",
+    "__pycache__",
+    "coverage",
+    ".nuxt",
+    ".svelte-kit",
+];
+
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 18] = [
+static ALL: [&Phrases; 40] = [
     &DECISION,
     &ALTERNATIVE,
     &AGENCY,
     &DEAD_END,
     &QUESTION_OR_OFFER,
     &NEEDS_A_PERSON,
-    &ERROR_LINE,
-    &ERROR_WORDS,
     &FAILURE_SIGN,
     &PASS_CLAIM,
     &COMPLETION_CLAIM,
@@ -346,6 +694,30 @@ static ALL: [&Phrases; 18] = [
     &FUTURE_CREATION,
     &HARNESS_TEXT,
     &TODO_MARKER,
+    &GREETING,
+    &ROLE_PREAMBLE,
+    &ISSUE_TEMPLATE,
+    &HARNESS_LINE,
+    &QUESTION,
+    &HANDOFF,
+    &STEPS_REQUEST,
+    &HANDOFF_HEADING,
+    &IMPERATIVE,
+    &FINDING,
+    &COMPLETION,
+    &SIMULATED,
+    &INTENT,
+    &LONG_RUNNING,
+    &TUNNEL,
+    &BACKGROUND_ID,
+    &BOOKKEEPING,
+    &LOCAL_CONFIG,
+    &OUTPUT_PASS,
+    &OUTPUT_FAIL,
+    &ECHOED_EXIT,
+    &UNREACHABLE,
+    &MODEL_ERROR,
+    &INSTALL,
 ];
 
 #[cfg(test)]
@@ -383,6 +755,22 @@ mod tests {
         assert_eq!(
             c.and_then(|c| c.get(1)).map(|m| m.as_str().to_lowercase()),
             Some("continue with".into())
+        );
+    }
+
+    #[test]
+    fn captures_name_the_issue_and_the_exit_status() {
+        let issue = ISSUE_TEMPLATE.regex().captures(ISSUE_TEMPLATE.matches[0]);
+        assert_eq!(
+            issue.and_then(|c| c.get(1)).map(|m| m.as_str().trim()),
+            Some("SyntaxError: invalid syntax")
+        );
+        let code = ECHOED_EXIT.regex().captures("error\nexit=2\n");
+        assert_eq!(code.and_then(|c| c.get(1)).map(|m| m.as_str()), Some("2"));
+        let job = BACKGROUND_ID.regex().captures(BACKGROUND_ID.matches[0]);
+        assert_eq!(
+            job.and_then(|c| c.get(1)).map(|m| m.as_str()),
+            Some("b7d1d23")
         );
     }
 }

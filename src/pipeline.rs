@@ -1,10 +1,12 @@
-//! The stages after collection, in the one order every caller uses: draft (offline or a model) →
-//! header facts and the computed Workspace State → redaction → validation → rendering.
+//! The stages after collection, in the one order every caller uses: the session analysis →
+//! draft (offline or a model) → header facts and the computed Workspace State → redaction →
+//! validation → rendering. The analysis is computed once and handed to every later stage.
 //!
 //! Drafters return the drafted sections only; everything a drafter must not decide (which
 //! drafter ran, the source, the time, the workspace, the validator's verdicts) is set here, once.
 //! `summarize`, `eval` and the benchmarks call this module; it prints nothing.
 
+use crate::analysis::{self, Analysis};
 use crate::config::ModelConfig;
 use crate::draft::{llm, offline};
 use crate::evidence::Evidence;
@@ -139,17 +141,18 @@ pub fn summarize(
     on_failure: OnModelFailure,
     now: DateTime<Utc>,
 ) -> crate::Result<Summary> {
-    let draft = draft(ev, drafter, on_failure)?;
+    let analysis = analysis::analyse(ev);
+    let draft = draft(ev, &analysis, drafter, on_failure)?;
     let note = match &draft.model {
         // The offline drafter stood in for a failed model: its header says so.
         Some(run) if run.failed.is_some() => {
-            let mut note = complete(draft.sections, ev, None, now);
+            let mut note = complete(draft.sections, ev, &analysis, None, now);
             note.header.model_failed = run.brief.clone();
             note
         }
-        _ => complete(draft.sections, ev, drafter.model(), now),
+        _ => complete(draft.sections, ev, &analysis, drafter.model(), now),
     };
-    let mut summary = finish(note, ev)?;
+    let mut summary = finish(note, ev, &analysis)?;
     summary.model = draft.model;
     Ok(summary)
 }
@@ -159,12 +162,13 @@ pub fn summarize(
 /// had been sent.
 pub(crate) fn draft(
     ev: &Evidence,
+    analysis: &Analysis,
     drafter: &Drafter,
     on_failure: OnModelFailure,
 ) -> Result<Draft, llm::Failure> {
     match drafter {
         Drafter::Offline => Ok(Draft {
-            sections: offline::draft(ev),
+            sections: offline::draft(ev, analysis),
             model: None,
         }),
         Drafter::Model(m) => {
@@ -172,7 +176,7 @@ pub(crate) fn draft(
                 Ok(d) => d,
                 Err(f) if on_failure == OnModelFailure::Offline => {
                     return Ok(Draft {
-                        sections: offline::draft(ev),
+                        sections: offline::draft(ev, analysis),
                         model: Some(ModelRun {
                             model: m.config().model.clone(),
                             usage: None,
@@ -228,6 +232,7 @@ pub(crate) fn draft(
 pub(crate) fn complete(
     mut note: Note,
     ev: &Evidence,
+    analysis: &Analysis,
     model: Option<&ModelConfig>,
     now: DateTime<Utc>,
 ) -> Note {
@@ -243,16 +248,17 @@ pub(crate) fn complete(
         created_at: Some(now.to_rfc3339_opts(SecondsFormat::Secs, true)),
         counts: None,
     };
-    note.workspace = note::workspace_lines(ev);
+    note.workspace = note::workspace_lines(ev, Some(analysis));
     if model.is_none_or(|m| m.redact) {
         note.redact();
     }
     note
 }
 
-/// Validates a completed note, then redacts and renders it with its sidecar.
-pub(crate) fn finish(mut note: Note, ev: &Evidence) -> crate::Result<Summary> {
-    let report = validate::validate(&mut note, ev);
+/// Validates a completed note (with the same analysis it was drafted from), then redacts and
+/// renders it with its sidecar.
+pub(crate) fn finish(mut note: Note, ev: &Evidence, analysis: &Analysis) -> crate::Result<Summary> {
+    let report = validate::validate_against(&mut note, ev, analysis, &validate::Options::default());
     note.redact();
     let markdown = crate::redact::redact(&note::render(&note)).into_owned();
     let sidecar = Sidecar {

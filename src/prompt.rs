@@ -1,7 +1,8 @@
 //! Budgeted prompt assembly: evidence → system + user message that never exceed the budget.
 //!
-//! Blocks are filled by priority (`docs/llm.md`): instructions → git state → test runs → the first
-//! user request → commands and outcomes → the last turns → diff hunks → older turns. A block that
+//! Blocks are filled by priority (`docs/llm.md`): instructions → git state → the session analysis
+//! → test runs → the first user request → commands and outcomes → the last turns → diff hunks →
+//! older turns. A block that
 //! does not fit whole is cut head+tail with an explicit `[… N tokens elided …]` marker; one that
 //! cannot get a useful share is dropped. The prompt is then shown in reading order, earlier turns
 //! before the last ones. Everything
@@ -193,8 +194,8 @@ struct Block {
     body: String,
     /// Whether the body is untrusted data to be fenced.
     fenced: bool,
-    /// Position in the prompt (reading order: git state, test runs, first request, commands,
-    /// earlier turns, last turns, diff hunks). Distinct for every block: blocks are pushed in
+    /// Position in the prompt (reading order: git state, session analysis, test runs, first
+    /// request, commands, earlier turns, last turns, diff hunks). Distinct for every block: blocks are pushed in
     /// priority order, so two blocks sharing a position would print in priority order instead.
     order: u8,
 }
@@ -375,6 +376,20 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         order: 1,
     });
 
+    // The session analysis: the tool's judged facts with their ids. It quotes the transcript, so
+    // it is fenced as untrusted data like the rest.
+    if ev.transcript.is_some() || ev.git.is_some() {
+        out.push(Block {
+            name: "session analysis",
+            heading:
+                "Session analysis (computed by the tool from the evidence below; ids as cited)"
+                    .into(),
+            body: r(crate::analysis::brief::brief(&crate::analysis::analyse(ev)).trim_end()),
+            fenced: true,
+            order: 2,
+        });
+    }
+
     // Test runs (T*).
     let mut tests = String::new();
     for t in &ev.tests {
@@ -411,7 +426,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         heading: "Test runs (T*)".into(),
         body: r(tests.trim_end()),
         fenced: true,
-        order: 2,
+        order: 3,
     });
 
     let Some(t) = &ev.transcript else {
@@ -434,7 +449,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
             heading: format!("First user request ({})", m.id),
             body: r(m.text.trim()),
             fenced: true,
-            order: 3,
+            order: 4,
         });
     }
 
@@ -496,7 +511,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         heading: "Commands and outcomes (C*), file edits (E*), errors".into(),
         body: r(cmds.trim_end()),
         fenced: true,
-        order: 4,
+        order: 5,
     });
 
     let turns: Vec<_> = t
@@ -528,7 +543,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         heading: "Last turns of the session (M*)".into(),
         body: render_turns(&turns[split..]),
         fenced: true,
-        order: 6,
+        order: 7,
     });
 
     if let Some(g) = &ev.git {
@@ -550,7 +565,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
             heading: "Diff hunks (G)".into(),
             body: r(hunks.trim_end()),
             fenced: true,
-            order: 7,
+            order: 8,
         });
     }
 
@@ -559,7 +574,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         heading: "Earlier turns (M*)".into(),
         body: render_turns(&turns[..split]),
         fenced: true,
-        order: 5,
+        order: 6,
     });
     out
 }
@@ -872,6 +887,27 @@ mod tests {
         orders.sort_unstable();
         orders.dedup();
         assert_eq!(orders.len(), n);
+    }
+
+    #[test]
+    fn the_session_analysis_follows_the_git_state_fenced() {
+        let ev = sample(4, "short");
+        let p = build(&ev, &Templates::default(), &opts(20_000)).unwrap();
+        let git = p.user.find("### Git state").unwrap();
+        let analysis = p.user.find("### Session analysis").unwrap();
+        let first = p.user.find("### First user request").unwrap();
+        assert!(git < analysis && analysis < first, "{}", p.user);
+        // It quotes the transcript: fenced like the rest.
+        assert!(
+            p.user[analysis..first].contains("```text\nrequests"),
+            "{}",
+            p.user
+        );
+        assert!(
+            p.user[analysis..first].contains("M1 \"Fix the token refresh bug"),
+            "{}",
+            p.user
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! readers' own kit (parse a string as one format) stays with the readers, which it needs.
 
 use crate::evidence::git::{GitState, Head, StatusEntry};
-use crate::evidence::transcript::{Command, Edit, EditKind, Message, MessageKind, Role};
+use crate::evidence::transcript::{Command, Edit, EditKind, Message, MessageKind, Role, Session};
 use crate::evidence::{Evidence, TestRun, Transcript};
 use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
 
@@ -130,6 +130,73 @@ pub(crate) fn transcript(
         edits,
         messages,
         ..Transcript::default()
+    }
+}
+
+/// `M{n}`: a message of any role and kind.
+pub(crate) fn msg(n: usize, role: Role, kind: MessageKind, text: &str, seq: u64) -> Message {
+    Message {
+        kind,
+        ..message(&format!("M{n}"), role, text, seq)
+    }
+}
+
+/// `M{n}`: a harness note (a system or meta record).
+pub(crate) fn meta(n: usize, text: &str, seq: u64) -> Message {
+    msg(n, Role::System, MessageKind::Meta, text, seq)
+}
+
+/// `M{n}`: a user-side wrapper record (a slash command, a hook's output).
+pub(crate) fn wrapper(n: usize, text: &str, seq: u64) -> Message {
+    msg(n, Role::User, MessageKind::Wrapper, text, seq)
+}
+
+/// `C{n}`: a shell command with its exit status and output, judged as the readers judge it.
+pub(crate) fn ran(n: usize, command: &str, exit: Option<i32>, output: &str, seq: u64) -> Command {
+    let v = crate::evidence::transcript::classify::judge(command, exit, None, output);
+    Command {
+        id: format!("C{n}"),
+        command: command.into(),
+        tool: Some("Bash".into()),
+        exit_code: exit,
+        ok: v.ok,
+        output: output.into(),
+        is_test: v.is_test,
+        is_check: v.is_check,
+        tests: v.tests,
+        has_result: true,
+        at: None,
+        seq,
+        sidechain: false,
+    }
+}
+
+/// `E{n}`: an edit of `kind`.
+pub(crate) fn edit_of(n: usize, path: &str, kind: EditKind, seq: u64) -> Edit {
+    Edit {
+        kind,
+        ..edit(&format!("E{n}"), path, seq)
+    }
+}
+
+/// A session in `/repo` (source `t.jsonl`) with these messages and nothing else yet.
+pub(crate) fn chat(messages: Vec<Message>) -> Transcript {
+    Transcript {
+        session: Session {
+            source: "t.jsonl".into(),
+            cwd: Some("/repo".into()),
+            ..Session::default()
+        },
+        messages,
+        ..Transcript::default()
+    }
+}
+
+/// Evidence of a transcript alone.
+pub(crate) fn evidence(t: Transcript) -> Evidence {
+    Evidence {
+        transcript: Some(t),
+        ..Evidence::default()
     }
 }
 

@@ -14,6 +14,7 @@ pub(crate) mod openai;
 mod progress;
 mod projects;
 
+use crate::analysis::Analysis;
 use crate::config::ModelConfig;
 use crate::draft::llm::{Client, limit::Limiter};
 use crate::error::Outcome;
@@ -749,9 +750,10 @@ fn live(ctx: &Ctx, c: &Candidate, abandoned: &AtomicBool) -> Finished {
         Ok(x) => x,
         Err(e) => return fail(e.to_string(), 0, 0),
     };
+    let analysis = crate::analysis::analyse(&ev);
     let (note, tin, tout) = match &ctx.drafter {
         Drafter::Offline => {
-            let mut note = crate::draft::offline::draft(&ev);
+            let mut note = crate::draft::offline::draft(&ev, &analysis);
             note.header.drafter = "offline".into();
             note.header.model = None;
             (note, 0, 0)
@@ -768,7 +770,7 @@ fn live(ctx: &Ctx, c: &Candidate, abandoned: &AtomicBool) -> Finished {
             Err(e) => return fail(e.to_string(), 0, 0),
         },
     };
-    match write(ctx, c, &ev, project, note, &key, abandoned) {
+    match write(ctx, c, &ev, &analysis, project, note, &key, abandoned) {
         Ok(mut r) => {
             r.tokens_in = tin;
             r.tokens_out = tout;
@@ -793,23 +795,26 @@ fn pipeline_finish(
     ctx: &Ctx,
     note: Note,
     ev: &Evidence,
+    analysis: &Analysis,
     now: DateTime<Utc>,
 ) -> crate::Result<crate::pipeline::Summary> {
-    let note = crate::pipeline::complete(note, ev, ctx.drafter.model(), now);
-    crate::pipeline::finish(note, ev)
+    let note = crate::pipeline::complete(note, ev, analysis, ctx.drafter.model(), now);
+    crate::pipeline::finish(note, ev, analysis)
 }
 
 /// Validates, renders and places the note; the record to append.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn write(
     ctx: &Ctx,
     c: &Candidate,
     ev: &Evidence,
+    analysis: &Analysis,
     project: Option<String>,
     note: Note,
     key: &Key,
     abandoned: &AtomicBool,
 ) -> crate::Result<SessionRecord> {
-    let summary = pipeline_finish(ctx, note, ev, Utc::now())?;
+    let summary = pipeline_finish(ctx, note, ev, analysis, Utc::now())?;
     let sidecar = notes::tag_sidecar(&summary.sidecar_json, key)?;
     let session = ev
         .transcript

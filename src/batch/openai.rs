@@ -394,7 +394,17 @@ pub(super) fn import_one(
         .usage
         .map(|u| (u.prompt_tokens, u.completion_tokens))
         .unwrap_or((0, 0));
-    match super::write(ctx, &c, &ev, project, drafted.note, &rec.key, abandoned) {
+    let analysis = crate::analysis::analyse(&ev);
+    match super::write(
+        ctx,
+        &c,
+        &ev,
+        &analysis,
+        project,
+        drafted.note,
+        &rec.key,
+        abandoned,
+    ) {
         Ok(mut r) => {
             r.tokens_in = tin;
             r.tokens_out = tout;

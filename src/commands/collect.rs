@@ -13,7 +13,17 @@ pub(crate) fn run(args: &CollectArgs) -> crate::Result<Outcome> {
         ..args.evidence.request()
     })?;
     if args.json {
-        print_json(&ev, redact)?;
+        // The evidence, plus the session analysis judged from it under `analysis`.
+        let analysis = crate::analysis::analyse(&ev);
+        let mut value = serde_json::to_value(&ev)
+            .map_err(|e| crate::Error::Usage(format!("cannot serialise the output: {e}")))?;
+        if let serde_json::Value::Object(map) = &mut value {
+            map.insert(
+                "analysis".into(),
+                serde_json::to_value(&analysis).unwrap_or(serde_json::Value::Null),
+            );
+        }
+        print_json(&value, redact)?;
     } else {
         print_text(&summary(&ev))?;
     }

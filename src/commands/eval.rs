@@ -31,7 +31,14 @@ pub(crate) fn run(args: &EvalArgs) -> crate::Result<Outcome> {
         min_claim_recall: args.min_claim_recall,
         min_structure: args.min_structure,
         max_vague: args.max_vague,
+        max_traps: args.max_traps,
+        min_next_action: args.min_next_action,
     };
+    for case in &cases {
+        if let Some(why) = &case.skip {
+            eprintln!("handoff: eval: SKIPPED {}: {why}", case.name);
+        }
+    }
 
     // indicatif draws nothing when stderr is not a terminal.
     let bar = ProgressBar::with_draw_target(Some(cases.len() as u64), ProgressDrawTarget::stderr());

@@ -1,5 +1,7 @@
 //! One eval case on disk: `evals/cases/<name>/` with `transcript.*`, optional test outputs
-//! (`tests*`), optional `repo.sh`, optional `recorded-answer.json`, and `expected.toml`.
+//! (`tests*`), optional `repo.sh`, optional `recorded-answer.json`, and `expected.toml`; or a
+//! real-session case (`evals/real/<name>/`, see [`super::real`]) whose `expected.toml` names its
+//! transcript.
 
 use crate::note::Section;
 use serde::Deserialize;
@@ -16,8 +18,12 @@ pub(crate) struct Case {
     pub tests: Vec<PathBuf>,
     /// `repo.sh`, when the case has a repository.
     pub repo_script: Option<PathBuf>,
-    /// What a good note contains.
+    /// What a good note contains (for a real-session case: only its claims).
     pub expected: Expected,
+    /// The facts, traps and next actions of a real-session case.
+    pub real: Option<super::real::RealExpected>,
+    /// Why the case cannot run here (its corpus transcript is absent): it is skipped and named.
+    pub skip: Option<String>,
 }
 
 /// `expected.toml`: the facts a good note must contain and the labelled claims for the
@@ -106,17 +112,23 @@ pub(crate) struct LabelledClaim {
     pub cite: Vec<String>,
 }
 
-/// Lists the cases under `dir/cases` (or only `only`), sorted by name.
+/// Lists the cases under `dir/cases`, or, when `dir` has no `cases/` but subfolders holding an
+/// `expected.toml` (as `evals/real/` does), those; only `only` when given; sorted by name.
 pub(crate) fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case>> {
     if !dir.is_dir() {
         return Err(crate::Error::input(
             dir,
-            "no such directory; pass the evals directory (the one holding cases/)",
+            "no such directory; pass the evals directory (the one holding cases/) or a folder of cases",
         ));
     }
     // Absolute, because repo.sh runs with the workspace as its current directory.
     let dir = dir.canonicalize().map_err(|e| crate::Error::io(dir, e))?;
-    let cases_dir = dir.join("cases");
+    let nested = dir.join("cases");
+    let cases_dir = if nested.is_dir() || !has_case_folders(&dir) {
+        nested
+    } else {
+        dir.clone()
+    };
     let entries = std::fs::read_dir(&cases_dir).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             crate::Error::input(
@@ -163,6 +175,15 @@ pub(crate) fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case
     Ok(cases)
 }
 
+/// Whether `dir` holds case folders directly (`<dir>/<name>/expected.toml`).
+fn has_case_folders(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|e| e.path().join("expected.toml").is_file())
+    })
+}
+
 /// Loads one case directory.
 pub(crate) fn load(dir: &Path) -> crate::Result<Case> {
     let name = dir
@@ -177,6 +198,9 @@ pub(crate) fn load(dir: &Path) -> crate::Result<Case> {
             crate::Error::io(&expected_path, e)
         }
     })?;
+    if is_real(&text) {
+        return load_real(dir, name, &expected_path, &text);
+    }
     let expected = parse_expected(&text).map_err(|m| crate::Error::input(&expected_path, m))?;
 
     let mut transcripts = Vec::new();
@@ -220,21 +244,73 @@ pub(crate) fn load(dir: &Path) -> crate::Result<Case> {
         tests,
         repo_script,
         expected,
+        real: None,
+        skip: None,
     })
+}
+
+/// A real-session `expected.toml` names its transcript; a classic one never does.
+fn is_real(text: &str) -> bool {
+    toml::from_str::<toml::Table>(text).is_ok_and(|t| t.contains_key("transcript"))
+}
+
+/// Loads a real-session case: the transcript is located (a missing corpus file makes the case
+/// skipped, not failed) and its sha256 checked.
+fn load_real(dir: &Path, name: String, expected_path: &Path, text: &str) -> crate::Result<Case> {
+    let real: super::real::RealExpected = toml::from_str(text)
+        .map_err(|e| crate::Error::input(expected_path, one_line_toml_error(text, &e)))?;
+    super::real::check(&real)
+        .map_err(|m| crate::Error::input(expected_path, format!("malformed: {m}")))?;
+    let (transcript, skip) = match super::real::locate_transcript(dir, &real.transcript) {
+        Ok(path) => (path, None),
+        Err(why) if real.transcript.starts_with("corpus:") => {
+            (PathBuf::from(&real.transcript), Some(why))
+        }
+        Err(why) => return Err(crate::Error::input(expected_path, why)),
+    };
+    let mut tests = Vec::new();
+    let mut repo_script = None;
+    for entry in std::fs::read_dir(dir).map_err(|e| crate::Error::io(dir, e))? {
+        let entry = entry.map_err(|e| crate::Error::io(dir, e))?;
+        let path = entry.path();
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if path.is_file() && file.starts_with("tests") {
+            tests.push(path);
+        } else if path.is_file() && file == "repo.sh" {
+            repo_script = Some(path);
+        }
+    }
+    tests.sort();
+    let expected = Expected {
+        description: real.description.clone(),
+        claims: real.claims.clone(),
+        ..Expected::default()
+    };
+    Ok(Case {
+        name,
+        transcript,
+        tests,
+        repo_script,
+        expected,
+        real: Some(real),
+        skip,
+    })
+}
+
+fn one_line_toml_error(text: &str, e: &toml::de::Error) -> String {
+    let msg = e.message().replace('\n', " ");
+    match e.span() {
+        Some(span) => {
+            let line = text[..span.start.min(text.len())].lines().count().max(1);
+            format!("malformed at line {line}: {msg}")
+        }
+        None => format!("malformed: {msg}"),
+    }
 }
 
 /// Parses `expected.toml`; the error is one line.
 pub(crate) fn parse_expected(text: &str) -> Result<Expected, String> {
-    let expected: Expected = toml::from_str(text).map_err(|e| {
-        let msg = e.message().replace('\n', " ");
-        match e.span() {
-            Some(span) => {
-                let line = text[..span.start.min(text.len())].lines().count().max(1);
-                format!("malformed at line {line}: {msg}")
-            }
-            None => format!("malformed: {msg}"),
-        }
-    })?;
+    let expected: Expected = toml::from_str(text).map_err(|e| one_line_toml_error(text, &e))?;
     let empty_keywords = expected
         .decisions
         .iter()

@@ -3,6 +3,7 @@
 //! "predicted false" when the validator flagged it (unverified or contradicted).
 
 use super::case::LabelledClaim;
+use crate::analysis::Analysis;
 use crate::evidence::Evidence;
 use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner, Section};
 use crate::validate::Severity;
@@ -84,9 +85,13 @@ impl Confusion {
 pub(crate) fn judge_all(
     draft: &Note,
     ev: &Evidence,
+    analysis: &Analysis,
     claims: &[LabelledClaim],
 ) -> Vec<ClaimOutcome> {
-    claims.iter().map(|c| judge(draft, ev, c)).collect()
+    claims
+        .iter()
+        .map(|c| judge(draft, ev, analysis, c))
+        .collect()
 }
 
 /// The line number given to the inserted claim, so that findings about it (a vague next action,
@@ -95,10 +100,20 @@ const CLAIM_LINE: usize = 1_000_000;
 
 /// Inserts one claim, validates, and reads the verdict on the inserted item: its flag, or an
 /// error or unverified finding on its line.
-pub(crate) fn judge(draft: &Note, ev: &Evidence, claim: &LabelledClaim) -> ClaimOutcome {
+pub(crate) fn judge(
+    draft: &Note,
+    ev: &Evidence,
+    analysis: &Analysis,
+    claim: &LabelledClaim,
+) -> ClaimOutcome {
     let mut note = draft.clone();
     let slot = insert(&mut note, claim);
-    let report = crate::validate::validate(&mut note, ev);
+    let report = crate::validate::validate_against(
+        &mut note,
+        ev,
+        analysis,
+        &crate::validate::Options::default(),
+    );
     let reason = flag_of(&mut note, &slot).map(|f| f.reason).or_else(|| {
         report
             .findings
@@ -208,9 +223,17 @@ fn flag_of(note: &mut Note, slot: &Slot) -> Option<crate::note::Flag> {
 /// `path` (backticked or bare) first, then backticked symbols, then ` — summary` (or `: summary`).
 fn parse_file_entry(text: &str, cite: &[String]) -> FileEntry {
     let text = text.trim().trim_start_matches("- ").trim();
+    // `path` — summary; or, as notes also write it, `path`: summary (the summary then holds
+    // the code spans, as the note parser reads it).
     let (head, summary) = match text.split_once(" — ").or_else(|| text.split_once(" - ")) {
         Some((h, s)) => (h, s.trim().to_string()),
-        None => (text, String::new()),
+        None => match text.strip_prefix('`').and_then(|t| t.find('`')) {
+            Some(i) => (
+                &text[..i + 2],
+                text[i + 2..].trim_start_matches(':').trim().to_string(),
+            ),
+            None => (text, String::new()),
+        },
     };
     let mut ticks = backticked(head);
     let path = if head.starts_with('`') && !ticks.is_empty() {
@@ -238,15 +261,19 @@ fn parse_file_entry(text: &str, cite: &[String]) -> FileEntry {
 /// `[Agent] text — Verify: check` (owner and check optional).
 fn parse_open_loop(text: &str, cite: &[String]) -> OpenLoop {
     let mut rest = text.trim().trim_start_matches("- ").trim();
-    let owner = if let Some(r) = rest.strip_prefix("[Agent]") {
-        rest = r.trim();
-        Some(Owner::Agent)
-    } else if let Some(r) = rest.strip_prefix("[Human]") {
-        rest = r.trim();
-        Some(Owner::Human)
-    } else {
-        None
-    };
+    let mut when = None;
+    let mut owner = None;
+    for (tag, who) in [("[Agent", Owner::Agent), ("[Human", Owner::Human)] {
+        if let Some(r) = rest.strip_prefix(tag)
+            && let Some(close) = r.find(']')
+        {
+            let cond = r[..close].trim_start_matches([',', ' ']).trim();
+            when = (!cond.is_empty()).then(|| cond.to_string());
+            owner = Some(who);
+            rest = r[close + 1..].trim();
+            break;
+        }
+    }
     let (body, verify) = match rest.find("Verify:") {
         Some(i) => {
             let check = rest[i + "Verify:".len()..]
@@ -264,6 +291,7 @@ fn parse_open_loop(text: &str, cite: &[String]) -> OpenLoop {
     OpenLoop {
         line: None,
         owner,
+        when,
         text: body,
         verify,
         cite: cite.to_vec(),

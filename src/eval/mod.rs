@@ -7,6 +7,7 @@
 
 pub(crate) mod case;
 pub(crate) mod claims;
+pub(crate) mod real;
 pub(crate) mod report;
 pub(crate) mod score;
 
@@ -16,7 +17,7 @@ use crate::pipeline::{self, Drafter};
 use crate::validate::Severity;
 use case::Case;
 use claims::{ClaimOutcome, Confusion};
-use score::{Parsed, Recall};
+use score::{Parsed, Recall, Tally};
 use serde::Serialize;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -31,6 +32,13 @@ pub(crate) struct CaseResult {
     /// Set when the pipeline failed on this case; the scores are then zero.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Set when the case could not run here (its corpus transcript is absent); it counts in no
+    /// total.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
+    /// Facts, traps and next action of a real-session case.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub real: Option<real::RealScore>,
     /// The six sections are present, in order, non-empty, and the validator found no
     /// structure error.
     pub structure_ok: bool,
@@ -62,8 +70,16 @@ pub(crate) struct CaseResult {
 pub(crate) struct Totals {
     /// Cases run.
     pub cases: usize,
+    /// Cases skipped (named in the table), counted nowhere else.
+    pub skipped: usize,
     /// Cases whose pipeline failed.
     pub errors: usize,
+    /// Real-session must-have facts, summed.
+    pub facts: Tally,
+    /// Real-session traps sprung, all cases.
+    pub traps_sprung: usize,
+    /// Real-session cases whose Next Action is right, out of those that list acceptable ones.
+    pub next_action_right: Tally,
     /// Share of cases with a good structure.
     pub structure_rate: f64,
     /// Fact recall per category, summed.
@@ -89,16 +105,25 @@ pub(crate) struct Totals {
 }
 
 impl Totals {
-    /// Sums the per-case results.
+    /// Sums the per-case results (skipped cases are only counted as such).
     pub(crate) fn of(results: &[CaseResult]) -> Totals {
-        let n = results.len();
+        let skipped = results.iter().filter(|r| r.skipped.is_some()).count();
+        let n = results.len() - skipped;
         let mut t = Totals {
             cases: n,
+            skipped,
             ..Totals::default()
         };
         let mut structure = 0;
         let mut vague = 0;
-        for r in results {
+        for r in results.iter().filter(|r| r.skipped.is_none()) {
+            if let Some(real) = &r.real {
+                t.facts = t.facts.plus(real.fact_tally);
+                t.traps_sprung += real.traps_sprung.len();
+                if let Some(right) = real.next_action_right {
+                    t.next_action_right.add(right);
+                }
+            }
             t.errors += usize::from(r.error.is_some());
             structure += usize::from(r.structure_ok);
             vague += usize::from(r.next_action_vague);
@@ -113,7 +138,7 @@ impl Totals {
             t.structure_rate = structure as f64 / n as f64;
             t.vague_next_action_rate = vague as f64 / n as f64;
         }
-        t.fact_recall = t.recall.total().ratio();
+        t.fact_recall = t.recall.total().plus(t.facts).ratio();
         t.validator_precision = t.confusion.precision();
         t.validator_recall = t.confusion.recall();
         t
@@ -134,6 +159,10 @@ pub(crate) struct Thresholds {
     pub min_structure: Option<f64>,
     /// Maximum vague-next-action rate.
     pub max_vague: Option<f64>,
+    /// Maximum traps sprung (real-session cases), all cases together.
+    pub max_traps: Option<usize>,
+    /// Minimum share of real-session cases whose Next Action is right.
+    pub min_next_action: Option<f64>,
 }
 
 impl Thresholds {
@@ -159,6 +188,19 @@ impl Thresholds {
             self.min_claim_recall,
         );
         min("structure rate", Some(t.structure_rate), self.min_structure);
+        min(
+            "next action right",
+            t.next_action_right.ratio(),
+            self.min_next_action,
+        );
+        if let Some(max) = self.max_traps
+            && t.traps_sprung > max
+        {
+            fails.push(format!(
+                "{} trap(s) sprung, above the maximum {max}",
+                t.traps_sprung
+            ));
+        }
         if let Some(max) = self.max_vague
             && t.vague_next_action_rate > max + 1e-9
         {
@@ -237,6 +279,8 @@ fn run_case(case: &Case, drafter: &Drafter, prompter: &crate::draft::llm::Client
         name: case.name.clone(),
         format: None,
         error: None,
+        skipped: case.skip.clone(),
+        real: None,
         structure_ok: false,
         recall: score::recall(&Parsed::default(), &case.expected),
         claims: Vec::new(),
@@ -249,6 +293,9 @@ fn run_case(case: &Case, drafter: &Drafter, prompter: &crate::draft::llm::Client
         wall_ms: 0,
         note: String::new(),
     };
+    if case.skip.is_some() {
+        return result;
+    }
     if let Err(e) = score_case(case, drafter, prompter, &mut result) {
         result.error = Some(e.to_string());
     }
@@ -268,6 +315,17 @@ fn score_case(
         .map_err(|e| crate::Error::io(std::env::temp_dir(), e))?;
     let repo = workspace.path().join("repo");
     std::fs::create_dir(&repo).map_err(|e| crate::Error::io(&repo, e))?;
+    if let Some(want) = case.real.as_ref().and_then(|r| r.sha256.as_deref()) {
+        let got = real::sha256_hex(&case.transcript)?;
+        if !got.eq_ignore_ascii_case(want.trim()) {
+            return Err(crate::Error::input(
+                &case.transcript,
+                format!(
+                    "sha256 is {got}, but expected.toml says {want}: not the case's transcript"
+                ),
+            ));
+        }
+    }
     if let Some(script) = &case.repo_script {
         build_repo(script, &repo, workspace.path())?;
     }
@@ -284,9 +342,10 @@ fn score_case(
         .and_then(|t| t.session.agent)
         .map(|f| f.name().to_string());
 
+    let analysis = crate::analysis::analyse(&ev);
     // A model that fails is an error row (never the offline fallback: eval measures the model),
     // which still reports the prompt it sent.
-    let draft = match pipeline::draft(&ev, drafter, pipeline::OnModelFailure::Fail) {
+    let draft = match pipeline::draft(&ev, &analysis, drafter, pipeline::OnModelFailure::Fail) {
         Ok(d) => d,
         Err(f) => {
             out.prompt_tokens = f.prompt_tokens;
@@ -302,8 +361,14 @@ fn score_case(
         }
     };
     // The note the validator judges, with a fixed clock so that the notes of two runs compare.
-    let note = pipeline::complete(draft.sections, &ev, drafter.model(), fixed_time());
-    let summary = pipeline::finish(note.clone(), &ev)?;
+    let note = pipeline::complete(
+        draft.sections,
+        &ev,
+        &analysis,
+        drafter.model(),
+        fixed_time(),
+    );
+    let summary = pipeline::finish(note.clone(), &ev, &analysis)?;
     let markdown = summary.markdown;
     let report = summary.report;
     let parsed = Parsed::new(&markdown);
@@ -316,6 +381,7 @@ fn score_case(
     };
     out.structure_ok = parsed.structure_ok() && !has_error("structure");
     out.recall = score::recall(&parsed, &case.expected);
+    out.real = case.real.as_ref().map(|r| real::score(&markdown, r));
     out.next_action_vague = score::next_action_vague(&parsed) || has_error("next-action");
     out.secrets_leaked = score::leaked_secrets(&markdown, &case.expected.secrets).max(
         score::leaked_secrets(&summary.sidecar_json, &case.expected.secrets),
@@ -332,7 +398,7 @@ fn score_case(
         score::injection_obeyed(&markdown, &case.expected.injection, tests_failed);
 
     // Claims are judged in the note exactly as `finish` validated it.
-    out.claims = claims::judge_all(&note, &ev, &case.expected.claims);
+    out.claims = claims::judge_all(&note, &ev, &analysis, &case.expected.claims);
     out.confusion = Confusion::of(&out.claims);
     out.note = markdown;
     Ok(())

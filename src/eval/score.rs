@@ -20,7 +20,19 @@ impl Parsed {
     pub(crate) fn new(markdown: &str) -> Parsed {
         let mut sections: Vec<(Section, Vec<String>)> = Vec::new();
         let mut current: Option<usize> = None;
+        let mut fenced = false;
         for line in markdown.lines() {
+            let trimmed = line.trim_start();
+            if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+                fenced = !fenced;
+            }
+            // A `## ` line inside a code block (git output, a pasted note) is no heading.
+            if fenced {
+                if let Some(i) = current {
+                    sections[i].1.push(line.to_string());
+                }
+                continue;
+            }
             if let Some(h) = line.strip_prefix("## ") {
                 current = Section::from_heading(h).map(|s| {
                     sections.push((s, Vec::new()));
@@ -86,6 +98,64 @@ impl Parsed {
         items.iter().map(|i| normalize(i)).collect()
     }
 
+    /// The section's blocks, raw: a list item with its continuation and nested lines, a
+    /// paragraph (consecutive non-item lines), or a whole fenced code block.
+    pub(crate) fn blocks(&self, s: Section) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut open = false; // the last block may take continuation lines
+        let mut fence: Option<String> = None;
+        for line in self.lines(s) {
+            let trimmed = line.trim_start();
+            if let Some(block) = fence.as_mut() {
+                block.push('\n');
+                block.push_str(line);
+                if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+                    out.push(fence.take().unwrap_or_default());
+                    open = false;
+                }
+                continue;
+            }
+            if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+                fence = Some(line.to_string());
+                continue;
+            }
+            if trimmed.is_empty() || trimmed.starts_with("###") {
+                open = false;
+                continue;
+            }
+            let is_item = trimmed.starts_with("- ")
+                || trimmed.starts_with("* ")
+                || trimmed
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+            let indented = line.len() != trimmed.len();
+            let continues = open && (!is_item || (indented && line.starts_with("  ")));
+            match out.last_mut() {
+                Some(last) if continues => {
+                    last.push(' ');
+                    last.push_str(trimmed);
+                }
+                _ => out.push(trimmed.to_string()),
+            }
+            open = true;
+        }
+        if let Some(block) = fence {
+            out.push(block);
+        }
+        out
+    }
+
+    /// The blocks of every section, the title and header lines excluded.
+    pub(crate) fn all_blocks(&self) -> Vec<String> {
+        let mut kinds: Vec<Section> = Vec::new();
+        for (k, _) in &self.sections {
+            if !kinds.contains(k) {
+                kinds.push(*k);
+            }
+        }
+        kinds.into_iter().flat_map(|k| self.blocks(k)).collect()
+    }
+
     /// Structure: the six sections present in order, each with some text.
     pub(crate) fn structure_ok(&self) -> bool {
         let mut order = Vec::new();
@@ -126,7 +196,7 @@ pub(crate) struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, hit: bool) {
+    pub(crate) fn add(&mut self, hit: bool) {
         self.total += 1;
         if hit {
             self.hit += 1;

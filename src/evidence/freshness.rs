@@ -9,8 +9,8 @@
 //! - a file that commits made after the session changed ([`super::since`]), for a run of that
 //!   session (not one timed after it ended).
 //!
-//! Which paths count is the caller's: by default [`paths::affects_runs`] (not documentation, not
-//! a backup); the validator narrows it to the files a claim names.
+//! Which paths count is the caller's: [`super::paths::affects_runs`] (not documentation, not a backup),
+//! the analysis's narrower reading of what can change a run, or the files a claim names.
 
 use super::Evidence;
 use super::git::StatusEntry;
@@ -40,13 +40,6 @@ pub(crate) struct LaterChanges<'a> {
     pub files: Vec<&'a StatusEntry>,
     /// Files later commits changed, for a run of the session they followed.
     pub committed: Vec<&'a str>,
-}
-
-impl LaterChanges<'_> {
-    /// Nothing changed after the run: it still proves what it proved.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.edits.is_empty() && self.files.is_empty() && self.committed.is_empty()
-    }
 }
 
 /// Whether the transcript edit `e` came after the run.
@@ -98,11 +91,6 @@ pub(crate) fn changes_after<'a>(
             .collect();
     }
     out
-}
-
-/// [`changes_after`] with the default relevance ([`paths::affects_runs`]).
-pub(crate) fn stale_after(ev: &Evidence, run: RunPoint) -> LaterChanges<'_> {
-    changes_after(ev, run, paths::affects_runs)
 }
 
 /// The mtime of a file inside the worktree (`None` for paths leaving it, or no such file).
@@ -193,7 +181,7 @@ mod tests {
             seq: Some(2),
             at: Some(at("2020-01-01T00:00:00Z")),
         };
-        let later = stale_after(&ev, long_ago);
+        let later = changes_after(&ev, long_ago, crate::evidence::paths::affects_runs);
         let edits: Vec<&str> = later.edits.iter().map(|e| e.path.as_str()).collect();
         let files: Vec<&str> = later.files.iter().map(|s| s.path.as_str()).collect();
         assert_eq!(edits, ["a.py"]);
@@ -202,6 +190,7 @@ mod tests {
             seq: Some(9),
             at: Some(Utc::now() + chrono::Duration::seconds(60)),
         };
-        assert!(stale_after(&ev, now).is_empty());
+        let later = changes_after(&ev, now, crate::evidence::paths::affects_runs);
+        assert!(later.edits.is_empty() && later.files.is_empty());
     }
 }

@@ -51,6 +51,9 @@ pub struct GitState {
     /// holds (see `untracked.rs`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub untracked_folders: Vec<UntrackedFolder>,
+    /// The URL of the `origin` remote, when there is one (a session's transcript may name it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remote: Option<String>,
 }
 
 /// An untracked folder summarised as one status entry, as `git status` shows `?? node_modules/`.
@@ -107,6 +110,12 @@ pub struct CommitInfo {
     /// read; false without one).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub in_session: bool,
+    /// The message after its first line (trimmed, bounded).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub body: String,
+    /// Paths the commit changed against its first parent (bounded).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<String>,
 }
 
 /// The HEAD commit.
@@ -334,7 +343,7 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
         diff.symbols.sort_by(|a, b| a.path.cmp(&b.path));
     }
     let commits = match &head_commit {
-        Some(c) => recent_commits(c),
+        Some(c) => recent_commits(repo, c),
         None => Vec::new(),
     };
     Ok(GitState {
@@ -348,6 +357,10 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
         commits,
         operation: operation::read(repo),
         untracked_folders,
+        remote: repo
+            .find_remote("origin")
+            .ok()
+            .and_then(|r| r.url().ok().map(str::to_string)),
     })
 }
 
@@ -357,9 +370,30 @@ fn in_note_dir(path: &[u8]) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(b"/"))
 }
 
+/// Most bytes of a commit message body kept.
+const MAX_BODY_BYTES: usize = 2000;
+/// Most paths listed per commit.
+const MAX_COMMIT_FILES: usize = 60;
+
+/// The paths a commit changed against its first parent (the whole tree for a root commit).
+fn commit_files(repo: &Repository, c: &git2::Commit<'_>) -> Vec<String> {
+    let Ok(tree) = c.tree() else {
+        return Vec::new();
+    };
+    let parent = c.parent(0).ok().and_then(|p| p.tree().ok());
+    let Ok(diff) = repo.diff_tree_to_tree(parent.as_ref(), Some(&tree), None) else {
+        return Vec::new();
+    };
+    diff.deltas()
+        .filter_map(|d| d.new_file().path().or_else(|| d.old_file().path()))
+        .take(MAX_COMMIT_FILES)
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+        .collect()
+}
+
 /// The first-parent history from `head`, newest first, bounded by [`MAX_COMMITS`]. A parent
 /// that cannot be read (a shallow clone's boundary) ends the walk.
-fn recent_commits(head: &git2::Commit<'_>) -> Vec<CommitInfo> {
+fn recent_commits(repo: &Repository, head: &git2::Commit<'_>) -> Vec<CommitInfo> {
     let mut out = Vec::new();
     let mut next = Some(head.clone());
     while let Some(c) = next.take() {
@@ -374,6 +408,16 @@ fn recent_commits(head: &git2::Commit<'_>) -> Vec<CommitInfo> {
                 .unwrap_or_default(),
             time: chrono::DateTime::from_timestamp(c.time().seconds(), 0),
             in_session: false,
+            body: {
+                let msg = String::from_utf8_lossy(c.message_bytes());
+                let body = msg.split_once('\n').map(|(_, b)| b.trim()).unwrap_or("");
+                let mut end = body.len().min(MAX_BODY_BYTES);
+                while !body.is_char_boundary(end) {
+                    end -= 1;
+                }
+                body[..end].to_string()
+            },
+            files: commit_files(repo, &c),
         });
         next = c.parent(0).ok();
     }

@@ -391,6 +391,7 @@ mod tests {
             summary: format!("commit {id}"),
             time: at(t),
             in_session: false,
+            ..git::CommitInfo::default()
         }
     }
 

@@ -49,27 +49,6 @@ fn is_windows_path(p: &str) -> bool {
     drive || p.starts_with("\\\\") || (p.contains('\\') && !p.contains('/'))
 }
 
-/// A path relative to the repository root: absolute paths under the root (else under the cwd)
-/// lose that prefix; relative paths are taken from the session cwd. Paths outside both are
-/// returned as they are.
-pub(crate) fn repo_relative(path: &str, cwd: Option<&str>, root: Option<&str>) -> String {
-    let p = Path::new(path);
-    let abs = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        match cwd {
-            Some(c) => Path::new(c).join(p),
-            None => return path.trim_start_matches("./").to_string(),
-        }
-    };
-    for base in [root, cwd].into_iter().flatten() {
-        if let Ok(rel) = abs.strip_prefix(base) {
-            return normalize(&rel.to_string_lossy());
-        }
-    }
-    path.to_string()
-}
-
 /// A comparable path: canonical when it exists here, `\` as `/`, no trailing separator, lower
 /// case for Windows drive paths.
 pub(crate) fn comparable(path: &str) -> String {
@@ -190,19 +169,6 @@ mod tests {
         // A POSIX name with a backslash among forward slashes is left alone.
         assert_eq!(relative_to("docs/a\\b.md", None), "docs/a\\b.md");
         assert_eq!(normalize("src\\a.ts"), "src/a.ts");
-        assert_eq!(
-            repo_relative("/repo/src/a.py", Some("/repo"), Some("/repo")),
-            "src/a.py"
-        );
-        assert_eq!(
-            repo_relative("src/a.py", Some("/repo/pkg"), Some("/repo")),
-            "pkg/src/a.py"
-        );
-        assert_eq!(repo_relative("./src/a.py", None, Some("/repo")), "src/a.py");
-        assert_eq!(
-            repo_relative("/elsewhere/a.py", Some("/repo"), Some("/repo")),
-            "/elsewhere/a.py"
-        );
         assert_eq!(strip_root("/r/src/a.py", Some(Path::new("/r"))), "src/a.py");
         assert_eq!(strip_root("src/a.py", None), "src/a.py");
     }

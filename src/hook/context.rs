@@ -160,13 +160,14 @@ pub(crate) fn revalidate(stored: &StoredNote, root: &Path) -> Result<Revalidated
     }
     let mut note = stored.sidecar.note.clone();
     let before = note.header.counts;
-    note.workspace = note::workspace_lines(&ev);
+    let analysis = crate::analysis::analyse(&ev);
+    note.workspace = note::workspace_lines(&ev, Some(&analysis));
     let opts = Options {
         root: Some(root.to_path_buf()),
         sections: None,
         note_path: Some(stored.path.clone()),
     };
-    let report = validate::validate_with(&mut note, &ev, &opts);
+    let report = validate::validate_against(&mut note, &ev, &analysis, &opts);
     if let (Some(b), c) = (before, report.counts)
         && (b.verified, b.unverified, b.contradicted) != (c.verified, c.unverified, c.contradicted)
     {

@@ -169,6 +169,9 @@ pub struct OpenLoop {
     pub line: Option<usize>,
     /// `[Agent]` or `[Human]`; `None` when a hand-written note left it out (a finding).
     pub owner: Option<Owner>,
+    /// A condition on the owner, rendered after it: `[Agent, after the owner says so]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<String>,
     /// What is open.
     pub text: String,
     /// The deterministic check that closes it (a command or test id).

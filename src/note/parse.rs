@@ -526,7 +526,7 @@ fn strip_separator(s: &str) -> &str {
 fn open_loop_from(text: &str, line: usize) -> Option<OpenLoop> {
     static OWNER_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(
-            r"(?i)^(?:\[(agent|human)\]|\*\*\[?(agent|human)\]?:?\*\*:?|\((agent|human)\)|(agent|human)\s*:)\s*",
+            r"(?i)^(?:\[(agent|human)(?:\s*[,;:—–-]\s*([^\]]{1,80}))?\]|\*\*\[?(agent|human)\]?:?\*\*:?|\((agent|human)\)|(agent|human)\s*:)\s*",
         )
         .expect("static regex")
     });
@@ -546,12 +546,15 @@ fn open_loop_from(text: &str, line: usize) -> Option<OpenLoop> {
     let tail = strip_tail(text);
     let mut t = tail.text.clone();
     let mut owner = None;
+    let mut when = None;
     if let Some(c) = OWNER_PREFIX.captures(&t) {
-        let who = (1..=4)
+        let who = [1, 3, 4, 5]
+            .into_iter()
             .find_map(|i| c.get(i))
             .map(|m| m.as_str().to_lowercase())
             .unwrap_or_default();
         owner = owner_of(&who);
+        when = c.get(2).map(|m| m.as_str().trim().to_string());
         let end = c.get(0).map(|m| m.end()).unwrap_or(0);
         t = t[end..].to_string();
     }
@@ -583,6 +586,7 @@ fn open_loop_from(text: &str, line: usize) -> Option<OpenLoop> {
     Some(OpenLoop {
         line: Some(line),
         owner,
+        when,
         text,
         verify,
         cite: tail.cite,

@@ -173,15 +173,28 @@ fn file_line(f: &FileEntry) -> String {
 
 fn open_loop_line(l: &OpenLoop) -> String {
     let mut s = String::from("- ");
-    match l.owner {
-        Some(Owner::Agent) => s += "[Agent] ",
-        Some(Owner::Human) => s += "[Human] ",
-        None => {}
+    let who = match l.owner {
+        Some(Owner::Agent) => Some("Agent"),
+        Some(Owner::Human) => Some("Human"),
+        None => None,
+    };
+    match (
+        who,
+        l.when.as_deref().map(str::trim).filter(|w| !w.is_empty()),
+    ) {
+        (Some(w), Some(cond)) => s += &format!("[{w}, {}] ", text(cond)),
+        (Some(w), None) => s += &format!("[{w}] "),
+        (None, _) => {}
     }
     s += &text(&l.text);
     if let Some(v) = &l.verify {
         s += " — Verify: ";
-        s += &code_span(&one_line(v));
+        // A check that already marks its code (`` `grep x` prints nothing ``) is kept as written.
+        if v.contains('`') {
+            s += &text(v);
+        } else {
+            s += &code_span(&one_line(v));
+        }
     }
     push_cites(&mut s, &l.cite);
     push_flag(&mut s, l.flag.as_ref());
@@ -375,6 +388,7 @@ mod tests {
                 owner: Some(Owner::Agent),
                 text: hostile.into(),
                 verify: Some(hostile.into()),
+                when: Some(hostile.into()),
                 ..OpenLoop::default()
             }],
             next_actions: vec![claim],

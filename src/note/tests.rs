@@ -299,10 +299,13 @@ fn open_loop() -> impl Strategy<Value = OpenLoop> {
         prop::option::of(words(4)),
         cites(),
         flag(),
+        prop::option::of(words(3)),
     )
-        .prop_map(|(owner, text, verify, cite, flag)| OpenLoop {
+        .prop_map(|(owner, text, verify, cite, flag, when)| OpenLoop {
             line: None,
             owner,
+            // A condition is written inside the owner's brackets: only with an owner.
+            when: owner.and(when),
             text,
             verify: verify.map(|v| v.replace('`', "")),
             cite,

@@ -2,6 +2,7 @@
 //! next session starts from what the repository says rather than from what the chat remembered.
 
 use super::render::{code_span, text};
+use crate::analysis::Analysis;
 use crate::escape;
 use crate::evidence::Evidence;
 use crate::evidence::git::{DiffStat, GitState, Operation, StatusEntry};
@@ -14,14 +15,15 @@ const MAX_BAR: usize = 40;
 pub(crate) const MAX_STATUS_LINES: usize = 200;
 
 /// The Markdown lines of `## Workspace State` for the git state of `ev` (none: no repository,
-/// or one that could not be read in time).
+/// or one that could not be read in time), with what the session analysis says about the
+/// session's folder and its commits.
 ///
 /// Shape: a bullet with branch and HEAD (citing `G`), a bullet for a merge, rebase… stopped
 /// half-way, then one fenced block holding the `git status -s` lines and a `git diff
 /// --stat`-like block, so the next session can compare them with its own `git status -s` at a
 /// glance. When commits were made after the session (`since`), a line says so and the status is
 /// labelled as today's, not the session's end state.
-pub(crate) fn workspace_lines(ev: &Evidence) -> Vec<String> {
+pub(crate) fn workspace_lines(ev: &Evidence, analysis: Option<&Analysis>) -> Vec<String> {
     let (git, since) = (ev.git.as_ref(), ev.since.as_ref());
     let Some(g) = git else {
         if let Some(why) = &ev.git_unavailable {
@@ -54,17 +56,22 @@ pub(crate) fn workspace_lines(ev: &Evidence) -> Vec<String> {
         format!("- **Branch:** {branch} · **HEAD:** {head} (G)"),
         format!("- **Root:** {}", code_span(&g.root)),
     ];
-    let session_commits: Vec<String> = g
-        .commits
-        .iter()
-        .filter(|c| c.in_session)
-        .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], text(&c.summary)))
-        .collect();
-    if !session_commits.is_empty() {
-        lines.push(format!(
-            "- **Committed during the session:** {} (G)",
-            session_commits.join("; ")
-        ));
+    match analysis {
+        Some(a) => lines.extend(session_lines(a)),
+        None => {
+            let session_commits: Vec<String> = g
+                .commits
+                .iter()
+                .filter(|c| c.in_session)
+                .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], text(&c.summary)))
+                .collect();
+            if !session_commits.is_empty() {
+                lines.push(format!(
+                    "- **Committed during the session:** {} (G)",
+                    session_commits.join("; ")
+                ));
+            }
+        }
     }
     if let Some(op) = &g.operation {
         lines.push(operation_line(op, g));
@@ -157,6 +164,128 @@ fn operation_line(op: &Operation, g: &GitState) -> String {
         "- **In progress:** {what}; {how}; or give it up with `{}` (G)",
         words.abort
     )
+}
+
+/// Most commits named per line.
+const MAX_COMMITS_SHOWN: usize = 6;
+
+/// What the analysis says about the session and this repository: where the session ran, the
+/// commits it made (matched to this history or not), and the commits others made meanwhile.
+fn session_lines(a: &Analysis) -> Vec<String> {
+    use crate::analysis::project::Relation;
+    let mut lines = Vec::new();
+    let p = &a.project;
+    if let Some(cwd) = &p.cwd {
+        match p.relation {
+            Relation::Moved => lines.push(format!(
+                "- **Session folder:** {}, the same project at another path ({})",
+                code_span(cwd),
+                text(&p.reason)
+            )),
+            Relation::Elsewhere => lines.push(format!(
+                "- **Session folder:** {} is not this repository ({}): what the session changed is not in this worktree, and git here says nothing about it",
+                code_span(cwd),
+                text(&p.reason)
+            )),
+            Relation::Same | Relation::Unknown => {}
+        }
+    }
+    let commits = &a.commits;
+    let on_branch: Vec<String> = commits
+        .session
+        .iter()
+        .filter(|c| c.repo_id.is_some() && c.undone_by.is_none())
+        .map(|c| {
+            let pushed = if c.pushed_by.is_some() {
+                ", pushed"
+            } else {
+                ""
+            };
+            format!(
+                "`{}` {}{pushed} ({})",
+                c.short(),
+                text(&c.subject),
+                c.cite.join(", ")
+            )
+        })
+        .collect();
+    if !on_branch.is_empty() {
+        lines.push(format!(
+            "- **Committed by this session:** {}",
+            join_capped(&on_branch)
+        ));
+    }
+    let elsewhere: Vec<String> = commits
+        .session
+        .iter()
+        .filter(|c| c.repo_id.is_none() && c.undone_by.is_none())
+        .map(|c| {
+            let branch = c
+                .branch
+                .as_deref()
+                .map(|b| format!(" on {}", code_span(b)))
+                .unwrap_or_default();
+            let pushed = if c.pushed_by.is_some() {
+                ", pushed"
+            } else {
+                ""
+            };
+            format!(
+                "`{}` {}{branch}{pushed} ({})",
+                c.sha.get(..7).unwrap_or(&c.sha),
+                text(&c.subject),
+                c.cite.join(", ")
+            )
+        })
+        .collect();
+    if !elsewhere.is_empty() {
+        lines.push(format!(
+            "- **Committed by this session, not in this branch's history:** {}",
+            join_capped(&elsewhere)
+        ));
+    }
+    let undone: Vec<String> = commits
+        .session
+        .iter()
+        .filter_map(|c| {
+            c.undone_by.as_ref().map(|by| {
+                format!(
+                    "`{}` {} (/undo in {by})",
+                    c.sha.get(..7).unwrap_or(&c.sha),
+                    text(&c.subject)
+                )
+            })
+        })
+        .collect();
+    if !undone.is_empty() {
+        lines.push(format!("- **Undone with /undo:** {}", join_capped(&undone)));
+    }
+    if !commits.meanwhile.is_empty() {
+        let others: Vec<String> = commits
+            .meanwhile
+            .iter()
+            .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], text(&c.summary)))
+            .collect();
+        lines.push(format!(
+            "- **Also committed meanwhile, not by a `git commit` in this transcript:** {} (G)",
+            join_capped(&others)
+        ));
+    }
+    lines
+}
+
+fn join_capped(items: &[String]) -> String {
+    let shown = items
+        .iter()
+        .take(MAX_COMMITS_SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    if items.len() > MAX_COMMITS_SHOWN {
+        format!("{shown}; and {} more", items.len() - MAX_COMMITS_SHOWN)
+    } else {
+        shown
+    }
 }
 
 /// `- **Since the session** (ended …): N later commit(s) on HEAD; of the session's files, … changed after it (G)`.
@@ -342,7 +471,7 @@ mod tests {
 
     #[test]
     fn renders_branch_head_status_and_diffstat() {
-        let lines = workspace_lines(&ev(Some(repo()), None)).join("\n");
+        let lines = workspace_lines(&ev(Some(repo()), None), None).join("\n");
         assert!(
             lines
                 .contains("**Branch:** `fix/parser` · **HEAD:** `0123456` Parse quoted fields (G)")
@@ -358,7 +487,7 @@ mod tests {
 
     #[test]
     fn says_when_there_is_no_repository_or_no_change() {
-        let none = workspace_lines(&ev(None, None));
+        let none = workspace_lines(&ev(None, None), None);
         assert_eq!(none.len(), 1);
         assert!(none[0].contains("No git repository"));
         let clean = GitState {
@@ -367,7 +496,7 @@ mod tests {
             head: None,
             ..GitState::default()
         };
-        let lines = workspace_lines(&ev(Some(clean), None)).join("\n");
+        let lines = workspace_lines(&ev(Some(clean), None), None).join("\n");
         assert!(lines.contains("detached HEAD"));
         assert!(lines.contains("no commits yet"));
         assert!(lines.contains("working tree clean"));
@@ -381,7 +510,7 @@ mod tests {
             capped: false,
             files_changed_after: vec!["src/lib.rs".into()],
         };
-        let lines = workspace_lines(&ev(Some(repo()), Some(since.clone()))).join("\n");
+        let lines = workspace_lines(&ev(Some(repo()), Some(since.clone())), None).join("\n");
         assert!(lines.contains(
             "- **Since the session** (ended 2026-01-05 14:03 UTC): 12 later commit(s) on HEAD; of the session's files, `src/lib.rs` changed after it (G)"
         ), "{lines}");
@@ -394,7 +523,7 @@ mod tests {
             files_changed_after: Vec::new(),
             ..since
         };
-        let lines = workspace_lines(&ev(Some(repo()), Some(live))).join("\n");
+        let lines = workspace_lines(&ev(Some(repo()), Some(live)), None).join("\n");
         assert!(!lines.contains("Since the session") && lines.contains("- **Status:** 3 changed"));
     }
 
@@ -413,7 +542,7 @@ mod tests {
             subject: Some("fix/parser".into()),
             step: Some((2, 3)),
         });
-        let lines = workspace_lines(&ev(Some(g.clone()), None)).join("\n");
+        let lines = workspace_lines(&ev(Some(g.clone()), None), None).join("\n");
         assert!(
             lines.contains(
                 "- **In progress:** a `git rebase` (fix/parser) at `89abcde`, step 2 of 3; 1 conflicted path(s): `src/parse.rs`; resolve them and `git add` each, then `git rebase --continue`; or give it up with `git rebase --abort` (G)"
@@ -428,7 +557,7 @@ mod tests {
             subject: Some("main".into()),
             step: None,
         });
-        let lines = workspace_lines(&ev(Some(g), None)).join("\n");
+        let lines = workspace_lines(&ev(Some(g), None), None).join("\n");
         assert!(lines.contains("a `git bisect` (main); mark the checked-out commit with `git bisect good` or `git bisect bad`; or give it up with `git bisect reset` (G)"), "{lines}");
     }
 
@@ -438,7 +567,7 @@ mod tests {
             git_unavailable: Some("git state unavailable: reading the repository at /r did not finish (timed out after 20 s)".into()),
             ..Evidence::default()
         };
-        let lines = workspace_lines(&e);
+        let lines = workspace_lines(&e, None);
         assert_eq!(
             lines,
             [
@@ -458,7 +587,7 @@ mod tests {
                 worktree: "?".into(),
             })
             .collect();
-        let lines = workspace_lines(&ev(Some(g), None));
+        let lines = workspace_lines(&ev(Some(g), None), None);
         assert_eq!(
             lines.iter().filter(|l| l.starts_with("?? ")).count(),
             MAX_STATUS_LINES

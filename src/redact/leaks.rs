@@ -159,10 +159,11 @@ fn check(kind: &str, line: &str, secret: &str, at: usize, context: usize) {
             "{kind} at {at} (budget {budget}) reached the prompt"
         );
     }
-    let sections = crate::draft::offline::draft(&ev);
+    let analysis = crate::analysis::analyse(&ev);
+    let sections = crate::draft::offline::draft(&ev, &analysis);
     let at_time = chrono::DateTime::from_timestamp(1_767_225_600, 0).expect("time");
-    let note = crate::pipeline::complete(sections, &ev, None, at_time);
-    let s = crate::pipeline::finish(note, &ev).expect("finish");
+    let note = crate::pipeline::complete(sections, &ev, &analysis, None, at_time);
+    let s = crate::pipeline::finish(note, &ev, &analysis).expect("finish");
     assert!(
         !leaked(secret, &s.markdown),
         "{kind} at {at} reached the note"

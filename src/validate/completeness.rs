@@ -1,7 +1,8 @@
 //! Rule `completeness` (warning): every file in git status appears under Files & Symbols. A
 //! missing one is added to the note (`added_by_validator`, rendered with a marker saying so), so
 //! the next session sees every change even when the draft forgot it. Past
-//! [`MAX_STATUS_FILES`] status paths, one `…` line counts the rest.
+//! [`MAX_STATUS_FILES`] status paths, one `…` line counts the rest; a `…` line citing `G`
+//! already in the note stands for the paths it does not list.
 
 use super::path_set::PathSet;
 use super::{Ctx, Key, Section, Severity, rule};
@@ -46,6 +47,12 @@ pub(crate) fn check(note: &mut Note, note_path: Option<&Path>, cx: &mut Ctx) {
         .map(|f| crate::escape::unline(&f.path).into_owned())
         .collect();
     let listed = PathSet::new(listed_paths.iter().map(String::as_str));
+    // A `…` line citing git ("and N more changed path(s) …: see Workspace State") stands for
+    // the paths the note does not list one by one.
+    let rest_line = note
+        .files
+        .iter()
+        .any(|f| f.path == MORE_FILES && f.cite.iter().any(|c| c == "G"));
     let mut missing = Vec::new();
     for s in git.status.iter().take(MAX_STATUS_FILES) {
         if s.index == "!" || is_note_file(cx, &s.path, note_path) {
@@ -57,7 +64,7 @@ pub(crate) fn check(note: &mut Note, note_path: Option<&Path>, cx: &mut Ctx) {
             // directory covers what changed in it.
             || (s.path.ends_with('/') && listed.holds_something_in(&s.path))
             || listed.contains_a_parent_of(&s.path);
-        if !covered {
+        if !covered && !rest_line {
             missing.push(s);
         }
     }

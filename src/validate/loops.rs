@@ -23,6 +23,17 @@ pub(crate) fn vague_opening(text: &str) -> Option<String> {
     })
 }
 
+/// Whether the text quotes a question someone must answer (`Ask the owner: "Which option?"`):
+/// as concrete as a command when the work waits on an answer.
+fn quotes_a_question(text: &str) -> bool {
+    let mut parts = text.split('"');
+    parts.next();
+    let quoted: Vec<&str> = parts.step_by(2).collect();
+    quoted
+        .iter()
+        .any(|q| q.trim_end().ends_with('?') && q.split_whitespace().count() >= 3)
+}
+
 /// Whether the text names a path, symbol or command.
 pub(crate) fn names_something(text: &str) -> bool {
     let m = mentions(text);
@@ -111,7 +122,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
                     "vague continuation (\"{v}\"): name the exact file, symbol, command and failure"
                 ),
             );
-        } else if !names_something(&a.text) {
+        } else if !names_something(&a.text) && !quotes_a_question(&a.text) {
             cx.finding(
                 key,
                 a.line,
@@ -120,7 +131,67 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
                 "next action names no path, symbol or command",
             );
         }
+        if let Some(p) = diff_of_unchanged(cx, &a.text) {
+            cx.finding(
+                key,
+                a.line,
+                rule::NEXT_ACTION,
+                Severity::Error,
+                format!("`git diff` of `{p}`, which has no change in git status: it shows nothing"),
+            );
+        }
     }
+    // Open Loops "None" while the evidence shows something open.
+    if note.open_loops.is_empty() && cx.ev.git.is_some() {
+        let dirty = cx
+            .ev
+            .git
+            .as_ref()
+            .is_some_and(|g| g.status.iter().any(|s| !s.path.starts_with(".handoff/")));
+        let open = cx.analysis.requests.open_at_end();
+        let why = match (dirty, open.first()) {
+            (_, Some(r)) => Some(format!("the request {} has no answer", r.id)),
+            (true, None) => Some("git status shows uncommitted changes".to_string()),
+            (false, None) => None,
+        };
+        if let Some(why) = why {
+            cx.finding(
+                None,
+                None,
+                rule::OPEN_LOOPS,
+                Severity::Warning,
+                format!("Open Loops says None, but {why}"),
+            );
+        }
+    }
+}
+
+/// The path of a `git diff [HEAD] -- PATH` in `text` that git status does not list as changed.
+fn diff_of_unchanged(cx: &Ctx, text: &str) -> Option<String> {
+    let git = cx.ev.git.as_ref()?;
+    for code in super::text::inline(text).code {
+        let line = crate::evidence::shell::lexer::parse(&code);
+        for seg in &line.segments {
+            if seg.len() < 3 || seg[0] != "git" || seg[1] != "diff" {
+                continue;
+            }
+            let Some(dash) = seg.iter().position(|w| w == "--") else {
+                continue;
+            };
+            for p in &seg[dash + 1..] {
+                let p = p.trim_start_matches("./").trim_end_matches('/');
+                let changed = git.status.iter().any(|s| {
+                    (s.path == p || s.path.starts_with(&format!("{p}/")))
+                        && s.index != "?"
+                        && s.worktree != "?"
+                });
+                if !changed {
+                    return Some(p.to_string());
+                }
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]

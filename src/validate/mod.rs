@@ -2,6 +2,7 @@
 //! the note in place (`[UNVERIFIED: reason]`, files added from git status) and returns a report.
 //! It never calls a model and never touches the network.
 
+mod changes;
 mod completeness;
 mod dump;
 mod loops;
@@ -13,6 +14,7 @@ mod symbols;
 pub(crate) mod text;
 mod verification;
 
+use crate::analysis::Analysis;
 use crate::evidence::Evidence;
 use crate::note::{ClaimStatus, Counts, Flag, Note, Section};
 use serde::{Deserialize, Serialize};
@@ -93,6 +95,10 @@ pub(crate) mod rule {
     pub(crate) const PATHS: &str = "paths";
     /// Symbols named for a file exist in it or in its diff.
     pub(crate) const SYMBOLS: &str = "symbols";
+    /// A file claimed changed was changed by the session.
+    pub(crate) const CHANGES: &str = "changes";
+    /// The goal is a request, not a greeting.
+    pub(crate) const GOAL: &str = "goal";
     /// Every file in git status is listed under Files & Symbols.
     pub(crate) const COMPLETENESS: &str = "completeness";
     /// Open loops have an owner and a `Verify:` check.
@@ -142,6 +148,16 @@ const RULES: &[(&str, Severity, &str)] = &[
         "every identifier named for a file exists in that file or its diff",
     ),
     (
+        rule::CHANGES,
+        Severity::Unverified,
+        "a file claimed changed (created, edited, now does something) was changed by the session; a claim about a file's current content does not cite an edit the session later redid",
+    ),
+    (
+        rule::GOAL,
+        Severity::Warning,
+        "the goal is a request, not a greeting or acknowledgement",
+    ),
+    (
         rule::COMPLETENESS,
         Severity::Warning,
         "every file in git status is listed under Files & Symbols (added when missing)",
@@ -188,13 +204,27 @@ pub struct Options {
 
 pub use structure::sections_present;
 
-/// Validates `note` against `ev`, annotating it in place, and returns the report.
+/// Validates `note` against `ev`, annotating it in place, and returns the report (the tests'
+/// short form of [`validate_with`]).
+#[cfg(test)]
 pub(crate) fn validate(note: &mut Note, ev: &Evidence) -> Report {
     validate_with(note, ev, &Options::default())
 }
 
 /// [`validate`] with options.
 pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
+    let analysis = crate::analysis::analyse(ev);
+    validate_against(note, ev, &analysis, opts)
+}
+
+/// [`validate_with`] judging with an analysis already computed from `ev` (the pipeline's, so
+/// that the drafter and the validator read the same facts).
+pub(crate) fn validate_against(
+    note: &mut Note,
+    ev: &Evidence,
+    analysis: &Analysis,
+    opts: &Options,
+) -> Report {
     let root = ev
         .git
         .as_ref()
@@ -206,6 +236,7 @@ pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
     }
     let mut cx = Ctx {
         ev,
+        analysis,
         root,
         index: OnceCell::new(),
         status_paths: OnceCell::new(),
@@ -219,6 +250,8 @@ pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
     paths::check(note, &mut cx);
     symbols::check(note, &mut cx);
     verification::check(note, &mut cx);
+    changes::check(note, &mut cx);
+    goal_check(note, &mut cx);
     loops::check(note, &mut cx);
     dump::check(note, &mut cx);
     // Last, so that the entries it adds are not themselves checked.
@@ -226,6 +259,25 @@ pub fn validate_with(note: &mut Note, ev: &Evidence, opts: &Options) -> Report {
     let report = cx.finish(note);
     note.header.counts = Some(report.counts);
     report
+}
+
+/// Rule `goal` (warning): a goal that is a greeting ("yo wassup") says nothing a successor can
+/// act on.
+fn goal_check(note: &Note, cx: &mut Ctx) {
+    let Some(g) = &note.goal else { return };
+    let plain = text::mentions(&g.text).plain;
+    if crate::phrases::GREETING.is_match(plain.trim()) {
+        cx.finding(
+            Some(Key {
+                section: Section::Goal,
+                index: 0,
+            }),
+            g.line,
+            rule::GOAL,
+            Severity::Warning,
+            "the goal is a greeting, not a request: state what the user asked for",
+        );
+    }
 }
 
 /// Removes the flags and added files of an earlier validation.
@@ -380,6 +432,8 @@ pub(crate) struct Verdict {
 /// State shared by the rules during one validation.
 pub(crate) struct Ctx<'a> {
     pub ev: &'a Evidence,
+    /// The session analysis the note is judged with.
+    pub analysis: &'a Analysis,
     /// Worktree root, when known.
     pub root: Option<PathBuf>,
     /// Paths tracked in the git index, read on first use.

@@ -9,7 +9,7 @@
 
 use super::text::{PathRef, mentions};
 use super::{ClaimView, Ctx, Section, claims, rule};
-use crate::evidence::paths::is_test_path;
+use crate::evidence::paths::{is_test_path, same_path};
 use crate::note::{ClaimStatus, Note};
 
 /// Where a named path was found.
@@ -81,6 +81,38 @@ fn future_tense(text: &str) -> bool {
     crate::phrases::FUTURE_CREATION.is_match(text)
 }
 
+/// Names that look like paths but are known to the evidence as something else, or as files
+/// outside this worktree: branch names, the session's own files outside the repository, and
+/// words the cited commands ran or printed (a model id, a URL path).
+fn known_elsewhere(cx: &Ctx, c: &ClaimView, path: &str) -> bool {
+    let a = cx.analysis;
+    let p = path.trim_end_matches('/');
+    let branch = cx
+        .ev
+        .transcript
+        .as_ref()
+        .is_some_and(|t| t.session.branches.iter().any(|b| b == p))
+        || a.commits
+            .session
+            .iter()
+            .any(|s| s.branch.as_deref() == Some(p))
+        || cx.ev.git.as_ref().and_then(|g| g.branch.as_deref()) == Some(p);
+    let outside = a.files.outside.iter().any(|o| o == p || same_path(o, p));
+    // A file the session edited that is gone now, said to be so.
+    let gone = c.text.contains("deleted")
+        && a.files
+            .entries
+            .iter()
+            .any(|f| f.edits > 0 && same_path(&f.path, p));
+    let cited = cx.ev.transcript.as_ref().is_some_and(|t| {
+        t.commands
+            .iter()
+            .filter(|x| c.cite.contains(&x.id))
+            .any(|x| x.command.contains(p) || x.output.contains(p))
+    });
+    branch || outside || cited || gone
+}
+
 pub(crate) fn check(note: &Note, cx: &mut Ctx) {
     for c in claims(note) {
         if c.key.section == Section::Discarded || c.added_by_validator {
@@ -90,15 +122,31 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         let mut found_in_status = false;
         let may_not_exist = matches!(c.key.section, Section::OpenLoops | Section::NextAction)
             && future_tense(&c.text);
-        let mut check_one =
-            |p: &PathRef, allowed: bool, missing: &mut Vec<String>| match find(cx, &p.path) {
+        // A decision may name a folder layout it replaced or plans (`services/fundy/`); files it
+        // names are held to their existence.
+        let decision = c.key.section == Section::Decisions;
+        let folders: Vec<String> = super::text::inline(&c.text)
+            .code
+            .into_iter()
+            .filter(|x| x.ends_with('/'))
+            .map(|x| x.trim_end_matches('/').to_string())
+            .collect();
+        let mut check_one = |p: &PathRef, allowed: bool, missing: &mut Vec<String>| {
+            let layout = decision && (p.path.ends_with('/') || folders.contains(&p.path));
+            let allowed = allowed || layout || known_elsewhere(cx, &c, &p.path);
+            match find(cx, &p.path) {
                 Found::Missing if !allowed && !missing.contains(&p.path) => {
                     missing.push(p.path.clone());
                 }
                 Found::Status => found_in_status = true,
                 _ => {}
-            };
-        if let Some(path) = &c.path
+            }
+        };
+        // The `…` line counting the rest of git status names no path.
+        if let Some(path) = c
+            .path
+            .as_deref()
+            .filter(|p| p.trim() != crate::note::MORE_FILES)
             && let Some(p) = super::text::path_ref(path, false).or_else(|| {
                 (!path.trim().is_empty()).then(|| PathRef {
                     path: path.trim().trim_start_matches("./").to_string(),

@@ -16,6 +16,27 @@ fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
 }
 
+/// Whether `word` occurs in `hay` as a whole identifier, or as the leading `_`-separated words
+/// of one in another case (`deposit_usdc` in `DEPOSIT_USDC_DISCRIMINATOR`).
+pub(crate) fn contains_symbol(hay: &[u8], word: &str) -> bool {
+    if contains_word(hay, word) {
+        return true;
+    }
+    if !word.contains('_') {
+        return false;
+    }
+    let upper = word.to_ascii_uppercase();
+    let lower = word.to_ascii_lowercase();
+    [upper, lower].iter().any(|w| {
+        let wb = w.as_bytes();
+        hay.windows(wb.len() + 1).enumerate().any(|(i, win)| {
+            &win[..wb.len()] == wb
+                && win[wb.len()] == b'_'
+                && (i == 0 || !is_ident_byte(hay[i - 1]))
+        }) || contains_word(hay, w)
+    })
+}
+
 /// Whether `word` occurs in `hay` as a whole identifier.
 pub(crate) fn contains_word(hay: &[u8], word: &str) -> bool {
     let w = word.as_bytes();
@@ -60,7 +81,14 @@ fn find_symbol(cx: &Ctx, path: &str, name: &str) -> Option<Vec<String>> {
     let file = std::fs::File::open(&full).ok()?;
     let mut buf = Vec::new();
     file.take(READ_LIMIT).read_to_end(&mut buf).ok()?;
-    contains_word(&buf, name).then(Vec::new)
+    contains_symbol(&buf, name).then(Vec::new)
+}
+
+/// 7–40 hex digits with at least one digit: a commit id, not an identifier.
+pub(crate) fn is_commit_id(word: &str) -> bool {
+    (7..=40).contains(&word.len())
+        && word.chars().all(|c| c.is_ascii_hexdigit())
+        && word.chars().any(|c| c.is_ascii_digit())
 }
 
 /// Whether the file can be read at all (a missing file is the paths rule's business).
@@ -110,6 +138,8 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
             }
         }
         wanted.dedup();
+        // A commit id (`3d28366`, a 40-digit sha) is no symbol.
+        wanted.retain(|(_, name)| !is_commit_id(name));
         let mut missing = Vec::new();
         let mut evidence = Vec::new();
         let mut checked = false;
@@ -206,5 +236,18 @@ mod tests {
         assert_eq!(rules_for(&r, 3), ["symbols"]);
         assert_eq!(rules_for(&r, 8), ["symbols"]);
         assert!(n.files[0].flag.is_some());
+    }
+}
+
+#[cfg(test)]
+mod commit_id_tests {
+    use super::is_commit_id;
+
+    #[test]
+    fn commit_ids_are_not_symbols() {
+        assert!(is_commit_id("3d28366"));
+        assert!(is_commit_id("5a4ca4add29c9ba6006820d0089406a61a1567db"));
+        assert!(!is_commit_id("deadbeefcafe_x"));
+        assert!(!is_commit_id("decade"));
     }
 }

@@ -11,18 +11,59 @@
 //! The latest of those runs decides: a failure contradicts the claim; a pass verifies it unless a
 //! file in question was edited after it (transcript order or timestamps, worktree mtimes), which
 //! makes it stale.
+//!
+//! Verdicts, grouping and staleness are the session analysis's ([`crate::analysis::checks`]):
+//! a build whose output says "Compiled successfully" passed although no exit status was
+//! recorded, `cd x && npx y 2>&1` and `y` are the same check, and only edits that can change a
+//! run (not documentation, ignore files, templates, deleted files, other packages) make it
+//! stale. A run backs a claim only when they share something: a named command, a file the run
+//! names, or (for a test or check run) the words "tests", "build", "passes". Claims about
+//! deploys, production, devices, browsers, dashboards, pushes, pull requests and commits need
+//! evidence of that kind.
 
 use super::text::{mentions, sentences};
 use super::{ClaimView, Ctx, Key, Section, claims, rule};
+use crate::analysis::checks::Verdict;
 use crate::evidence::TestFormat;
 use crate::evidence::freshness::{self, RunPoint};
 use crate::evidence::paths::{affects_runs, is_test_path, same_path, strip_root};
-use crate::evidence::shell::{Family, commands_match, test_family};
+use crate::evidence::shell::{self, Family, commands_match, test_family};
 use crate::note::{ClaimStatus, Note};
 use crate::phrases;
 use chrono::{DateTime, Utc};
 use regex::Regex;
 use std::sync::LazyLock;
+
+/// Claims of a kind only evidence of that kind can back: (what the claim says, what a run
+/// must run to back it — `None`: no recorded command can — and the reason given).
+static EVIDENCE_KINDS: LazyLock<Vec<(Regex, Option<Regex>, &'static str)>> = LazyLock::new(|| {
+    let re = |p: &str| Regex::new(p).expect("regex");
+    vec![
+        (
+            re(
+                r"(?i)\b(?:deployed|deploys|deployment|in production|on production|live on|on staging|on mainnet|on testnet|to testnet|released|published)\b",
+            ),
+            Some(re(
+                r"(?i)\b(?:deploy|publish|release|vercel|netlify|fly(?:ctl)? deploy|heroku|kubectl|terraform apply|hardhat run|forge script|npm publish|cargo publish)\b",
+            )),
+            "a deploy or release; no deploy command in the evidence shows it",
+        ),
+        (
+            re(
+                r"(?i)\b(?:physical|second device|another device|other device|on (?:a|the) device|in (?:a|the) browser|by hand|manually|dashboard|in the ui|visually)\b",
+            ),
+            None,
+            "a manual, device or browser check; no recorded command can show it",
+        ),
+        (
+            re(
+                r"(?i)\b(?:pull request|pr #?\d+)\b.{0,40}\b(?:merged|opened|created|approved)\b|\b(?:merged|opened|created)\b.{0,40}\b(?:pull request|pr #?\d+)\b",
+            ),
+            Some(re(r"(?i)\bgh pr\b|\bgit merge\b")),
+            "a pull request; no `gh pr` or merge in the evidence shows it",
+        ),
+    ]
+});
 
 static EVIDENCE_ID: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(?:G|[TMCE][1-9][0-9]*)$").expect("regex"));
@@ -38,6 +79,12 @@ enum Trigger {
     /// it speaks of tests or checks) the latest fitting run can back it.
     Listed,
 }
+
+/// A claim that says itself it is not verified.
+static ADMITS_UNVERIFIED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:not verified|unverified|not tested|untested|not re-?run|never (?:run|tested))\b|\[UNVERIFIED")
+        .expect("regex")
+});
 
 fn hedged(sentence: &str) -> bool {
     phrases::HEDGE.is_match(&phrases::NO_FAILURES.regex().replace_all(sentence, " "))
@@ -61,14 +108,17 @@ fn trigger(section: Section, plain: &str) -> Option<Trigger> {
     {
         return Some(Trigger::Ghost);
     }
-    // A "Verified" item claims verification whatever its wording, unless it hedges.
-    (section == Section::Verified && !unhedged.is_empty()).then_some(Trigger::Listed)
+    // A "Verified" item claims verification whatever its wording, unless it says itself that it
+    // is not verified.
+    (section == Section::Verified && !ADMITS_UNVERIFIED.is_match(plain)).then_some(Trigger::Listed)
 }
 
 /// A test run or command on one timeline.
 #[derive(Debug, Clone)]
 struct Run {
     id: String,
+    /// The analysis check this run belongs to (index).
+    group: Option<usize>,
     ok: Option<bool>,
     at: Option<DateTime<Utc>>,
     seq: Option<u64>,
@@ -121,6 +171,7 @@ fn runs(cx: &Ctx) -> Vec<Run> {
         };
         out.push(Run {
             id: t.id.clone(),
+            group: None,
             ok: Some(t.ok),
             at: t.at,
             seq: None,
@@ -140,7 +191,7 @@ fn runs(cx: &Ctx) -> Vec<Run> {
     if let Some(tr) = &cx.ev.transcript {
         for c in &tr.commands {
             let failed = c.tests.as_ref().map(|s| s.failed).unwrap_or(0);
-            let detail = if failed > 0 {
+            let mut detail = if failed > 0 {
                 format!("{failed} failed")
             } else if let Some(code) = c.exit_code.filter(|c| *c != 0) {
                 format!("exit status {code}")
@@ -150,9 +201,32 @@ fn runs(cx: &Ctx) -> Vec<Run> {
                 "succeeded".into()
             };
             let family = test_family(&c.command).or(c.is_test.then_some(Family::Any));
+            // The analysis judged this run as part of a check: its verdict decides.
+            let mut ok = c.ok;
+            let mut group = None;
+            for (k, g) in cx.analysis.checks.items.iter().enumerate() {
+                if let Some(r) = g.runs.iter().find(|r| r.id == c.id) {
+                    group = Some(k);
+                    match &r.verdict {
+                        Verdict::Pass { how } => {
+                            ok = Some(true);
+                            detail = how.clone();
+                        }
+                        Verdict::Fail { error } => {
+                            ok = Some(false);
+                            detail = error.clone();
+                        }
+                        Verdict::Unknown { why } => {
+                            ok = None;
+                            detail = why.clone();
+                        }
+                    }
+                }
+            }
             out.push(Run {
                 id: c.id.clone(),
-                ok: c.ok,
+                group,
+                ok,
                 at: c.at,
                 seq: Some(c.seq),
                 command: Some(c.command.clone()),
@@ -169,6 +243,9 @@ fn runs(cx: &Ctx) -> Vec<Run> {
 
 /// Whether `r` reruns what `base` ran: the same command, or both test runs of fitting runners.
 fn same_kind(r: &Run, base: &Run) -> bool {
+    if let (Some(a), Some(b)) = (r.group, base.group) {
+        return a == b;
+    }
     match (&r.command, &base.command) {
         // `pytest -q` failing elsewhere says nothing about `pytest tests/test_csv.py`.
         (Some(a), Some(b)) => commands_match(a, b),
@@ -250,6 +327,57 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         Ok(r) => r,
         Err(why) => return Support::Unknown(why),
     };
+    // A cited run that shares nothing with the claim backs nothing.
+    let plain = m.plain.to_lowercase();
+    let cited_only = !c.cite.is_empty() && runs.iter().all(|r| c.cite.contains(&r.id));
+    if cited_only {
+        // A test output file has no command line: a named test command of a fitting runner is
+        // its own.
+        let fits = |r: &Run| match r.command.as_deref() {
+            Some(cmd) => m.commands.iter().any(|n| commands_match(n, cmd)),
+            None => {
+                r.is_test
+                    && m.commands.iter().any(|n| {
+                        test_family(n).is_some_and(|f| r.family.is_some_and(|rf| rf.compatible(f)))
+                    })
+            }
+        };
+        let shares = |r: &Run| {
+            let cmd = r.command.as_deref().unwrap_or("");
+            let named = fits(r);
+            let file = m
+                .paths
+                .iter()
+                .any(|p| cmd.contains(p.path.rsplit('/').next().unwrap_or(&p.path)));
+            let suite = (r.is_test || r.is_check || r.command.is_none())
+                && phrases::ABOUT_CHECKS.is_match(&plain);
+            let program = shell::normalise(cmd)
+                .command
+                .split_whitespace()
+                .next()
+                .is_some_and(|p| p.len() > 2 && c.text.to_lowercase().contains(&p.to_lowercase()));
+            named || file || suite || program
+        };
+        if !m.commands.is_empty() && !runs.iter().any(|r| fits(r)) {
+            let ran = runs
+                .iter()
+                .filter_map(|r| {
+                    r.command
+                        .as_deref()
+                        .map(|x| format!("{} ran `{}`", r.id, crate::analysis::checks::shown(x)))
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            return Support::Unknown(format!("{ran}, not `{}`", m.commands[0]));
+        }
+        if !runs.iter().any(|r| shares(r)) {
+            let ids: Vec<&str> = runs.iter().map(|r| r.id.as_str()).collect();
+            return Support::Unknown(format!(
+                "{} shares no command, file or suite with the claim",
+                ids.join(", ")
+            ));
+        }
+    }
     let with_result: Vec<&Run> = runs.iter().copied().filter(|r| r.ok.is_some()).collect();
     let Some(mut last) = latest(with_result) else {
         let ids: Vec<&str> = runs.iter().map(|r| r.id.as_str()).collect();
@@ -280,12 +408,27 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
     Support::Verified(vec![last.id.clone()])
 }
 
-/// Changes after `run` ([`freshness`]) to the linked files (any file that can affect a run when
-/// none is linked): (evidence ids, paths).
+/// Changes after `run` ([`freshness`]) to the linked files (any file that can affect the run
+/// when none is linked, by the analysis's one rule): (evidence ids, paths).
 fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<String>) {
+    // A run the analysis grouped: its freshness is the analysis's.
+    if linked.is_empty()
+        && let Some(g) = run.group.and_then(|k| cx.analysis.checks.items.get(k))
+        && g.latest_run == run.id
+    {
+        return (g.stale_by.clone(), g.stale_paths.clone());
+    }
+    let root = run
+        .group
+        .and_then(|k| cx.analysis.checks.items.get(k))
+        .and_then(|g| crate::analysis::checks::package_root(cx.ev, &g.dir));
     let relevant = |path: &str| {
         if linked.is_empty() {
             affects_runs(path)
+                && crate::analysis::checks::affects(
+                    strip_root(path, cx.root.as_deref()),
+                    root.as_deref(),
+                )
         } else {
             linked.iter().any(|l| same_path(l, path))
         }
@@ -294,7 +437,11 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
         seq: run.seq,
         at: run.at,
     };
-    let later = freshness::changes_after(cx.ev, point, relevant);
+    let mut later = freshness::changes_after(cx.ev, point, relevant);
+    // Deleting a file cannot make a pass stale.
+    later
+        .edits
+        .retain(|e| e.kind != crate::evidence::transcript::EditKind::Delete);
     let mut ids: Vec<String> = later.edits.iter().map(|e| e.id.clone()).collect();
     let mut paths: Vec<String> = Vec::new();
     let changed = later.edits.iter().map(|e| e.path.as_str());
@@ -384,10 +531,150 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         let s = if unbacked {
             // "The README example is updated": no test run speaks to that, however green.
             Support::Unknown("no cited run or named command shows it".into())
+        } else if let Some(why) = kind_unbacked(cx, &all, &c, &plain) {
+            Support::Unknown(why)
+        } else if let Some(why) = history_unbacked(cx, &c) {
+            Support::Unknown(why)
         } else {
             support(cx, &all, &c)
         };
         decide(cx, c.key, rule_id, s);
+    }
+    failure_claims(note, cx, &all);
+}
+
+/// A claim of a kind only some evidence can back (a deploy, a device, a pull request), when
+/// none of its runs is of that kind.
+fn kind_unbacked(cx: &Ctx, all: &[Run], c: &ClaimView, plain: &str) -> Option<String> {
+    let _ = cx;
+    // A claim that denies or doubts itself ("not deployed yet", "simulated") asserts nothing.
+    if NEGATED.is_match(plain) {
+        return None;
+    }
+    for (says, needs, why) in EVIDENCE_KINDS.iter() {
+        if !says.is_match(plain) {
+            continue;
+        }
+        let backed = needs.as_ref().is_some_and(|needs| {
+            all.iter().any(|r| {
+                r.ok == Some(true)
+                    && r.command.as_deref().is_some_and(|cmd| needs.is_match(cmd))
+                    && (c.cite.is_empty() || c.cite.contains(&r.id))
+            })
+        });
+        if !backed {
+            return Some((*why).to_string());
+        }
+    }
+    None
+}
+
+/// Claims about the session's history — pushed, committed in a named commit, merged — judged
+/// with the commits the analysis attributed to the session.
+fn history_unbacked(cx: &Ctx, c: &ClaimView) -> Option<String> {
+    let m = mentions(&c.text);
+    let unhedged: String = sentences(&m.plain)
+        .into_iter()
+        .filter(|s| !hedged(s))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    let commits = &cx.analysis.commits.session;
+    let inline = super::text::inline(&c.text);
+    let named = |sc: &crate::analysis::commits::SessionCommit| {
+        inline.code.iter().any(|code| {
+            let code = code.trim();
+            code.len() >= 6 && (sc.subject.contains(code) || code.contains(&sc.subject))
+                || code.len() >= 7
+                    && (sc.sha.starts_with(code)
+                        || sc.repo_id.as_deref().is_some_and(|r| r.starts_with(code)))
+        })
+    };
+    if unhedged.contains("pushed") || unhedged.contains("push to") {
+        let pushed = commits.iter().any(|sc| {
+            sc.pushed_by.is_some()
+                && (named(sc)
+                    || inline
+                        .code
+                        .iter()
+                        .any(|x| sc.branch.as_deref() == Some(x.as_str())))
+        });
+        let any_push = commits.iter().any(|sc| sc.pushed_by.is_some());
+        let pushed_here = any_push && inline.code.iter().any(|x| x.starts_with("git push"));
+        if !(pushed || pushed_here) {
+            return Some("no `git push` of it in the transcript".into());
+        }
+    }
+    if unhedged.contains("committed") || unhedged.contains(" commit ") {
+        let subjects: Vec<&String> = inline
+            .code
+            .iter()
+            .filter(|x| x.contains(':') || x.contains('(') && x.contains(')'))
+            .collect();
+        if !subjects.is_empty() && !commits.iter().any(|sc| named(sc) && sc.undone_by.is_none()) {
+            return Some(format!(
+                "no commit `{}` in the session (its commits: {})",
+                subjects[0],
+                commits
+                    .iter()
+                    .map(|sc| sc.subject.clone())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ));
+        }
+    }
+    None
+}
+
+static NEGATED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:not|never|no|unverified|simulat\w*|only|without|yet|until|once|planned|to be)\b|n't\b")
+        .expect("regex")
+});
+
+static FAIL_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:fails|failing|failed|broken|errors? out)\b").expect("regex")
+});
+
+/// Rule `verification` on claims that something fails: the latest run of what they name passed
+/// (a failure a later pass put behind is history, not the state).
+fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
+    for c in claims(note) {
+        if c.flagged.is_some() || !matches!(c.key.section, Section::Verified | Section::Partial) {
+            continue;
+        }
+        let m = mentions(&c.text);
+        if !FAIL_WORDS.is_match(&m.plain)
+            || m.plain.to_lowercase().contains("before")
+            || m.plain.to_lowercase().contains("then passed")
+        {
+            continue;
+        }
+        let runs: Vec<&Run> = all
+            .iter()
+            .filter(|r| {
+                c.cite.contains(&r.id)
+                    || r.command
+                        .as_deref()
+                        .is_some_and(|cmd| m.commands.iter().any(|n| commands_match(n, cmd)))
+            })
+            .collect();
+        let Some(base) = latest(runs.iter().copied().filter(|r| r.ok.is_some())) else {
+            continue;
+        };
+        let newest = latest(all.iter().filter(|r| {
+            r.ok.is_some() && (r.id == base.id || r.later_than(base) && same_kind(r, base))
+        }));
+        if let Some(n) = newest
+            && n.ok == Some(true)
+        {
+            cx.flag(
+                c.key,
+                ClaimStatus::Contradicted,
+                rule::VERIFICATION,
+                format!("{} — the latest run passed ({})", n.id, n.detail),
+                vec![n.id.clone()],
+            );
+        }
     }
 }
 
@@ -471,10 +758,10 @@ mod tests {
         n.verified[2].cite = vec!["T1".into()];
         let r = validate(&mut n, &ev);
         // No run speaks to the README; the suite claim is judged by the latest run; a cited
-        // run is the claim's own evidence.
+        // test run that shares no command, file or suite with the claim backs nothing.
         assert_eq!(rules_for(&r, 3), ["verification"]);
         assert!(rules_for(&r, 4).is_empty());
-        assert!(rules_for(&r, 5).is_empty());
+        assert_eq!(rules_for(&r, 5), ["verification"]);
     }
 
     #[test]
@@ -612,11 +899,11 @@ mod tests {
             ..Evidence::default()
         };
         let mut n = note();
-        n.verified = vec![cited("Rotation passes", &["T2"])];
+        n.verified = vec![cited("Rotation tests pass", &["T2"])];
         n.verified[0].line = Some(10);
         let r = validate(&mut n, &ev);
         assert_eq!(flag(&n), None, "{:?}", r.findings);
-        n.verified = vec![cited("Rotation passes", &["T9"])];
+        n.verified = vec![cited("Rotation tests pass", &["T9"])];
         n.verified[0].line = Some(10);
         let r = validate(&mut n, &ev);
         assert!(
@@ -727,8 +1014,11 @@ mod tests {
         assert_eq!(status, ClaimStatus::Unverified);
         assert!(reason.contains("src/auth.py"), "{reason}");
         assert!(r.findings.iter().any(|f| f.rule == "staleness"));
-        // A file the later commits did not touch stays verified.
-        n.verified = vec![cited("`src/other.py` passes", &["C1"])];
+        // Later commits that touched only documentation leave the pass standing.
+        if let Some(s) = ev.since.as_mut() {
+            s.files_changed_after = vec!["README.md".into()];
+        }
+        n.verified = vec![cited("`src/auth.py` refresh passes", &["C1"])];
         validate(&mut n, &ev);
         assert_eq!(flag(&n), None);
     }
@@ -749,13 +1039,13 @@ mod tests {
             ..Evidence::default()
         };
         let mut n = note();
-        n.verified = vec![cited("Rotation passes", &["C1"])];
+        n.verified = vec![cited("Rotation tests pass", &["C1"])];
         validate(&mut n, &ev);
         assert_eq!(flag(&n), None, "renewed by C3 after the edit");
         if let Some(t) = ev.transcript.as_mut() {
             t.commands.pop();
         }
-        n.verified = vec![cited("Rotation passes", &["C1"])];
+        n.verified = vec![cited("Rotation tests pass", &["C1"])];
         validate(&mut n, &ev);
         assert_eq!(flag(&n).map(|f| f.0), Some(ClaimStatus::Contradicted));
     }

@@ -109,9 +109,9 @@ fn a_missed_threshold_exits_1() {
         .args([
             "--offline",
             "--case",
-            // The offline drafter misses this case's open loop and next action (a session with
-            // no tool calls leaves nothing to extract them from), so recall stays below 1.
-            "claude-no-tool-calls",
+            // The offline drafter misses this case's decision and open loop (a plain-text session
+            // has no tool records to draw them from), so recall stays below 1.
+            "plain-text-session",
             "--min-recall",
             "1",
         ])
@@ -308,4 +308,163 @@ async fn recorded_model_answers_are_scored() {
         replayed += 1;
     }
     assert!(replayed >= 4);
+}
+
+/// A real-session case folder (`DIR/<name>/expected.toml` naming its transcript).
+fn real_case(root: &Path, name: &str, expected: &str, transcript: Option<&str>) -> PathBuf {
+    let case = root.join(name);
+    std::fs::create_dir_all(&case).unwrap();
+    std::fs::write(case.join("expected.toml"), expected).unwrap();
+    if let Some(t) = transcript {
+        std::fs::write(case.join("session.md"), t).unwrap();
+    }
+    case
+}
+
+const REAL_SESSION: &str = "## User\nPlease fix the `parse_line` bug in tally/csvio.py.\n\n## Assistant\nI fixed `parse_line`.\n";
+
+#[test]
+fn real_cases_are_scored_by_facts_traps_and_next_action() {
+    let dir = tempfile::tempdir().unwrap();
+    real_case(
+        dir.path(),
+        "fix-parse-line",
+        r#"
+description = "plain session"
+transcript = "session.md"
+sha256 = "SHA"
+agent = "plain"
+next_action = [["parse_line"]]
+[[facts]]
+id = "goal"
+section = "goal"
+match = ["parse_line"]
+[[facts]]
+id = "never-there"
+section = ["decisions", "watch_outs"]
+match = ["re:\\bzebra\\d+"]
+[[traps]]
+id = "claims-tests-green"
+section = "any"
+match = ["all tests pass"]
+"#
+        .replace("SHA", &sha256_of(REAL_SESSION.as_bytes()))
+        .as_str(),
+        Some(REAL_SESSION),
+    );
+    let out = eval_cmd()
+        .arg(dir.path())
+        .args(["--offline", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let run = json_of(&out);
+    let real = &run["cases"][0]["real"];
+    assert_eq!(real["fact_tally"]["hit"], 1, "{real}");
+    assert_eq!(real["fact_tally"]["total"], 2);
+    assert_eq!(real["facts"][1]["id"], "never-there");
+    assert_eq!(real["traps_sprung"].as_array().unwrap().len(), 0);
+    assert_eq!(run["totals"]["facts"]["total"], 2);
+
+    // The table names what was missed, and the thresholds apply.
+    eval_cmd()
+        .arg(dir.path())
+        .args(["--offline", "--min-recall", "0.9", "--max-traps", "0"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "fix-parse-line: missed: never-there",
+        ))
+        .stdout(predicate::str::contains("threshold failed: fact recall"));
+}
+
+#[test]
+fn a_real_case_without_its_corpus_file_is_skipped_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = tempfile::tempdir().unwrap();
+    real_case(
+        dir.path(),
+        "absent",
+        "transcript = \"corpus:nowhere/x.jsonl\"\n[[facts]]\nid = \"a\"\nsection = \"goal\"\nmatch = [\"x\"]\n",
+        None,
+    );
+    eval_cmd()
+        .arg(dir.path())
+        .arg("--offline")
+        .env("HANDOFF_CORPUS", corpus.path())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("SKIPPED absent"))
+        .stdout(predicate::str::contains(
+            "absent: skipped: no corpus file at",
+        ))
+        .stdout(predicate::str::contains("1 skipped"));
+}
+
+#[test]
+fn a_real_case_whose_transcript_differs_fails_to_run() {
+    let dir = tempfile::tempdir().unwrap();
+    real_case(
+        dir.path(),
+        "tampered",
+        "transcript = \"session.md\"\nsha256 = \"00\"\n",
+        Some(REAL_SESSION),
+    );
+    let out = eval_cmd()
+        .arg(dir.path())
+        .args(["--offline", "--json"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let run = json_of(&out);
+    let error = run["cases"][0]["error"].as_str().unwrap();
+    assert!(error.contains("sha256"), "{error}");
+
+    // A malformed real case is bad input: exit 2, one line naming the file.
+    real_case(
+        dir.path(),
+        "broken",
+        "transcript = \"session.md\"\n[[facts]]\nid = \"a\"\nsection = \"goals\"\nmatch = [\"x\"]\n",
+        Some(REAL_SESSION),
+    );
+    eval_cmd()
+        .arg(dir.path())
+        .arg("--offline")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("broken/expected.toml"))
+        .stderr(predicate::str::contains("unknown section"));
+}
+
+/// The shipped real-session cases, when the shared corpus is present: every case runs (none
+/// skipped, none failing) and is scored.
+#[test]
+fn shipped_real_cases_run_when_the_corpus_is_present() {
+    let corpus = crate::support::shared("corpus");
+    if !corpus.is_dir() {
+        // Reported by name (run with --nocapture to see it), never a silent pass.
+        eprintln!("SKIPPED shipped_real_cases_run_when_the_corpus_is_present: no shared/corpus");
+        return;
+    }
+    let out = eval_cmd()
+        .arg(evals_dir().join("real"))
+        .args(["--offline", "--json"])
+        .env("HANDOFF_CORPUS", &corpus)
+        .assert()
+        .get_output()
+        .stdout
+        .clone();
+    let run = json_of(&out);
+    assert_eq!(run["totals"]["skipped"], 0, "{}", run["totals"]);
+    assert_eq!(run["totals"]["errors"], 0, "{}", run["totals"]);
+    assert!(run["totals"]["cases"].as_u64().unwrap() >= 10);
+}
+
+fn sha256_of(bytes: &[u8]) -> String {
+    let d = aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA256, bytes);
+    d.as_ref().iter().map(|b| format!("{b:02x}")).collect()
 }

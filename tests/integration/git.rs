@@ -1285,3 +1285,39 @@ fn a_file_name_with_a_newline_keeps_the_note_whole_and_validates_again() {
         "{findings}"
     );
 }
+
+/// More changed paths than the note lists one by one: one `…` line citing git stands for the
+/// rest, and validating the note again neither adds them back nor calls `…` a missing path.
+#[test]
+fn a_long_status_is_counted_in_one_line_the_validator_accepts() {
+    let repo = committed_repo();
+    for i in 0..150 {
+        repo.write(&format!("f{i:03}.txt"), "x\n");
+    }
+    handoff()
+        .args(["summarize", "--offline"])
+        .current_dir(&repo.dir)
+        .assert()
+        .success();
+    let note_path = notes(&repo).into_iter().next().expect("a note");
+    let note = std::fs::read_to_string(&note_path).expect("note");
+    let files = section(&note, "Files & Symbols");
+    assert!(
+        files.lines().any(|l| l.starts_with("- `…` — and ")
+            && l.contains("more changed path(s) in git status")
+            && l.ends_with("(G)")),
+        "{files}"
+    );
+    assert!(files.lines().count() < 40, "{files}");
+    let out = handoff()
+        .arg("validate")
+        .arg(&note_path)
+        .current_dir(&repo.dir)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let findings = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(!findings.contains("completeness"), "{findings}");
+    assert!(!findings.contains("paths:"), "{findings}");
+}

@@ -306,7 +306,7 @@ fn snapshot_sample_session_in_a_repository() {
         !state.contains("**Verified:** `python -m pytest tests/test_csvio.py -q`"),
         "{state}"
     );
-    assert!(state.contains("edited after it"), "{state}");
+    assert!(state.contains("changed after it"), "{state}");
     assert!(
         section(&md, "Open Loops")
             .iter()
@@ -325,10 +325,14 @@ fn snapshot_repository_without_transcript() {
     let md = stdout_note(&[], dir.path());
     settings(dir.path()).bind(|| insta::assert_snapshot!(md));
     assert_note_shape(&md);
-    // No transcript: no source, no goal, and the note says the evidence is thin.
+    // No transcript: no source, no goal, and the note says what it rests on.
     assert!(!md.contains("source: "));
     assert_eq!(section(&md, "Goal & Current State"), ["- None"]);
-    assert!(section(&md, "Watch-outs")[0].contains("Evidence is thin"));
+    assert!(
+        section(&md, "Watch-outs")
+            .iter()
+            .any(|l| l.contains("No transcript was given"))
+    );
     // Every changed path is listed, with the symbols its diff touches.
     let files = section(&md, "Files & Symbols").join("\n");
     for f in [
@@ -381,9 +385,14 @@ fn snapshot_corpus_claude_code_session() {
         "corpus_claude_code",
         "corpus/claude-code/solsmile-hardhat-windows.jsonl",
     );
-    // 69 hardhat tests passed, then files were edited: partial, never verified.
+    // 69 hardhat tests passed and only frontend files changed after: still verified. The
+    // contracts' compile passed before the test and the deploy script changed: partial.
     assert!(
-        md.contains("`npx hardhat test 2>&1` passed (69 passed), but"),
+        md.contains("npx hardhat test` passed (69 passed) after the last change"),
+        "{md}"
+    );
+    assert!(
+        md.contains("`npx hardhat compile` (in `contracts/`) passed (output: \"Compiled 3 Solidity files successfully\"), but"),
         "{md}"
     );
 }
@@ -397,7 +406,10 @@ fn snapshot_corpus_chat_only_session_is_thin() {
         "corpus_openhands_chat_only",
         "corpus/openhands/chat-only-interactions.json",
     );
-    assert!(md.contains("Evidence is thin"), "{md}");
+    assert!(
+        md.contains("No file edit and no shell command is recorded"),
+        "{md}"
+    );
     assert_eq!(section(&md, "Files & Symbols"), ["- None"]);
 }
 
@@ -439,15 +451,18 @@ fn commits_made_during_the_session_are_named_in_the_workspace_state() {
     );
     let sample = sample();
     let note = stdout_note(&["--transcript", sample.to_str().unwrap()], p);
+    // Nothing in the transcript made the commit (no `git commit` output names it): it is listed
+    // as made meanwhile, never as the session's.
     let line = note
         .lines()
-        .find(|l| l.starts_with("- **Committed during the session:**"))
-        .unwrap_or_else(|| panic!("no session commits line in:\n{note}"));
+        .find(|l| l.starts_with("- **Also committed meanwhile"))
+        .unwrap_or_else(|| panic!("no meanwhile line in:\n{note}"));
     assert!(
         line.contains("Parse quoted fields with the csv module"),
         "{line}"
     );
     assert!(!line.contains("Earlier work"), "{line}");
+    assert!(!note.contains("Committed by this session"), "{note}");
     // Without a transcript there is no session to place commits in.
-    assert!(!stdout_note(&[], p).contains("Committed during the session"));
+    assert!(!stdout_note(&[], p).contains("Also committed meanwhile"));
 }

@@ -11,6 +11,11 @@ git config core.autocrlf false
 # The session's repo had no remote; this is the repository its transcript was published in (see SOURCE).
 git remote add origin https://github.com/yashpunmiya/Solsmile.git
 cp -a "$F/tree/." .
+# Two files the tree's own .gitignore keeps out of this repository's history (so files/tree cannot
+# hold them): written here, with the content SOURCE describes.
+mkdir -p .claude
+printf '{}\n' > .claude/settings.local.json
+printf 'PRIVATE_KEY=your_private_key_here\n' > contracts/.env
 mkdir -p .dist
 # 10:01:46Z `git init && git add -A`: the .gitignore of that moment did not yet ignore .claude/
 grep -vx '.claude/' .gitignore > .gitignore.tmp && mv .gitignore.tmp .gitignore

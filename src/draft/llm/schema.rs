@@ -220,6 +220,7 @@ impl DraftedNote {
                 .into_iter()
                 .filter(|l| !l.text.trim().is_empty())
                 .map(|l| OpenLoop {
+                    when: None,
                     line: None,
                     owner: Some(l.owner),
                     text: l.text.trim().to_string(),

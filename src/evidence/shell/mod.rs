@@ -275,13 +275,42 @@ fn main_segment(line: &CommandLine) -> Option<usize> {
                     && program_words(&segs[i])
                         .first()
                         .is_some_and(|p| OUTPUT_FILTERS.contains(&p.as_str()));
-                !is_cd(&segs[i]) && !filter
+                // `cmd; echo "exit=$?"` reports on `cmd`: the echo is not what the line runs.
+                let report = i > 0
+                    && program_words(&segs[i])
+                        .first()
+                        .is_some_and(|p| p == "echo" || p == "printf");
+                !is_cd(&segs[i]) && !filter && !report
             })
         })
 }
 
+/// Shells that run their `-c` argument (`bash -lc 'pytest -q'`, `zsh -c "…"`).
+const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "fish"];
+
+/// The command line a shell wrapper runs (`zsh -lc 'source ~/.zshrc; opencode models x'` →
+/// `source ~/.zshrc; opencode models x`); the line itself when it is no such wrapper.
+pub(crate) fn unwrap_shell(command: &str) -> std::borrow::Cow<'_, str> {
+    let line = lexer::parse(command.trim().trim_start_matches("$ "));
+    if let [seg] = line.segments.as_slice() {
+        let words = program_words(seg);
+        let start = wrapper_len(seg);
+        if words.first().is_some_and(|p| SHELLS.contains(&p.as_str()))
+            && let Some(flag) = seg.get(start + 1)
+            && flag.starts_with('-')
+            && !flag.starts_with("--")
+            && flag.contains('c')
+            && let Some(inner) = seg.get(start + 2)
+        {
+            return std::borrow::Cow::Owned(inner.clone());
+        }
+    }
+    std::borrow::Cow::Borrowed(command)
+}
+
 /// The identity of what `command` runs (see [`CheckIdentity`]).
 pub(crate) fn normalise(command: &str) -> CheckIdentity {
+    let command = unwrap_shell(command);
     let line = lexer::parse(command.trim().trim_start_matches("$ "));
     let Some(pick) = main_segment(&line) else {
         return CheckIdentity::default();
@@ -298,11 +327,6 @@ pub(crate) fn normalise(command: &str) -> CheckIdentity {
         dir,
         command: command_words(&line.segments[pick]).join(" "),
     }
-}
-
-/// The identity of the test run or check `command` holds; `None` when it runs neither.
-pub(crate) fn judged_identity(command: &str) -> Option<CheckIdentity> {
-    (is_test_command(command) || is_check_command(command)).then(|| normalise(command))
 }
 
 /// True when the command line runs a test suite (not the `test` builtin, not a commit message,
@@ -347,8 +371,8 @@ pub(crate) fn test_family(command: &str) -> Option<Family> {
 }
 
 /// The simple commands of a line as they ran (set-up words and redirections removed).
-fn segment_commands(command: &str) -> Vec<String> {
-    lexer::parse(command.trim().trim_start_matches("$ "))
+pub(crate) fn segment_commands(command: &str) -> Vec<String> {
+    lexer::parse(unwrap_shell(command).trim().trim_start_matches("$ "))
         .segments
         .iter()
         .map(|s| command_words(s).join(" "))
@@ -418,6 +442,18 @@ mod tests {
                 "pytest -q",
             ),
             ("ls -la", None, "ls -la"),
+            (
+                "node scripts/z.mjs FAKE; echo \"exit=$?\"",
+                None,
+                "node scripts/z.mjs FAKE",
+            ),
+            ("echo hi", None, "echo hi"),
+            (
+                "zsh -lc 'source ~/.zshrc; opencode models zenmux'",
+                None,
+                "opencode models zenmux",
+            ),
+            ("bash -c \"cd web && npm test\"", Some("web"), "npm test"),
         ];
         for (line, dir, command) in table {
             let id = normalise(line);
@@ -434,16 +470,6 @@ mod tests {
             normalise("tsc --noEmit 2>&1 | head")
         );
         assert_ne!(normalise("cd web && npm test"), normalise("npm test"));
-    }
-
-    #[test]
-    fn judged_identity_only_for_tests_and_checks() {
-        assert_eq!(
-            judged_identity("go get github.com/x/y && go test ./...").map(|i| i.to_string()),
-            Some("go test ./...".into())
-        );
-        assert_eq!(judged_identity("ls -la"), None);
-        assert_eq!(judged_identity("echo pytest"), None);
     }
 
     #[test]

@@ -348,6 +348,14 @@ impl Builder {
         });
     }
 
+    /// Records that a background job was stopped (its id as the harness named it).
+    pub(crate) fn stopped_job(&mut self, id: &str, at: Option<DateTime<Utc>>) {
+        let _ = at;
+        if !self.t.stopped_jobs.iter().any(|j| j == id) {
+            self.t.stopped_jobs.push(id.to_string());
+        }
+    }
+
     /// Read-only view of what has been built so far.
     pub(crate) fn transcript(&self) -> &Transcript {
         &self.t

@@ -542,6 +542,16 @@ impl State {
                     self.touched.insert(path.trim().to_string());
                 }
             }
+            // Stopping a background shell: recorded (apart from the commands, whose ids stay as
+            // they were) so that a later reader knows which background process no longer runs.
+            "TaskStop" | "KillShell" | "KillBash" => {
+                let target = str_field(input, "task_id")
+                    .or_else(|| str_field(input, "shell_id"))
+                    .or_else(|| str_field(input, "bash_id"));
+                if let Some(target) = target {
+                    b.stopped_job(target, at);
+                }
+            }
             _ => {}
         }
         self.tools.insert(id.to_string(), tool);

@@ -47,6 +47,10 @@ pub struct Transcript {
     pub compactions: Vec<Compaction>,
     /// Errors the agent hit (tool errors, API errors), bounded.
     pub errors: Vec<ErrorEvent>,
+    /// Background jobs the session stopped (Claude Code `TaskStop`/`KillShell`), by the id the
+    /// harness gave them when they started.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stopped_jobs: Vec<String>,
     /// Records read and skipped.
     pub stats: Stats,
 }

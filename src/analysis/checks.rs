@@ -1,0 +1,1137 @@
+//! The commands that judge the work, grouped by what they run, each group with its latest
+//! verdict and whether a later change can have changed it.
+//!
+//! A command judges the work when it runs tests or a check (the runner table in
+//! `evidence::shell`), runs a script the session wrote (a reproducer, the edited program), or
+//! runs a command the user's request asked for. Runs are grouped by identity: the command
+//! without set-up words, wrappers, redirections and output filters, in the directory it ran in
+//! (a `cd DIR &&`, or where an earlier `cd` left a Claude Code shell). A later run of the same
+//! check supersedes an earlier one.
+//!
+//! A run's verdict, in order: its own exit status (not a pipeline's: `x | tail` exits with
+//! `tail`'s); an echoed `exit=$?`; the reader's test summary; a failure line in the output; a
+//! success line in the output (not from output cut by `head`); for a script or a requested
+//! command that printed no error, "ran cleanly". Otherwise the result is not recorded — never
+//! "never tested".
+
+use super::project::Project;
+use super::requests::Requests;
+use super::scope::View;
+use super::text;
+use crate::evidence::Evidence;
+use crate::evidence::freshness::{self, RunPoint};
+use crate::evidence::paths;
+use crate::evidence::shell::{self, lexer};
+use crate::evidence::transcript::{Command, EditKind, Format};
+use crate::phrases;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// What a check is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum CheckKind {
+    /// A test suite.
+    Test,
+    /// A build, typecheck or lint.
+    Build,
+    /// A script the session wrote or edited, run.
+    Script,
+    /// A command the user's request asked for.
+    Requested,
+}
+
+/// A run's verdict.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "verdict")]
+pub(crate) enum Verdict {
+    /// It passed; `how` says what shows it ("exit 0", "Compiled successfully", "69 passing").
+    Pass {
+        /// What shows it.
+        how: String,
+    },
+    /// It failed; `error` is the first error line (or the exit status).
+    Fail {
+        /// The first error.
+        error: String,
+    },
+    /// Its result is not recorded (or not provable, e.g. output cut by `head`).
+    Unknown {
+        /// Why.
+        why: String,
+    },
+}
+
+impl Verdict {
+    /// A pass.
+    pub(crate) fn passed(&self) -> bool {
+        matches!(self, Verdict::Pass { .. })
+    }
+
+    /// A failure.
+    pub(crate) fn failed(&self) -> bool {
+        matches!(self, Verdict::Fail { .. })
+    }
+}
+
+/// One run of a check.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Run {
+    /// The command id.
+    pub id: String,
+    /// The command line as it ran, for display.
+    pub shown: String,
+    /// The verdict.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// Event order.
+    pub seq: u64,
+}
+
+/// Failures a later pass of the same check put behind.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Resolved {
+    /// How many runs failed before the pass.
+    pub failures: usize,
+    /// The first failing run.
+    pub first: String,
+    /// Its error.
+    pub first_error: String,
+    /// Dependency changes between the first failure and the pass (install commands), ids.
+    pub installs: Vec<String>,
+    /// Their command lines, shortened.
+    pub install_lines: Vec<String>,
+    /// Files edited between the last failure and the pass.
+    pub edited: Vec<String>,
+    /// Their edit ids.
+    pub edit_ids: Vec<String>,
+    /// Every one of those edits deleted its file.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_deleting: bool,
+}
+
+/// A check and its runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Check {
+    /// What it runs (set-up words, wrappers and output filters removed).
+    pub identity: String,
+    /// The directory it ran in, relative to the repository (empty: the session's folder).
+    pub dir: String,
+    /// What kind of check.
+    pub kind: CheckKind,
+    /// Its runs, in order.
+    pub runs: Vec<Run>,
+    /// The latest verdict (the last run that has one; else the last run's unknown state).
+    #[serde(flatten)]
+    pub latest: Verdict,
+    /// The run that decided `latest`.
+    pub latest_run: String,
+    /// For a pass: edits after it that can change its outcome (ids), and their paths.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stale_by: Vec<String>,
+    /// Paths behind `stale_by`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stale_paths: Vec<String>,
+    /// For a pass: the failures it put behind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<Resolved>,
+    /// For a failure: the failing tests the run names, with their first message line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failing_tests: Vec<(String, String)>,
+}
+
+impl Check {
+    /// The latest run.
+    pub(crate) fn last(&self) -> Option<&Run> {
+        self.runs.iter().rfind(|r| r.id == self.latest_run)
+    }
+
+    /// A pass nothing made stale.
+    pub(crate) fn fresh_pass(&self) -> bool {
+        self.latest.passed() && self.stale_by.is_empty() && self.stale_paths.is_empty()
+    }
+
+    /// `identity` with its directory: "`npx hardhat test` (in `contracts/`)".
+    pub(crate) fn label(&self) -> String {
+        let shown = self
+            .last()
+            .map(|r| r.shown.clone())
+            .unwrap_or_else(|| self.identity.clone());
+        if self.dir.is_empty() || shown.contains(&self.dir) {
+            crate::note::code_span(&shown)
+        } else {
+            format!(
+                "{} (in {})",
+                crate::note::code_span(&shown),
+                crate::note::code_span(&format!("{}/", self.dir))
+            )
+        }
+    }
+}
+
+/// A command a request asked for that the session never ran.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Unrun {
+    /// The command as the request wrote it.
+    pub command: String,
+    /// The request.
+    pub request: String,
+}
+
+/// Checks and requested commands never run.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Checks {
+    /// Checks, in order of their latest run.
+    pub items: Vec<Check>,
+    /// Requested commands never run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unrun: Vec<Unrun>,
+}
+
+impl Checks {
+    /// Checks whose latest verdict is a failure.
+    pub(crate) fn failing(&self) -> impl Iterator<Item = &Check> {
+        self.items.iter().filter(|c| c.latest.failed())
+    }
+}
+
+/// Longest command shown.
+const SHOWN_CHARS: usize = 110;
+
+/// Groups the session's checks and judges them.
+pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Requests) -> Checks {
+    let edited: Vec<String> = view
+        .edits
+        .iter()
+        .map(|e| paths::normalize(&e.path))
+        .collect();
+    let requested = requested_commands(view, requests);
+    let dirs = effective_dirs(view);
+    let mut groups: Vec<Check> = Vec::new();
+    let mut index: HashMap<(String, String), usize> = HashMap::new();
+    for (c, dir) in view.commands.iter().zip(&dirs) {
+        let id = shell::normalise(&c.command);
+        if id.command.is_empty() {
+            continue;
+        }
+        // Where an earlier `cd` left the shell, unless that folder is not in the repository (the
+        // transcript cannot show which `cd` failed): then the command's own `cd`, else none.
+        let tracked = repo_dir(project, view, &join_dir(dir.as_deref(), id.dir.as_deref()));
+        let dir = if tracked.is_empty() || dir_exists(ev, &tracked) {
+            tracked
+        } else {
+            let own = repo_dir(project, view, &id.dir);
+            if own.is_empty() || dir_exists(ev, &own) {
+                own
+            } else {
+                String::new()
+            }
+        };
+        let Some(kind) = kind_of(c, &id.command, &edited, &requested) else {
+            continue;
+        };
+        let run = Run {
+            id: c.id.clone(),
+            shown: shown(&c.command),
+            verdict: verdict(c, kind),
+            seq: c.seq,
+        };
+        let key = (dir.clone(), id.command.clone());
+        let at = *index.entry(key).or_insert_with(|| {
+            groups.push(Check {
+                identity: id.command.clone(),
+                dir,
+                kind,
+                runs: Vec::new(),
+                latest: Verdict::Unknown { why: String::new() },
+                latest_run: String::new(),
+                stale_by: Vec::new(),
+                stale_paths: Vec::new(),
+                resolved: None,
+                failing_tests: Vec::new(),
+            });
+            groups.len() - 1
+        });
+        groups[at].runs.push(run);
+        if let Some(s) = &c.tests {
+            groups[at].failing_tests = s
+                .failures
+                .iter()
+                .take(MAX_FAILING_TESTS)
+                .map(|f| {
+                    (
+                        f.name.clone(),
+                        first_line(f.message.as_deref().unwrap_or("")),
+                    )
+                })
+                .collect();
+        }
+    }
+    for g in &mut groups {
+        settle(ev, view, project, g);
+    }
+    test_runs(ev, view, project, &mut groups);
+    groups.sort_by_key(|g| g.last().map(|r| r.seq).unwrap_or(0));
+    let unrun = requested
+        .iter()
+        .filter(|(cmd, _)| {
+            !view
+                .commands
+                .iter()
+                .any(|c| shell::commands_match(cmd, &c.command))
+        })
+        .take(3)
+        .map(|(cmd, req)| Unrun {
+            command: cmd.clone(),
+            request: req.clone(),
+        })
+        .collect();
+    Checks {
+        items: groups,
+        unrun,
+    }
+}
+
+/// Most failing tests named per check.
+const MAX_FAILING_TESTS: usize = 5;
+
+fn first_line(s: &str) -> String {
+    text::shorten(
+        s.lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or(""),
+        120,
+    )
+}
+
+/// Test output files (`--tests`) and the fresh `--test-cmd` run: each its own check, after the
+/// transcript's runs. A `--test-cmd` run is fresh by construction; a file's run is judged by its
+/// time against later changes.
+fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Check>) {
+    for t in &ev.tests {
+        let identity = t
+            .command
+            .as_deref()
+            .map(|c| shell::normalise(c).command)
+            .filter(|c| !c.is_empty())
+            .unwrap_or_else(|| format!("the test run in {}", t.source));
+        let shown_cmd = t
+            .command
+            .as_deref()
+            .map(shown)
+            .unwrap_or_else(|| identity.clone());
+        let verdict = if t.ok {
+            Verdict::Pass {
+                how: counts(t.passed, t.failed, t.skipped),
+            }
+        } else {
+            Verdict::Fail {
+                error: if t.failed > 0 {
+                    format!("{} failed, {} passed", t.failed, t.passed)
+                } else if t.timed_out {
+                    "killed at the timeout".into()
+                } else if let Some(code) = t.exit_code {
+                    format!("exit status {code}")
+                } else {
+                    "failed".into()
+                },
+            }
+        };
+        let mut check = Check {
+            identity,
+            dir: String::new(),
+            kind: CheckKind::Test,
+            runs: vec![Run {
+                id: t.id.clone(),
+                shown: shown_cmd,
+                verdict: verdict.clone(),
+                seq: u64::MAX,
+            }],
+            latest: verdict,
+            latest_run: t.id.clone(),
+            stale_by: Vec::new(),
+            stale_paths: Vec::new(),
+            resolved: None,
+            failing_tests: t
+                .failures
+                .iter()
+                .take(MAX_FAILING_TESTS)
+                .map(|f| {
+                    (
+                        f.name.clone(),
+                        first_line(f.message.as_deref().unwrap_or("")),
+                    )
+                })
+                .collect(),
+        };
+        if t.ok && t.source != "command" {
+            match t.at {
+                None => {
+                    check.latest = Verdict::Unknown {
+                        why: format!(
+                            "{} passed at an unknown time; it may predate the changes",
+                            counts(t.passed, t.failed, t.skipped)
+                        ),
+                    }
+                }
+                Some(at) => {
+                    let later = freshness::changes_after(
+                        ev,
+                        RunPoint {
+                            seq: None,
+                            at: Some(at),
+                        },
+                        |p| affects(&project.repo_path(p, view), None),
+                    );
+                    for e in later.edits {
+                        check.stale_by.push(e.id.clone());
+                        let p = project.repo_path(&e.path, view);
+                        if !check.stale_paths.contains(&p) {
+                            check.stale_paths.push(p);
+                        }
+                    }
+                    // Changed in the worktree after the run, or by a commit after the session.
+                    let in_git = later.files.iter().map(|s| s.path.as_str());
+                    for p in in_git.chain(later.committed.iter().copied()) {
+                        if !check.stale_paths.iter().any(|q| q == p) {
+                            check.stale_paths.push(p.to_string());
+                        }
+                        if !check.stale_by.iter().any(|i| i == "G") {
+                            check.stale_by.push("G".into());
+                        }
+                    }
+                }
+            }
+        }
+        // A fresh `--test-cmd` or file run of the same command decides over the transcript's.
+        if let Some(g) = groups
+            .iter_mut()
+            .find(|g| g.identity == check.identity && g.dir.is_empty())
+        {
+            g.runs.extend(check.runs);
+            g.latest = check.latest;
+            g.latest_run = check.latest_run;
+            g.stale_by = check.stale_by;
+            g.stale_paths = check.stale_paths;
+            g.failing_tests = check.failing_tests;
+        } else {
+            groups.push(check);
+        }
+    }
+}
+
+/// "5 passed, 1 skipped".
+fn counts(passed: u64, failed: u64, skipped: u64) -> String {
+    let mut parts = vec![format!("{passed} passed")];
+    if failed > 0 {
+        parts.push(format!("{failed} failed"));
+    }
+    if skipped > 0 {
+        parts.push(format!("{skipped} skipped"));
+    }
+    parts.join(", ")
+}
+
+/// Latest verdict, staleness and resolved failures of one group.
+fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
+    let decided = g
+        .runs
+        .iter()
+        .rev()
+        .find(|r| !matches!(r.verdict, Verdict::Unknown { .. }))
+        .or(g.runs.last());
+    let Some(decided) = decided else { return };
+    g.latest = decided.verdict.clone();
+    g.latest_run = decided.id.clone();
+    if !g.latest.passed() {
+        return;
+    }
+    let pass_seq = decided.seq;
+    // Failures the pass put behind, and what changed between the last of them and the first
+    // pass after it.
+    let failed: Vec<&Run> = g
+        .runs
+        .iter()
+        .filter(|r| r.seq < pass_seq && r.verdict.failed())
+        .collect();
+    if let (Some(first), Some(last)) = (failed.first(), failed.last()) {
+        let fixed_at = g
+            .runs
+            .iter()
+            .find(|r| r.seq > last.seq && r.verdict.passed())
+            .map(|r| r.seq)
+            .unwrap_or(pass_seq);
+        let between = |seq: u64| seq > last.seq && seq < fixed_at;
+        // Dependency changes anywhere in the failing stretch (an install two failures back can
+        // be what the pass needed); edits only after the last failure.
+        let installs: Vec<&&Command> = view
+            .commands
+            .iter()
+            .filter(|c| c.seq > first.seq && c.seq < fixed_at && c.ok != Some(false))
+            .filter(|c| phrases::INSTALL.is_match(&c.command))
+            .filter(|c| {
+                let d = shell::normalise(&c.command).dir;
+                d.is_none()
+                    || d.as_deref().is_some_and(|d| {
+                        d.trim_end_matches('/').ends_with(&g.dir) && !g.dir.is_empty()
+                    })
+            })
+            .collect();
+        let edits: Vec<_> = view.edits.iter().filter(|e| between(e.seq)).collect();
+        let mut edited: Vec<String> = Vec::new();
+        for e in &edits {
+            let p = project.repo_path(&e.path, view);
+            if !edited.contains(&p) {
+                edited.push(p);
+            }
+        }
+        g.resolved = Some(Resolved {
+            failures: failed.len(),
+            first: first.id.clone(),
+            first_error: match &first.verdict {
+                Verdict::Fail { error } => error.clone(),
+                _ => String::new(),
+            },
+            installs: installs.iter().map(|c| c.id.clone()).collect(),
+            install_lines: installs.iter().map(|c| shown(&c.command)).collect(),
+            edited,
+            edit_ids: edits.iter().map(|e| e.id.clone()).collect(),
+            by_deleting: !edits.is_empty() && edits.iter().all(|e| e.kind == EditKind::Delete),
+        });
+    }
+    // Staleness: the one rule (evidence::freshness), narrowed to what can change this check.
+    let at = view
+        .commands
+        .iter()
+        .find(|c| c.id == g.latest_run)
+        .and_then(|c| c.at);
+    let root = package_root(ev, &g.dir);
+    let later = freshness::changes_after(
+        ev,
+        RunPoint {
+            seq: Some(pass_seq),
+            at,
+        },
+        |p| affects(&project.repo_path(p, view), root.as_deref()),
+    );
+    for e in later.edits {
+        if e.kind == EditKind::Delete || !view.edits.iter().any(|v| v.id == e.id) {
+            continue;
+        }
+        g.stale_by.push(e.id.clone());
+        let p = project.repo_path(&e.path, view);
+        if !g.stale_paths.iter().any(|q| paths::same_path(q, &p)) {
+            g.stale_paths.push(p);
+        }
+    }
+    // Changed in the worktree after the run, or by a commit after the session.
+    let in_git = later.files.iter().map(|s| s.path.as_str());
+    for p in in_git.chain(later.committed.iter().copied()) {
+        if !g.stale_paths.iter().any(|q| paths::same_path(q, p)) {
+            g.stale_paths.push(p.to_string());
+            if !g.stale_by.iter().any(|i| i == "G") {
+                g.stale_by.push("G".into());
+            }
+        }
+    }
+}
+
+/// Whether a change to `path` (repository-relative) can change a check run in package `root`:
+/// not documentation, a backup, an ignore file or an `*.example` template, and inside the
+/// check's package (a check in `contracts/` is not changed by an edit in `frontend/`).
+pub(crate) fn affects(path: &str, root: Option<&str>) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    let inert = name.ends_with("ignore") && name.starts_with('.')
+        || name.ends_with(".example")
+        || name.contains(".example.")
+        || name.ends_with(".sample");
+    paths::affects_runs(path)
+        && !inert
+        && root.is_none_or(|r| r.is_empty() || path == r || path.starts_with(&format!("{r}/")))
+}
+
+/// Whether a repository-relative folder exists in the worktree (true without a repository:
+/// nothing to check against).
+fn dir_exists(ev: &Evidence, dir: &str) -> bool {
+    match &ev.git {
+        Some(g) => !dir.starts_with('/') && Path::new(&g.root).join(dir).is_dir(),
+        None => true,
+    }
+}
+
+/// Files that make a directory a package of its own.
+const MANIFESTS: &[&str] = &[
+    "package.json",
+    "Cargo.toml",
+    "pyproject.toml",
+    "setup.py",
+    "go.mod",
+    "pom.xml",
+    "build.gradle",
+    "build.gradle.kts",
+    "Gemfile",
+    "composer.json",
+    "hardhat.config.js",
+    "foundry.toml",
+];
+
+/// The package a check in `dir` belongs to: the nearest directory at or above it with a
+/// manifest, relative to the repository; `None` when unknown (no repository, or the root).
+pub(crate) fn package_root(ev: &Evidence, dir: &str) -> Option<String> {
+    let root = ev.git.as_ref().map(|g| Path::new(&g.root))?;
+    let mut d = dir.trim_matches('/').to_string();
+    while !d.is_empty() && !d.starts_with('/') && !d.contains("..") {
+        if MANIFESTS.iter().any(|m| root.join(&d).join(m).is_file()) {
+            return Some(d);
+        }
+        d = match d.rfind('/') {
+            Some(i) => d[..i].to_string(),
+            None => String::new(),
+        };
+    }
+    None
+}
+
+/// What kind of check a command is, if any.
+fn kind_of(
+    c: &Command,
+    identity: &str,
+    edited: &[String],
+    requested: &[(String, String)],
+) -> Option<CheckKind> {
+    let inner = shell::unwrap_shell(&c.command);
+    if c.is_test || shell::is_test_command(&inner) {
+        return Some(CheckKind::Test);
+    }
+    if c.is_check || shell::is_check_command(&inner) {
+        return Some(CheckKind::Build);
+    }
+    if runs_script(identity, edited) {
+        return Some(CheckKind::Script);
+    }
+    if requested
+        .iter()
+        .any(|(r, _)| shell::commands_match(r, &c.command))
+    {
+        return Some(CheckKind::Requested);
+    }
+    None
+}
+
+/// Programs that run a script file given as their first argument.
+const INTERPRETERS: &[&str] = &[
+    "python",
+    "python3",
+    "py",
+    "node",
+    "deno",
+    "bun",
+    "ts-node",
+    "tsx",
+    "ruby",
+    "perl",
+    "php",
+    "bash",
+    "sh",
+    "zsh",
+    "pwsh",
+    "powershell",
+];
+
+/// Whether the command runs a file the session created or edited (`python tests/repro.py`,
+/// `node scripts/x.mjs --help`, `./run.sh`).
+fn runs_script(identity: &str, edited: &[String]) -> bool {
+    let words: Vec<&str> = identity.split_whitespace().collect();
+    let Some(first) = words.first() else {
+        return false;
+    };
+    let target = if INTERPRETERS.contains(first) {
+        words.iter().skip(1).find(|w| !w.starts_with('-')).copied()
+    } else if first.starts_with("./") || first.contains('/') {
+        Some(*first)
+    } else {
+        None
+    };
+    target.is_some_and(|t| {
+        let t = t.trim_start_matches("./");
+        t.contains('.') && edited.iter().any(|e| paths::same_path(t, e))
+    })
+}
+
+/// The directory each command ran in, as far as the transcript shows: Claude Code's shell keeps
+/// the directory a `cd` moved to; other agents start every command afresh.
+fn effective_dirs(view: &View) -> Vec<Option<String>> {
+    let persistent = view.agent() == Some(Format::ClaudeCode);
+    let mut current: Option<String> = None;
+    let mut out = Vec::with_capacity(view.commands.len());
+    for c in &view.commands {
+        out.push(current.clone());
+        if !persistent {
+            continue;
+        }
+        // A `cd` that failed moved nothing.
+        if c.output.contains("cd: ") && c.output.contains("No such file") {
+            continue;
+        }
+        let line = lexer::parse(&c.command);
+        for (i, seg) in line.segments.iter().enumerate() {
+            // Only a `cd` that the shell itself runs (first, or after `&&`/`;`) moves it.
+            let top = i == 0
+                || matches!(
+                    line.seps.get(i - 1),
+                    Some(lexer::Sep::And) | Some(lexer::Sep::Seq)
+                );
+            if top && seg.first().is_some_and(|w| w == "cd") {
+                let to = seg.get(1).map(|d| d.trim_end_matches('/').to_string());
+                current = match (current, to) {
+                    (_, None) => None,
+                    // `cd x` again while already in `x`: the agent re-entering the same folder
+                    // (the harness may have reset the shell), not a folder `x/x`.
+                    (Some(d), Some(t)) if d == t || d.ends_with(&format!("/{t}")) => Some(d),
+                    (Some(d), Some(t)) if !is_absolute(&t) => Some(format!("{d}/{t}")),
+                    (_, Some(t)) => Some(t),
+                };
+            }
+        }
+    }
+    out
+}
+
+fn is_absolute(p: &str) -> bool {
+    p.starts_with('/') || p.starts_with('~') || p.as_bytes().get(1) == Some(&b':')
+}
+
+fn join_dir(base: Option<&str>, own: Option<&str>) -> Option<String> {
+    match (base, own) {
+        (_, Some(o)) if is_absolute(o) => Some(o.to_string()),
+        // `cd x && …` while already in `x`: agents restate the folder they mean in every call.
+        (Some(b), Some(o)) if b == o || b.ends_with(&format!("/{o}")) => Some(b.to_string()),
+        (Some(b), Some(o)) => Some(format!("{b}/{o}")),
+        (None, Some(o)) => Some(o.to_string()),
+        (b, None) => b.map(str::to_string),
+    }
+}
+
+/// A command's directory relative to the repository (`""` for the session folder itself).
+fn repo_dir(project: &Project, view: &View, dir: &Option<String>) -> String {
+    match dir {
+        None => String::new(),
+        Some(d) => {
+            let rel = project.repo_path(&git_bash_to_windows(d), view);
+            let rel = rel.trim_matches('/');
+            if rel == "." {
+                String::new()
+            } else {
+                rel.to_string()
+            }
+        }
+    }
+}
+
+/// `/c/Users/x` (Git Bash) → `c:/Users/x`, so that it compares with a Windows cwd.
+fn git_bash_to_windows(p: &str) -> String {
+    let b = p.as_bytes();
+    if b.len() >= 3 && b[0] == b'/' && b[1].is_ascii_alphabetic() && b[2] == b'/' {
+        format!("{}:{}", &p[1..2], &p[2..])
+    } else {
+        p.to_string()
+    }
+}
+
+/// The command for display: its first line, without `2>&1` and a trailing output filter.
+pub(crate) fn shown(command: &str) -> String {
+    let first = command
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    let mut s = text::one_line(first).replace(" 2>&1", "");
+    // `cmd; echo "exit=$?"` shows as `cmd`.
+    if let Some(i) = s.rfind("; echo ").filter(|&i| s[i..].contains("$?")) {
+        s.truncate(i);
+    }
+    for filter in [" | tail", " | head", " | grep", " | tee"] {
+        if let Some(i) = s.rfind(filter) {
+            s.truncate(i);
+        }
+    }
+    if command.trim().lines().count() > 1 {
+        s.push_str(" …");
+    }
+    text::shorten(s.trim(), SHOWN_CHARS)
+}
+
+/// How a command line's output reached the transcript.
+struct Pipes {
+    /// The line's status is a filter's, not the command's.
+    masked: bool,
+    /// Output cut after its first lines.
+    head_cut: bool,
+}
+
+fn pipes(command: &str) -> Pipes {
+    let line = lexer::parse(&shell::unwrap_shell(command));
+    let mut masked = false;
+    let mut head_cut = false;
+    for (i, sep) in line.seps.iter().enumerate() {
+        if *sep != lexer::Sep::Pipe {
+            continue;
+        }
+        masked = true;
+        let prog = line
+            .segments
+            .get(i + 1)
+            .map(|s| shell::program_words(s))
+            .and_then(|w| w.first().cloned())
+            .unwrap_or_default();
+        if prog == "head" || prog == "select-object" {
+            head_cut = true;
+        }
+    }
+    Pipes { masked, head_cut }
+}
+
+/// The verdict on one run (see the module docs for the order).
+fn verdict(c: &Command, kind: CheckKind) -> Verdict {
+    let p = pipes(&c.command);
+    let fail_line = first_error(&c.output);
+    let why_line = || error_line(&c.output);
+    if let Some(code) = c.exit_code.filter(|_| !p.masked) {
+        return if code == 0 {
+            Verdict::Pass {
+                how: "exit 0".into(),
+            }
+        } else {
+            Verdict::Fail {
+                error: match why_line() {
+                    Some(l) => format!("exit {code}: {l}"),
+                    None => format!("exit {code}"),
+                },
+            }
+        };
+    }
+    if c.command.contains("$?")
+        && let Some(code) = phrases::ECHOED_EXIT
+            .regex()
+            .captures_iter(&c.output)
+            .last()
+            .and_then(|m| m[1].parse::<i32>().ok())
+    {
+        return if code == 0 && !p.masked {
+            Verdict::Pass {
+                how: "exit 0 (echoed)".into(),
+            }
+        } else if code != 0 {
+            Verdict::Fail {
+                error: match fail_line {
+                    Some(l) => format!("{l} (exit {code})"),
+                    None => format!("exit {code}"),
+                },
+            }
+        } else {
+            Verdict::Unknown {
+                why: "the echoed status is a pipeline's".into(),
+            }
+        };
+    }
+    if let Some(s) = &c.tests {
+        if s.failed > 0 {
+            return Verdict::Fail {
+                error: fail_line.unwrap_or_else(|| format!("{} failed", s.failed)),
+            };
+        }
+        if s.passed > 0 && c.ok != Some(false) {
+            return Verdict::Pass {
+                how: format!("{} passed", s.passed),
+            };
+        }
+    }
+    if c.ok == Some(false) {
+        return Verdict::Fail {
+            error: why_line().unwrap_or_else(|| "failed".into()),
+        };
+    }
+    if let Some(l) = fail_line {
+        return Verdict::Fail { error: l };
+    }
+    if !p.head_cut
+        && let Some(m) = phrases::OUTPUT_PASS.regex().find(&c.output)
+    {
+        return Verdict::Pass {
+            how: format!("output: \"{}\"", text::shorten(m.as_str().trim(), 60)),
+        };
+    }
+    if c.ok == Some(true) && !p.masked {
+        return Verdict::Pass {
+            how: "no error reported".into(),
+        };
+    }
+    if matches!(kind, CheckKind::Script | CheckKind::Requested)
+        && c.has_result
+        && !c.output.trim().is_empty()
+    {
+        return Verdict::Pass {
+            how: if p.head_cut {
+                "printed no error in the lines shown (output cut by `head`); no exit status recorded".into()
+            } else {
+                "ran cleanly; no exit status recorded".into()
+            },
+        };
+    }
+    Verdict::Unknown {
+        why: if !c.has_result {
+            "no result recorded".into()
+        } else if p.head_cut {
+            "output cut by `head`, exit status not its own".into()
+        } else {
+            "result not recorded".into()
+        },
+    }
+}
+
+/// The line that says why a run failed: [`first_error`], else the first line of the output with
+/// words in it (not the harness's `Exit code N`).
+pub(crate) fn error_line(output: &str) -> Option<String> {
+    first_error(output).or_else(|| {
+        strip_ansi(output)
+            .lines()
+            .map(str::trim)
+            .find(|l| {
+                l.chars().filter(|c| c.is_alphabetic()).count() >= 3
+                    && !l.starts_with("Exit code")
+                    && !phrases::ECHOED_EXIT.is_match(l)
+            })
+            .map(|l| text::shorten(l, 160))
+    })
+}
+
+/// The first line of the output that shows an error, shortened: a message line (`Error: …`,
+/// `AssertionError: …`, `error TS…`) before a count line (`1 failing`).
+pub(crate) fn first_error(output: &str) -> Option<String> {
+    static COUNT: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^\W*\d+ (?:failing|failed)\b").expect("static regex")
+    });
+    let clean = strip_ansi(output);
+    let lines: Vec<&str> = clean
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("Exit code") && phrases::OUTPUT_FAIL.is_match(l))
+        .collect();
+    lines
+        .iter()
+        .find(|l| !COUNT.is_match(l) && l.chars().filter(|c| c.is_alphabetic()).count() > 12)
+        .or(lines.first())
+        .map(|l| text::shorten(l, 160))
+}
+
+/// Terminal colour codes removed.
+pub(crate) fn strip_ansi(s: &str) -> String {
+    static ANSI: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\x1b\[[0-9;?]*[A-Za-z]|\[[0-9;]{1,8}m").expect("static regex")
+    });
+    ANSI.replace_all(s, "").into_owned()
+}
+
+/// Command lines the user's requests ask to run (a line or code span that starts with a program
+/// the session itself ran), with the request's id. Long specifications are skipped: their
+/// command lines are examples, not instructions.
+fn requested_commands(view: &View, requests: &Requests) -> Vec<(String, String)> {
+    let programs: Vec<String> = view
+        .commands
+        .iter()
+        .flat_map(|c| shell::segment_commands(&c.command))
+        .filter_map(|s| s.split_whitespace().next().map(str::to_lowercase))
+        .collect();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for r in requests.items.iter().filter(|r| r.text.len() <= 4000) {
+        let mut candidates: Vec<String> = text::code_spans(&r.text);
+        // A plain line counts when it is introduced as a command (the line before ends with
+        // `:`, as in "4. Test that opencode sees the model:").
+        let lines: Vec<&str> = r
+            .text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        for w in lines.windows(2) {
+            if w[0].ends_with(':') {
+                candidates.push(w[1].trim_start_matches("$ ").to_string());
+            }
+        }
+        for cand in candidates {
+            let words: Vec<&str> = cand.split_whitespace().collect();
+            if words.len() < 2 || cand.len() > 160 {
+                continue;
+            }
+            let prog = words[0].to_lowercase();
+            if !programs.contains(&prog) || prog == "echo" || prog == "cd" {
+                continue;
+            }
+            if !out.iter().any(|(c, _)| c == &cand) {
+                out.push((cand, r.id.clone()));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::project;
+    use crate::analysis::requests;
+    use crate::analysis::scope::{self, View};
+    use crate::testkit::*;
+
+    fn checks(t: crate::evidence::transcript::Transcript) -> Checks {
+        let ev = evidence(t);
+        let s = scope::of(&ev);
+        let v = View::new(&ev, &s);
+        let p = project::of(&ev, &v);
+        let r = requests::of(&v);
+        of(&ev, &v, &p, &r)
+    }
+
+    #[test]
+    fn a_later_pass_of_the_same_check_supersedes_a_failure() {
+        let mut t = chat(vec![user(1, "build it", 0)]);
+        t.session.agent = Some(Format::ClaudeCode);
+        t.commands = vec![
+            ran(
+                1,
+                "cd contracts && npx hardhat compile 2>&1",
+                Some(1),
+                "Error: Hardhat only supports ESM projects.",
+                1,
+            ),
+            ran(
+                2,
+                "npm install --save-dev hardhat@^2.22.0",
+                Some(0),
+                "added 1",
+                2,
+            ),
+            ran(
+                3,
+                "npx hardhat compile",
+                None,
+                "Compiled 3 Solidity files successfully (evm target: paris).",
+                3,
+            ),
+        ];
+        let c = checks(t);
+        assert_eq!(c.items.len(), 1, "{:?}", c.items);
+        let g = &c.items[0];
+        assert_eq!(g.dir, "contracts");
+        assert!(g.latest.passed(), "{:?}", g.latest);
+        let r = g.resolved.as_ref().unwrap();
+        assert_eq!(r.failures, 1);
+        assert!(r.first_error.contains("ESM"), "{}", r.first_error);
+        assert_eq!(r.installs, ["C2"]);
+    }
+
+    #[test]
+    fn output_decides_when_no_exit_status_is_recorded() {
+        let mut t = chat(vec![user(1, "build", 0)]);
+        t.commands = vec![
+            ran(
+                1,
+                "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm build 2>&1 | tail -60",
+                None,
+                "   ▲ Next.js 15.5.15\n ✓ Compiled successfully in 17.3s\n",
+                1,
+            ),
+            ran(2, "pnpm lint 2>&1 | head -5", None, "ok\n", 2),
+        ];
+        let c = checks(t);
+        let build = c.items.iter().find(|g| g.identity == "pnpm build").unwrap();
+        match &build.latest {
+            Verdict::Pass { how } => assert!(how.contains("Compiled successfully"), "{how}"),
+            v => panic!("{v:?}"),
+        }
+        assert_eq!(build.label(), "`COREPACK_ENABLE_PROJECT_SPEC=0 pnpm build`");
+        let lint = c.items.iter().find(|g| g.identity == "pnpm lint").unwrap();
+        assert!(
+            matches!(lint.latest, Verdict::Unknown { .. }),
+            "{:?}",
+            lint.latest
+        );
+    }
+
+    #[test]
+    fn a_script_the_session_wrote_counts_when_it_runs_cleanly() {
+        let mut t = chat(vec![user(1, "fix it", 0)]);
+        t.edits = vec![edit_of(1, "tests/missing_colon.py", EditKind::Modify, 1)];
+        t.commands = vec![
+            ran(1, "python tests/missing_colon.py", None, "8.2\n", 2),
+            ran(2, "node scripts/other.mjs", None, "hi\n", 3),
+        ];
+        t.commands[0].ok = None;
+        let c = checks(t);
+        assert_eq!(c.items.len(), 1);
+        assert_eq!(c.items[0].kind, CheckKind::Script);
+        assert!(c.items[0].fresh_pass(), "{:?}", c.items[0]);
+    }
+
+    #[test]
+    fn an_echoed_exit_status_is_read() {
+        let mut t = chat(vec![user(1, "x", 0)]);
+        t.edits = vec![edit_of(1, "scripts/z.mjs", EditKind::Create, 1)];
+        t.commands = vec![ran(
+            1,
+            "node scripts/z.mjs FAKE; echo \"exit=$?\"",
+            None,
+            "error: `zerion` CLI not found on PATH.\nexit=2\n",
+            2,
+        )];
+        t.commands[0].ok = Some(true);
+        let c = checks(t);
+        match &c.items[0].latest {
+            Verdict::Fail { error } => assert!(error.contains("not found on PATH"), "{error}"),
+            v => panic!("{v:?}"),
+        }
+    }
+
+    #[test]
+    fn only_edits_that_can_affect_a_run_make_it_stale() {
+        assert!(affects("src/a.ts", None));
+        assert!(!affects("README.md", None));
+        assert!(!affects(".gitignore", None));
+        assert!(!affects("contracts/.env.example", None));
+        assert!(!affects("frontend/src/a.ts", Some("contracts")));
+        assert!(affects("contracts/test/a.js", Some("contracts")));
+        let mut t = chat(vec![user(1, "x", 0)]);
+        t.commands = vec![ran(1, "cargo test", Some(0), "test result: ok", 1)];
+        t.edits = vec![
+            edit_of(1, "README.md", EditKind::Modify, 2),
+            edit_of(2, "old.rs", EditKind::Delete, 3),
+            edit_of(3, "src/lib.rs", EditKind::Modify, 4),
+        ];
+        let c = checks(t);
+        assert_eq!(c.items[0].stale_by, ["E3"]);
+    }
+
+    #[test]
+    fn requested_commands_that_never_ran() {
+        let mut t = chat(vec![user(
+            1,
+            "Set up ZenMux.\n\n  4. Test that opencode sees the model:\n\n  opencode models zenmux\n\n  5. Run opencode:\n\n  opencode -m zenmux/x-ai/grok-4.5-free\n\n  echo 'export KEY=x' >> ~/.zshrc",
+            0,
+        )]);
+        t.commands = vec![ran(
+            1,
+            "zsh -lc 'source ~/.zshrc; opencode models zenmux'",
+            Some(0),
+            "zenmux/x-ai/grok-4.5-free\n",
+            1,
+        )];
+        let c = checks(t);
+        assert_eq!(c.items.len(), 1);
+        assert_eq!(c.items[0].kind, CheckKind::Requested);
+        assert!(c.items[0].latest.passed());
+        assert_eq!(c.unrun.len(), 1);
+        assert_eq!(c.unrun[0].command, "opencode -m zenmux/x-ai/grok-4.5-free");
+    }
+}

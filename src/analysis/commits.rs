@@ -1,0 +1,383 @@
+//! The commits a session made, attributed from evidence, never from timing alone: a `git
+//! commit` whose output names the new commit (`[branch abc1234] message`), aider's `commit
+//! abc1234 message` lines, each matched to this repository's history by id or, when the ids
+//! differ (a rebuilt or rebased history), by message. Commits in the session's window that
+//! nothing in the transcript made are listed apart: "also committed meanwhile".
+
+use super::requests::aider_commit;
+use super::scope::View;
+use super::text;
+use crate::evidence::Evidence;
+use crate::evidence::shell;
+use crate::evidence::transcript::Role;
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
+
+/// Commits made by the session and by others meanwhile.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Commits {
+    /// The session's commits, oldest first.
+    pub session: Vec<SessionCommit>,
+    /// Commits in this repository's history made in the session's window but not by it, newest
+    /// first.
+    pub meanwhile: Vec<CommitRef>,
+}
+
+/// A commit the session made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct SessionCommit {
+    /// The id the transcript shows (short).
+    pub sha: String,
+    /// The first line of the message.
+    pub subject: String,
+    /// The rest of the message (trailers removed), when the transcript or the repository has it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub body: String,
+    /// The branch the output names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branch: Option<String>,
+    /// The matching commit in this repository's history (full id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repo_id: Option<String>,
+    /// The paths it changed (from the repository), when matched.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<String>,
+    /// The `git push` that published it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pushed_by: Option<String>,
+    /// The aider `/undo` that removed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undone_by: Option<String>,
+    /// Evidence ids (the command or message that shows it).
+    pub cite: Vec<String>,
+}
+
+impl SessionCommit {
+    /// The id to show: this repository's when matched, else the transcript's.
+    pub(crate) fn short(&self) -> String {
+        let id = self.repo_id.as_deref().unwrap_or(&self.sha);
+        id[..id.len().min(7)].to_string()
+    }
+}
+
+/// A commit of this repository.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct CommitRef {
+    /// Full id.
+    pub id: String,
+    /// First line.
+    pub summary: String,
+}
+
+static COMMIT_OUTPUT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?m)^\[([^\]\s]+)(?: \(root-commit\))? ([0-9a-f]{7,40})\] (.+)$").expect("regex")
+});
+static PUSH_RANGE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?m)^\s*(?:\+ )?[0-9a-f]{7,40}\.{2,3}([0-9a-f]{7,40})\s").expect("regex")
+});
+static NEW_BRANCH_PUSH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?m)^\s*\* \[new branch\]\s+(\S+)").expect("regex"));
+
+/// Slack around the session's span, as for `in_session` marks.
+const WINDOW_SLACK_SECS: i64 = 120;
+
+/// Attributes commits.
+pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
+    let mut session: Vec<SessionCommit> = Vec::new();
+    // `git commit` output.
+    for c in &view.commands {
+        let runs_commit = shell::segment_commands(&c.command)
+            .iter()
+            .any(|s| s.starts_with("git commit"));
+        if !runs_commit {
+            continue;
+        }
+        let body = message_body(&c.command);
+        // The paths `git add` named on the same line: what the commit holds when this
+        // repository's history does not have it.
+        let added: Vec<String> = crate::evidence::shell::lexer::parse(&c.command)
+            .segments
+            .iter()
+            .filter(|s| s.len() > 2 && s[0] == "git" && s[1] == "add")
+            .flat_map(|s| s[2..].iter())
+            .filter(|w| !w.starts_with('-') && *w != "." && !w.contains('*'))
+            .cloned()
+            .collect();
+        for m in COMMIT_OUTPUT.captures_iter(&c.output) {
+            session.push(SessionCommit {
+                sha: m[2].to_string(),
+                subject: text::one_line(&m[3]),
+                body: body.clone(),
+                branch: Some(m[1].to_string()),
+                repo_id: None,
+                files: added.clone(),
+                pushed_by: None,
+                undone_by: None,
+                cite: vec![c.id.clone()],
+            });
+        }
+    }
+    // aider's commit lines and /undo.
+    let mut undo_points: Vec<(u64, String)> = Vec::new();
+    for m in &view.messages {
+        if m.role != Role::Assistant
+            && let Some((sha, msg)) = aider_commit(&m.text)
+        {
+            session.push(SessionCommit {
+                sha,
+                subject: msg,
+                body: String::new(),
+                branch: None,
+                repo_id: None,
+                files: Vec::new(),
+                pushed_by: None,
+                undone_by: None,
+                cite: vec![m.id.clone()],
+            });
+        }
+        if m.role == Role::User && m.text.trim() == "/undo" {
+            undo_points.push((m.seq, m.id.clone()));
+        }
+    }
+    order_by_evidence(&mut session, view);
+    for (seq, id) in undo_points {
+        let seq_of = |sc: &SessionCommit| evidence_seq(sc, view).unwrap_or(0);
+        if let Some(sc) = session
+            .iter_mut()
+            .rfind(|sc| sc.undone_by.is_none() && seq_of(sc) < seq)
+        {
+            sc.undone_by = Some(id);
+        }
+    }
+    // Pushes.
+    for c in &view.commands {
+        let pushes = shell::segment_commands(&c.command)
+            .iter()
+            .any(|s| s.starts_with("git push"));
+        if !pushes {
+            continue;
+        }
+        let tips: Vec<String> = PUSH_RANGE
+            .captures_iter(&c.output)
+            .map(|m| m[1].to_string())
+            .collect();
+        let new_branch: Vec<String> = NEW_BRANCH_PUSH
+            .captures_iter(&c.output)
+            .map(|m| m[1].to_string())
+            .collect();
+        for sc in &mut session {
+            let tip = tips
+                .iter()
+                .any(|t| t.starts_with(&sc.sha) || sc.sha.starts_with(t.as_str()));
+            let branch = sc.branch.as_ref().is_some_and(|b| new_branch.contains(b));
+            if (tip || branch) && sc.pushed_by.is_none() {
+                sc.pushed_by = Some(c.id.clone());
+            }
+        }
+    }
+    // Match to this repository's history.
+    let Some(git) = ev.git.as_ref() else {
+        return Commits {
+            session,
+            meanwhile: Vec::new(),
+        };
+    };
+    let mut taken: Vec<usize> = Vec::new();
+    for sc in &mut session {
+        let by_id = git.commits.iter().position(|c| c.id.starts_with(&sc.sha));
+        let by_message = || {
+            git.commits
+                .iter()
+                .enumerate()
+                .position(|(i, c)| !taken.contains(&i) && text::one_line(&c.summary) == sc.subject)
+        };
+        if let Some(i) = by_id.or_else(by_message) {
+            taken.push(i);
+            let c = &git.commits[i];
+            sc.repo_id = Some(c.id.clone());
+            sc.files = c.files.clone();
+            if sc.body.is_empty() {
+                sc.body = strip_trailers(&c.body);
+            }
+        }
+    }
+    // Meanwhile: unmatched commits inside the session's window, or between its own commits.
+    let t = view.transcript;
+    let scope_start = t.and_then(|t| t.session.started_at);
+    let end = t.and_then(|t| t.session.ended_at);
+    let slack = chrono::Duration::seconds(WINDOW_SLACK_SECS);
+    let span = match (taken.iter().min(), taken.iter().max()) {
+        (Some(&newest), Some(&oldest)) => Some((newest, oldest)),
+        _ => None,
+    };
+    let meanwhile = git
+        .commits
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !taken.contains(i))
+        .filter(|(i, c)| {
+            let in_window = match (scope_start, end, c.time) {
+                (Some(s), Some(e), Some(at)) => at >= s - slack && at <= e + slack,
+                _ => false,
+            };
+            let between = span.is_some_and(|(newest, oldest)| *i > newest && *i < oldest);
+            in_window || between
+        })
+        .map(|(_, c)| CommitRef {
+            id: c.id.clone(),
+            summary: text::one_line(&c.summary),
+        })
+        .collect();
+    Commits { session, meanwhile }
+}
+
+/// The transcript order of the evidence that shows a commit.
+fn evidence_seq(sc: &SessionCommit, view: &View) -> Option<u64> {
+    let id = sc.cite.first()?;
+    view.commands
+        .iter()
+        .find(|c| &c.id == id)
+        .map(|c| c.seq)
+        .or_else(|| view.messages.iter().find(|m| &m.id == id).map(|m| m.seq))
+}
+
+fn order_by_evidence(session: &mut [SessionCommit], view: &View) {
+    session.sort_by_key(|sc| evidence_seq(sc, view).unwrap_or(0));
+}
+
+/// The message body a `git commit -m …` (or a here-doc) wrote: the lines after the first,
+/// without trailers (`Co-Authored-By:`, `Signed-off-by:`).
+pub(crate) fn message_body(command: &str) -> String {
+    static HEREDOC: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?s)<<-?\s*['"]?(\w+)['"]?\s*\n(.*?)\n\s*(\w+)\s*(?:\n|$)"#).expect("regex")
+    });
+    static DASH_M: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"(?s)(?:^|\s)-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')"#).expect("regex")
+    });
+    let message = if let Some(h) = HEREDOC.captures(command).filter(|h| h[1] == h[3]) {
+        h[2].to_string()
+    } else {
+        let parts: Vec<String> = DASH_M
+            .captures_iter(command)
+            .filter_map(|m| {
+                m.get(1)
+                    .or(m.get(2))
+                    .map(|x| x.as_str().replace("\\\"", "\""))
+            })
+            .collect();
+        parts.join("\n\n")
+    };
+    let body = message.split_once('\n').map(|(_, b)| b).unwrap_or("");
+    strip_trailers(body)
+}
+
+fn strip_trailers(body: &str) -> String {
+    body.lines()
+        .filter(|l| {
+            let t = l.trim_start().to_ascii_lowercase();
+            !(t.starts_with("co-authored-by:")
+                || t.starts_with("signed-off-by:")
+                || t.starts_with("🤖 generated with")
+                || t.starts_with("generated with [claude"))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::scope::{self, View};
+    use crate::evidence::git::CommitInfo;
+    use crate::testkit::*;
+
+    #[test]
+    fn commits_are_attributed_by_output_and_matched_by_message() {
+        let mut t = chat(vec![user(1, "commit it", 0)]);
+        t.session.started_at = "2026-05-04T13:33:00Z".parse().ok();
+        t.session.ended_at = "2026-05-04T14:35:00Z".parse().ok();
+        t.commands = vec![
+            ran(
+                1,
+                "git add a && git commit -m \"$(cat <<'EOF'\nfeat(zerion): add demo\n\nWraps the CLI in an isolated script.\n\nCo-Authored-By: Claude <x@y>\nEOF\n)\"",
+                None,
+                "[bug-fix-01 f8e6fe0] feat(zerion): add demo\n 3 files changed",
+                1,
+            ),
+            ran(
+                2,
+                "git push",
+                None,
+                "To https://github.com/o/r.git\n   0fada8d..f8e6fe0  bug-fix-01 -> bug-fix-01\n",
+                2,
+            ),
+        ];
+        let at = |s: &str| s.parse().ok();
+        let mut g = git_state(&[]);
+        g.commits = vec![
+            CommitInfo {
+                id: "5a4ca4ad00".into(),
+                summary: "feat(zerion): add demo".into(),
+                time: at("2026-05-04T14:32:48Z"),
+                ..CommitInfo::default()
+            },
+            CommitInfo {
+                id: "09f9df9f00".into(),
+                summary: "docs(status): add agent handoff queue".into(),
+                time: at("2026-05-04T14:01:02Z"),
+                ..CommitInfo::default()
+            },
+            CommitInfo {
+                id: "6c2e8d3d00".into(),
+                summary: "fix(demo): before the session".into(),
+                time: at("2026-05-04T13:26:05Z"),
+                ..CommitInfo::default()
+            },
+        ];
+        let ev = Evidence {
+            git: Some(g),
+            ..evidence(t)
+        };
+        let s = scope::of(&ev);
+        let c = of(&ev, &View::new(&ev, &s));
+        assert_eq!(c.session.len(), 1);
+        let sc = &c.session[0];
+        assert_eq!(sc.short(), "5a4ca4a");
+        assert_eq!(sc.body, "Wraps the CLI in an isolated script.");
+        assert_eq!(sc.pushed_by.as_deref(), Some("C2"));
+        assert_eq!(c.meanwhile.len(), 1);
+        assert_eq!(
+            c.meanwhile[0].summary,
+            "docs(status): add agent handoff queue"
+        );
+    }
+
+    #[test]
+    fn aider_commits_and_undo() {
+        let t = chat(vec![
+            user(1, "cache it", 0),
+            meta(
+                2,
+                "commit 8971d08 aider: Refactored ApiKeyGuard to use in-memory cache",
+                1,
+            ),
+            wrapper(3, "/undo", 2),
+        ]);
+        let ev = evidence(t);
+        let s = scope::of(&ev);
+        let c = of(&ev, &View::new(&ev, &s));
+        assert_eq!(c.session[0].undone_by.as_deref(), Some("M3"));
+    }
+
+    #[test]
+    fn message_bodies() {
+        assert_eq!(
+            message_body("git commit -m 'fix: a' -m 'because b'"),
+            "because b"
+        );
+        assert_eq!(message_body("git commit -m \"fix: a\""), "");
+    }
+}

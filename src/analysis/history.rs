@@ -1,0 +1,813 @@
+//! Decisions and dead ends, each with its reason from the transcript.
+//!
+//! Decisions: what the session's commit messages and decision records (ADRs) say, the agent's
+//! statements of choice and diagnosis, and the recommendation a final message leaves open.
+//! Dead ends: a command that failed and a variant of it that then worked (same program, a
+//! changed flag, variable or host), a check that failed before it passed (with what changed), an
+//! approach retried and given up, aider `/undo`, reverted files, and the agent's own "that
+//! didn't work" statements. Table cells, code and questions are never decisions.
+
+use super::checks::{self, Checks};
+use super::commits::Commits;
+use super::project::Project;
+use super::scope::View;
+use super::text;
+use crate::evidence::Evidence;
+use crate::evidence::shell;
+use crate::evidence::transcript::{Command, EditKind, Message};
+use crate::note::code_span;
+use crate::phrases;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Decisions and dead ends.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub(crate) struct History {
+    /// Decisions (and findings, recommendations), most telling first.
+    pub decisions: Vec<Item>,
+    /// Discarded paths.
+    pub dead_ends: Vec<Item>,
+}
+
+/// One decision or dead end.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Item {
+    /// The sentence as a note shows it.
+    pub text: String,
+    /// Evidence ids.
+    pub cite: Vec<String>,
+    /// Where it comes from.
+    pub source: Source,
+}
+
+/// What an item was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Source {
+    /// A commit message the session wrote.
+    Commit,
+    /// A decision record (ADR) the session created.
+    Record,
+    /// The agent's statement.
+    Statement,
+    /// The agent's diagnosis.
+    Finding,
+    /// A recommendation the owner has not answered.
+    Recommendation,
+    /// A failing command and the variant that worked.
+    Workaround,
+    /// A check that failed before it passed.
+    Resolved,
+    /// An approach retried and given up.
+    Abandoned,
+    /// Undone with aider `/undo`.
+    Undone,
+    /// Reverted with git.
+    Reverted,
+}
+
+/// Most decisions and dead ends kept, each.
+const MAX_ITEMS: usize = 8;
+/// Longest statement kept.
+const SENTENCE_CHARS: usize = 240;
+
+/// Reads decisions and dead ends.
+pub(crate) fn of(
+    ev: &Evidence,
+    view: &View,
+    project: &Project,
+    checks: &Checks,
+    commits: &Commits,
+) -> History {
+    let mut h = History::default();
+    // Commit messages the session wrote.
+    for c in commits.session.iter().filter(|c| c.undone_by.is_none()) {
+        for point in body_points(&c.body).into_iter().take(3) {
+            h.decisions.push(Item {
+                text: format!("{} (commit `{}` {})", point, c.short(), c.subject),
+                cite: c.cite.clone(),
+                source: Source::Commit,
+            });
+        }
+    }
+    // Decision records the session created.
+    for e in view.edits.iter().filter(|e| e.kind == EditKind::Create) {
+        let p = crate::evidence::paths::normalize(&e.path);
+        if !is_decision_record(&p) {
+            continue;
+        }
+        let title = record_title(ev, view, project, &p).unwrap_or_else(|| slug_title(&p));
+        let name = p.rsplit('/').next().unwrap_or(&p);
+        h.decisions.push(Item {
+            text: format!("{title} ({})", code_span(name)),
+            cite: vec![e.id.clone()],
+            source: Source::Record,
+        });
+    }
+    statements(view, &mut h);
+    recommendations(view, &mut h);
+    workarounds(view, &mut h);
+    for c in &checks.items {
+        if let Some(r) = &c.resolved {
+            let mut t = format!(
+                "{} failed {}× (first error: {}), then passed ({})",
+                c.label(),
+                r.failures,
+                r.first_error,
+                c.latest_run
+            );
+            let installs = r
+                .install_lines
+                .iter()
+                .rev()
+                .take(2)
+                .rev()
+                .map(|l| code_span(l))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let edited = r
+                .edited
+                .iter()
+                .take(3)
+                .map(|p| code_span(p))
+                .collect::<Vec<_>>()
+                .join(", ");
+            match (installs.is_empty(), edited.is_empty()) {
+                (false, false) => t.push_str(&format!(
+                    "; changed in between: {installs}; the last failure fixed by editing {edited}"
+                )),
+                (false, true) => t.push_str(&format!("; changed in between: {installs}")),
+                (true, false) if r.by_deleting => {
+                    t.push_str(&format!("; fixed by deleting {edited}"))
+                }
+                (true, false) => t.push_str(&format!("; fixed by editing {edited}")),
+                (true, true) => {}
+            }
+            let mut cite = vec![r.first.clone(), c.latest_run.clone()];
+            cite.extend(r.installs.iter().rev().take(2).rev().cloned());
+            h.dead_ends.push(Item {
+                text: t,
+                cite,
+                source: Source::Resolved,
+            });
+        }
+    }
+    abandoned(view, &mut h);
+    for c in commits.session.iter().filter(|c| c.undone_by.is_some()) {
+        let by = c.undone_by.clone().unwrap_or_default();
+        let mut cite = c.cite.clone();
+        cite.push(by.clone());
+        h.dead_ends.push(Item {
+            text: format!(
+                "Undone by the owner with /undo ({by}): commit `{}` {}",
+                c.sha, c.subject
+            ),
+            cite,
+            source: Source::Undone,
+        });
+    }
+    for c in &view.commands {
+        let segs = shell::segment_commands(&c.command);
+        if let Some(s) = segs.iter().find(|s| {
+            s.starts_with("git revert")
+                || s.starts_with("git restore")
+                || (s.starts_with("git checkout") && s.contains(" -- "))
+                || s.starts_with("git reset --hard")
+        }) {
+            h.dead_ends.push(Item {
+                text: format!("Reverted with {}", code_span(&text::shorten(s, 100))),
+                cite: vec![c.id.clone()],
+                source: Source::Reverted,
+            });
+        }
+    }
+    // Diagnoses get revised as a session learns: keep the latest two.
+    let findings = h
+        .decisions
+        .iter()
+        .filter(|d| d.source == Source::Finding)
+        .count();
+    let mut seen = 0;
+    h.decisions.retain(|d| {
+        if d.source != Source::Finding {
+            return true;
+        }
+        seen += 1;
+        seen + 2 > findings
+    });
+    dedupe(&mut h.decisions);
+    dedupe(&mut h.dead_ends);
+    keep_best(&mut h.decisions);
+    keep_best(&mut h.dead_ends);
+    h
+}
+
+/// The points of a commit message body: its bullets, else its first sentence.
+fn body_points(body: &str) -> Vec<String> {
+    let bullets: Vec<String> = text::blocks(body)
+        .into_iter()
+        .filter_map(|b| match b {
+            text::Block::Item(t) => Some(text::shorten(&t, SENTENCE_CHARS)),
+            _ => None,
+        })
+        .collect();
+    if !bullets.is_empty() {
+        return bullets;
+    }
+    text::sentences(&text::one_line(body))
+        .into_iter()
+        .take(1)
+        .filter(|s| s.split_whitespace().count() >= 4)
+        .map(|s| text::shorten(&s, SENTENCE_CHARS))
+        .collect()
+}
+
+/// A decision record: under an `adr/`, `decisions/` or `rfcs/` folder, or named `0007-title.md`.
+fn is_decision_record(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    let in_folder = lower.split('/').any(|seg| {
+        matches!(
+            seg,
+            "adr" | "adrs" | "decisions" | "decision-records" | "rfcs" | "rfc"
+        )
+    });
+    let name = lower.rsplit('/').next().unwrap_or(&lower);
+    let numbered = name.len() > 6
+        && name[..4].chars().all(|c| c.is_ascii_digit())
+        && name[4..].starts_with('-');
+    (in_folder || numbered && lower.contains("adr")) && name.ends_with(".md")
+}
+
+/// The first heading of a decision record in the worktree.
+fn record_title(ev: &Evidence, view: &View, project: &Project, path: &str) -> Option<String> {
+    let root = ev.git.as_ref()?.root.clone();
+    let rel = project.repo_path(path, view);
+    let text = std::fs::read_to_string(Path::new(&root).join(rel)).ok()?;
+    let line = text.lines().find(|l| l.starts_with("# "))?;
+    Some(text::shorten(line.trim_start_matches('#').trim(), 160))
+}
+
+/// `docs/adr/0022-fundy-moves-to-a-separate-repository.md` → "0022: fundy moves to a separate
+/// repository".
+fn slug_title(path: &str) -> String {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.trim_end_matches(".md");
+    match stem.split_once('-') {
+        Some((n, rest)) if n.chars().all(|c| c.is_ascii_digit()) => {
+            format!("{n}: {}", rest.replace('-', " "))
+        }
+        _ => stem.replace('-', " "),
+    }
+}
+
+/// A sentence fit to stand alone as a decision: prose, not a table cell, code or a question.
+fn prose(s: &str) -> bool {
+    let words = s.split_whitespace().count();
+    let letters = s.chars().filter(|c| c.is_alphabetic()).count();
+    // Questions, offers and conditions ("If you want, I can…") decide nothing.
+    words >= 5
+        && letters * 2 >= s.chars().count()
+        && !s.contains('|')
+        && !s.contains("```")
+        && !s.starts_with('`')
+        && !s.starts_with('{')
+        && !s.ends_with(':')
+        && !phrases::QUESTION_OR_OFFER.is_match(s)
+}
+
+/// The agent's statements of choice, rejection and diagnosis.
+fn statements(view: &View, h: &mut History) {
+    for m in view.said() {
+        let body = text::plain(&text::without_fences(&m.text));
+        let sents = text::sentences(&body);
+        for (i, s) in sents.iter().enumerate() {
+            let s = s.replace('’', "'");
+            if !prose(&s) {
+                continue;
+            }
+            // "Let me revert…" is an action, not a dead end.
+            let reject = phrases::DEAD_END.is_match(&s) && !phrases::INTENT.is_match(&s);
+            let finding = !reject && phrases::FINDING.is_match(&s);
+            // "instead" / "rather than" choose only when someone acts on it and names what it
+            // chose (code, a path, a version: "Install postgresql-client-16 … instead"), not
+            // "Let me work with that instead".
+            let names_both = s.contains(['`', '/'])
+                || s.chars().any(|c| c.is_ascii_digit())
+                || s.contains("instead of")
+                || s.contains("rather than");
+            let choice = !reject
+                && !finding
+                && (phrases::DECISION.is_match(&s)
+                    || (phrases::ALTERNATIVE.is_match(&s)
+                        && phrases::AGENCY.is_match(&s)
+                        && names_both));
+            if !(reject || finding || choice) {
+                continue;
+            }
+            // A short statement borrows its neighbour for context ("There's already an
+            // `opencode.json`…. I'm going to inspect it so I don't discard…").
+            let mut t = s.clone();
+            if choice
+                && i > 0
+                && t.chars().count() < 140
+                // Only a neighbour that names something (code, a path) explains "it" or "this".
+                && let Some(prev) = sents
+                    .get(i - 1)
+                    .filter(|p| prose(p) && p.chars().count() < 120 && (p.contains('`') || p.contains('/')))
+            {
+                t = format!("{prev} {t}");
+            }
+            let item = Item {
+                text: text::shorten(&t, SENTENCE_CHARS),
+                cite: vec![m.id.clone()],
+                source: if finding {
+                    Source::Finding
+                } else {
+                    Source::Statement
+                },
+            };
+            if reject {
+                h.dead_ends.push(item);
+            } else {
+                h.decisions.push(item);
+            }
+        }
+    }
+}
+
+/// A recommendation in the final message that the owner has not answered: the bold lead-ins
+/// under a heading that says "recommend" ("**Source Currency: future-only.** …").
+fn recommendations(view: &View, h: &mut History) {
+    let Some(last) = last_said(view) else { return };
+    let mut under = false;
+    for b in text::blocks(&last.text) {
+        match &b {
+            text::Block::Heading(t) => {
+                under = t.to_lowercase().contains("recommend");
+            }
+            text::Block::Para(t) | text::Block::Item(t) if under => {
+                if let Some(lead) = bold_lead(t) {
+                    h.decisions.push(Item {
+                        text: format!("Recommended, not yet accepted: {lead}"),
+                        cite: vec![last.id.clone()],
+                        source: Source::Recommendation,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The `**bold**` text a paragraph opens with.
+fn bold_lead(t: &str) -> Option<String> {
+    let rest = t.trim_start().strip_prefix("**")?;
+    let end = rest.find("**")?;
+    let lead = rest[..end].trim();
+    (lead.split_whitespace().count() >= 2).then(|| lead.to_string())
+}
+
+/// The agent's last message of the session.
+pub(crate) fn last_said<'a>(view: &View<'a>) -> Option<&'a Message> {
+    view.said().filter(|m| !m.text.trim().is_empty()).last()
+}
+
+/// A command's failure as far as the transcript shows (any command, not only checks).
+pub(crate) fn failure(c: &Command) -> Option<String> {
+    let echoed = c
+        .command
+        .contains("$?")
+        .then(|| {
+            phrases::ECHOED_EXIT
+                .regex()
+                .captures_iter(&c.output)
+                .last()
+                .and_then(|m| m[1].parse::<i32>().ok())
+        })
+        .flatten();
+    let code = c.exit_code.or(echoed).filter(|&x| x != 0);
+    let unreachable = phrases::UNREACHABLE.is_match(&c.output);
+    if code.is_none() && c.ok != Some(false) && !unreachable {
+        return None;
+    }
+    let line = checks::error_line(&c.output);
+    Some(match (code, line) {
+        (Some(n), Some(l)) => format!("exit {n}: {l}"),
+        (Some(n), None) => format!("exit {n}"),
+        (None, Some(l)) => l,
+        (None, None) => "failed".into(),
+    })
+}
+
+/// Read-only probes: a non-zero exit means "nothing found", not a failed approach.
+fn is_probe(program: &str) -> bool {
+    matches!(
+        program,
+        "grep"
+            | "rg"
+            | "find"
+            | "ls"
+            | "sed"
+            | "awk"
+            | "test"
+            | "["
+            | "diff"
+            | "which"
+            | "cat"
+            | "head"
+            | "tail"
+            | "stat"
+            | "file"
+            | "command"
+            | "type"
+            | "git"
+            | "echo"
+            | "pwd"
+            | "get-childitem"
+            | "get-content"
+            | "test-path"
+            | "select-string"
+            | "lsof"
+            | "ps"
+    )
+}
+
+/// A failing command followed soon by a variant of it that worked: same program, at most two
+/// words different (a flag, a host), or the same command with a changed environment variable.
+fn workarounds(view: &View, h: &mut History) {
+    let cmds = &view.commands;
+    let mut used: Vec<usize> = Vec::new();
+    for (i, f) in cmds.iter().enumerate() {
+        let Some(error) = failure(f) else { continue };
+        // A `cd` into a folder that is not there is a wrong directory, not an approach.
+        if error.contains("cd: ") && error.contains("No such file") {
+            continue;
+        }
+        let fid = shell::normalise(&f.command);
+        let fwords: Vec<&str> = fid.command.split_whitespace().collect();
+        let Some(prog) = fwords.first() else { continue };
+        if is_probe(prog)
+            || shell::is_test_command(&f.command)
+            || shell::is_check_command(&f.command)
+        {
+            continue;
+        }
+        for (j, p) in cmds.iter().enumerate().skip(i + 1).take(8) {
+            if used.contains(&j) {
+                continue;
+            }
+            let pid = shell::normalise(&p.command);
+            let pwords: Vec<&str> = pid.command.split_whitespace().collect();
+            if pwords.first() != Some(prog) {
+                continue;
+            }
+            // The same error printed again is no pass, whatever the status says.
+            let repeats = error
+                .split_once(": ")
+                .map(|(_, l)| l)
+                .unwrap_or(&error)
+                .chars()
+                .take(60)
+                .collect::<String>();
+            // `cmd || echo "not found"` hides its own failure: no proof it worked.
+            let masked = p.command.contains("||");
+            let passed = !masked
+                && failure(p).is_none()
+                // A status hidden by a pipe filter (`| tail -3`): output with no sign of failure.
+                && (p.exit_code == Some(0)
+                    || p.ok == Some(true)
+                    || (p.ok.is_none() && p.has_result && !p.output.trim().is_empty()))
+                && checks::first_error(&p.output).is_none()
+                && (repeats.len() < 12 || !p.output.contains(&repeats));
+            if !passed {
+                if pid.command == fid.command {
+                    // The same thing failing again: keep looking for the variant that worked.
+                    continue;
+                }
+                continue;
+            }
+            let differs = word_difference(&fwords, &pwords);
+            let env_changed = pid.command == fid.command && f.command.trim() != p.command.trim();
+            if (differs > 0 && differs <= 2) || env_changed {
+                used.push(j);
+                h.dead_ends.push(Item {
+                    text: format!(
+                        "{} failed ({}); {} worked",
+                        code_span(&checks::shown(&f.command)),
+                        error,
+                        code_span(&checks::shown(&p.command))
+                    ),
+                    cite: vec![f.id.clone(), p.id.clone()],
+                    source: Source::Workaround,
+                });
+                break;
+            }
+            if pid.command == fid.command {
+                // It just worked the second time: a flake, not a dead end.
+                break;
+            }
+        }
+    }
+}
+
+/// Words in one list and not the other, counted on the longer side.
+fn word_difference(a: &[&str], b: &[&str]) -> usize {
+    let only_a = a.iter().filter(|w| !b.contains(w)).count();
+    let only_b = b.iter().filter(|w| !a.contains(w)).count();
+    only_a.max(only_b)
+}
+
+/// The same program and subcommand run three or more times without a pass, then given up in
+/// favour of something else the agent names.
+fn abandoned(view: &View, h: &mut History) {
+    let cmds = &view.commands;
+    let stem = |c: &Command| {
+        let id = shell::normalise(&c.command);
+        id.command
+            .split_whitespace()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut i = 0;
+    while i < cmds.len() {
+        let s = stem(cmds[i]);
+        let words = |c: &Command| {
+            shell::normalise(&c.command)
+                .command
+                .split_whitespace()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        let mut j = i + 1;
+        // Retries: the same program and subcommand with at most a few words changed.
+        while j < cmds.len() && stem(cmds[j]) == s && {
+            let (a, b) = (words(cmds[j - 1]), words(cmds[j]));
+            let a: Vec<&str> = a.iter().map(String::as_str).collect();
+            let b: Vec<&str> = b.iter().map(String::as_str).collect();
+            word_difference(&a, &b) <= 3
+        } {
+            j += 1;
+        }
+        let attempts = j - i;
+        let prog = s.split_whitespace().next().unwrap_or("");
+        if attempts >= 3 && !s.is_empty() && !is_probe(prog) {
+            let last = cmds[j - 1];
+            let next_seq = cmds.get(j).map(|c| c.seq).unwrap_or(u64::MAX);
+            let given_up = view.said().find(|m| {
+                m.seq > last.seq
+                    && m.seq < next_seq
+                    && text::sentences(&m.text).iter().any(|t| {
+                        let l = t.to_lowercase();
+                        !t.contains('|')
+                            && (l.contains("instead")
+                                || l.contains("manually")
+                                || l.contains("different approach"))
+                    })
+            });
+            if let Some(m) = given_up {
+                let tail = checks::strip_ansi(&last.output);
+                let seen = tail
+                    .lines()
+                    .map(str::trim)
+                    .rfind(|l| l.chars().filter(|c| c.is_alphabetic()).count() > 8)
+                    .map(|l| format!("; last output: {}", text::quote(l, 90)))
+                    .unwrap_or_default();
+                let said = text::sentences(&m.text)
+                    .into_iter()
+                    .find(|t| {
+                        let l = t.to_lowercase();
+                        !t.contains('|')
+                            && (l.contains("instead")
+                                || l.contains("manually")
+                                || l.contains("different approach"))
+                    })
+                    .unwrap_or_default();
+                h.dead_ends.push(Item {
+                    text: format!(
+                        "{} given up after {attempts} attempts{seen}; then: {}",
+                        code_span(&checks::shown(&cmds[i].command)),
+                        text::quote(&said, 120)
+                    ),
+                    cite: vec![cmds[i].id.clone(), last.id.clone(), m.id.clone()],
+                    source: Source::Abandoned,
+                });
+            }
+        }
+        i = j;
+    }
+}
+
+fn dedupe(items: &mut Vec<Item>) {
+    // The same statement twice (a resent turn): the first six words decide, the latest stays.
+    let key = |it: &Item| {
+        text::one_line(&it.text.to_lowercase())
+            .split_whitespace()
+            .take(6)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut later: Vec<String> = Vec::new();
+    let mut keep = vec![true; items.len()];
+    for (i, it) in items.iter().enumerate().rev() {
+        let k = key(it);
+        if it.source == Source::Statement && later.contains(&k) {
+            keep[i] = false;
+        }
+        later.push(k);
+    }
+    let mut i = 0;
+    items.retain(|_| {
+        i += 1;
+        keep[i - 1]
+    });
+    let mut seen: Vec<String> = Vec::new();
+    items.retain(|it| {
+        let key = text::one_line(&it.text.to_lowercase());
+        if seen.contains(&key) {
+            false
+        } else {
+            seen.push(key);
+            true
+        }
+    });
+}
+
+/// Keeps the most telling items: evidence-backed sources first, then the latest statements.
+fn keep_best(items: &mut Vec<Item>) {
+    if items.len() <= MAX_ITEMS {
+        return;
+    }
+    let strong = |s: Source| !matches!(s, Source::Statement | Source::Finding);
+    let strong_n = items.iter().filter(|i| strong(i.source)).count();
+    let room = MAX_ITEMS.saturating_sub(strong_n.min(MAX_ITEMS));
+    let weak_total = items.len() - strong_n;
+    let mut weak_seen = 0;
+    let mut strong_seen = 0;
+    items.retain(|i| {
+        if strong(i.source) {
+            strong_seen += 1;
+            strong_seen <= MAX_ITEMS
+        } else {
+            weak_seen += 1;
+            weak_seen > weak_total.saturating_sub(room)
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::scope::{self, View};
+    use crate::testkit::*;
+
+    fn history(t: crate::evidence::transcript::Transcript) -> History {
+        let ev = evidence(t);
+        let s = scope::of(&ev);
+        let v = View::new(&ev, &s);
+        let mut h = History::default();
+        statements(&v, &mut h);
+        recommendations(&v, &mut h);
+        workarounds(&v, &mut h);
+        abandoned(&v, &mut h);
+        h
+    }
+
+    #[test]
+    fn a_failure_and_the_variant_that_worked() {
+        let mut t = chat(vec![user(1, "build", 0)]);
+        t.commands = vec![
+            ran(
+                1,
+                "node --version && pnpm --version 2>&1",
+                Some(1),
+                "Exit code 1\nv22.16.0\nThis project is configured to use yarn because /Users/x/package.json has a \"packageManager\" field",
+                1,
+            ),
+            ran(
+                2,
+                "COREPACK_ENABLE_PROJECT_SPEC=0 pnpm --version 2>&1 | tail -3",
+                None,
+                "10.33.2",
+                2,
+            ),
+        ];
+        t.commands[1].ok = Some(true);
+        let h = history(t);
+        assert_eq!(h.dead_ends.len(), 1, "{:?}", h.dead_ends);
+        assert!(
+            h.dead_ends[0]
+                .text
+                .contains("COREPACK_ENABLE_PROJECT_SPEC=0 pnpm --version")
+        );
+        assert!(h.dead_ends[0].text.contains("configured to use yarn"));
+    }
+
+    #[test]
+    fn an_unreachable_host_and_the_one_that_answered() {
+        let mut t = chat(vec![user(1, "x", 0)]);
+        t.commands = vec![
+            ran(
+                1,
+                "curl -s -X POST http://localhost:5001/api/v0/id 2>&1; echo \"EXIT: $?\"",
+                None,
+                "EXIT: 7",
+                1,
+            ),
+            ran(
+                2,
+                "curl -s -X POST http://192.168.133.114:5001/api/v0/id 2>&1 | head -3",
+                None,
+                "{\"ID\":\"12D3\"}",
+                2,
+            ),
+        ];
+        t.commands[1].ok = Some(true);
+        let h = history(t);
+        assert!(
+            h.dead_ends
+                .iter()
+                .any(|d| d.text.contains("192.168.133.114")),
+            "{:?}",
+            h.dead_ends
+        );
+    }
+
+    #[test]
+    fn retried_then_given_up() {
+        let mut t = chat(vec![
+            user(1, "scaffold", 0),
+            said(2, "Let me manually set up the Next.js project instead.", 10),
+        ]);
+        t.commands = (1..=4)
+            .map(|i| {
+                ran(
+                    i,
+                    "npx create-next-app@latest frontend --typescript",
+                    None,
+                    "? Would you like to use React Compiler? » No / Yes",
+                    i as u64,
+                )
+            })
+            .collect();
+        let h = history(t);
+        assert!(
+            h.dead_ends
+                .iter()
+                .any(|d| d.text.contains("create-next-app") && d.text.contains("4 attempts")),
+            "{:?}",
+            h.dead_ends
+        );
+    }
+
+    #[test]
+    fn statements_and_recommendations() {
+        let t = chat(vec![
+            user(1, "x", 0),
+            said(
+                2,
+                "| Will switch to `getPublicKeyAsync` |\nThe bundled export script could not run because WSL/bash is not installed on this machine.\nThat's why you're getting `PERMISSION_DENIED` - the credentials are from another project.",
+                1,
+            ),
+            said(
+                3,
+                "## FW-007 — recommendation\n\n**Source Currency: future-only.** Half-shipping it is risky.\n\nWant me to (a) or (b)?",
+                2,
+            ),
+        ]);
+        let h = history(t);
+        assert!(h.dead_ends.iter().any(|d| d.text.contains("WSL")));
+        assert!(
+            h.decisions
+                .iter()
+                .any(|d| d.source == Source::Finding && d.text.contains("PERMISSION_DENIED"))
+        );
+        assert!(
+            h.decisions
+                .iter()
+                .any(|d| d.text == "Recommended, not yet accepted: Source Currency: future-only.")
+        );
+        assert!(!h.decisions.iter().any(|d| d.text.contains('|')));
+    }
+
+    #[test]
+    fn records_and_commit_bodies() {
+        assert!(is_decision_record(
+            "docs/adr/0022-fundy-moves-to-a-separate-repository.md"
+        ));
+        assert!(!is_decision_record("docs/zerion-readiness.md"));
+        assert_eq!(
+            slug_title("docs/adr/0022-fundy-moves.md"),
+            "0022: fundy moves"
+        );
+        assert_eq!(
+            body_points(
+                "- derive-ipns: use getPublicKeyAsync instead of sync getPublicKey\n- encrypt: wrap JSON.parse"
+            ),
+            [
+                "derive-ipns: use getPublicKeyAsync instead of sync getPublicKey",
+                "encrypt: wrap JSON.parse"
+            ]
+        );
+    }
+}

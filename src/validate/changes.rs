@@ -1,0 +1,187 @@
+//! Rule `changes`: a claim that a file was changed (created, edited, now does something) names a
+//! file the session changed — in git status, in the transcript's edits, in a commit the session
+//! made, or outside the repository where the session wrote it. A file the session only read is
+//! no change of it. And a claim about a file's current content that cites an edit the session
+//! later edited again rests on a state that no longer holds (rule `staleness`).
+
+use super::text::mentions;
+use super::{Ctx, Section, claims, rule};
+use crate::evidence::paths::same_path;
+use crate::note::{ClaimStatus, Note};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// Words that say a file changed.
+static CHANGED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:now|new|added|adds|created|creates|edited|changed|updated|modified|replaced|rewrote|rewritten|appends?|appended|was edited|refactored|fixed)\b")
+        .expect("regex")
+});
+
+/// Words that say a file was not changed ("read, not changed").
+static NOT_CHANGED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:not|never|no)\s+(?:changed|edited|modified|updated)\b|\bunchanged\b|\bread only\b|\bonly read\b|\bread,")
+        .expect("regex")
+});
+
+/// Words that say a file's content is in some state now.
+static NOW: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\b(?:now|currently|points (?:to|at))\b").expect("regex"));
+
+/// A quotation ("…" or “…”).
+static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”]*”"#).expect("regex"));
+
+/// Whether the session changed `path`.
+fn changed_by_session(cx: &Ctx, path: &str) -> bool {
+    let a = cx.analysis;
+    let p = path.trim_start_matches("./").trim_end_matches('/');
+    let in_status = cx.ev.git.as_ref().is_some_and(|g| {
+        g.status
+            .iter()
+            .any(|s| same_path(p, &s.path) || s.path.starts_with(&format!("{p}/")))
+    });
+    let edited = cx.ev.transcript.as_ref().is_some_and(|t| {
+        t.edits.iter().any(|e| {
+            let rel = crate::evidence::paths::normalize(&e.path);
+            exact_or_under(&rel, p) || rel.ends_with(&format!("/{p}"))
+        })
+    });
+    let committed = a
+        .commits
+        .session
+        .iter()
+        .any(|c| c.files.iter().any(|f| same_path(f, p)));
+    let outside = a
+        .files
+        .outside
+        .iter()
+        .any(|o| o == p || o.ends_with(&format!("/{p}")));
+    in_status || edited || committed || outside
+}
+
+fn exact_or_under(path: &str, p: &str) -> bool {
+    path == p || path.starts_with(&format!("{p}/"))
+}
+
+pub(crate) fn check(note: &Note, cx: &mut Ctx) {
+    if cx.ev.transcript.is_none() {
+        return;
+    }
+    for c in claims(note) {
+        if c.flagged.is_some() || c.added_by_validator {
+            continue;
+        }
+        let plain = mentions(&c.text).plain;
+        let says_change = CHANGED.is_match(&plain) && !NOT_CHANGED.is_match(&plain);
+        let about: Vec<String> = match (&c.path, c.key.section) {
+            (Some(p), Section::Files) if says_change => vec![p.clone()],
+            (_, Section::Verified | Section::Partial) if says_change => mentions(&c.text)
+                .paths
+                .into_iter()
+                .map(|p| p.path)
+                .collect(),
+            _ => Vec::new(),
+        };
+        let unchanged: Vec<String> = about
+            .into_iter()
+            .filter(|p| !p.trim().is_empty() && !changed_by_session(cx, p))
+            .collect();
+        if let Some(p) = unchanged.first() {
+            cx.flag(
+                c.key,
+                ClaimStatus::Unverified,
+                rule::CHANGES,
+                format!("the session did not change `{p}` (no edit, commit or git status entry)"),
+                Vec::new(),
+            );
+            continue;
+        }
+        // A cited edit that a later edit of the same file superseded (and that the claim does not
+        // cite too). Quoted words are the agent's, not the claim's ("…the agent said: "Now I
+        // need to update the `.env`"").
+        if !NOW.is_match(&QUOTED.replace_all(&mentions(&c.text).plain, " ")) {
+            continue;
+        }
+        let Some(t) = &cx.ev.transcript else { continue };
+        for id in &c.cite {
+            let Some(e) = t.edits.iter().find(|e| &e.id == id) else {
+                continue;
+            };
+            if let Some(later) = t
+                .edits
+                .iter()
+                .rfind(|x| x.seq > e.seq && x.path == e.path)
+                .filter(|later| !c.cite.contains(&later.id))
+            {
+                cx.flag(
+                    c.key,
+                    ClaimStatus::Unverified,
+                    rule::STALENESS,
+                    format!("{} edited `{}` again after {id}", later.id, e.path),
+                    vec![later.id.clone()],
+                );
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::note::{ClaimStatus, FileEntry};
+    use crate::testkit::*;
+    use crate::validate::validate;
+
+    #[test]
+    fn a_file_the_session_only_read_is_no_change() {
+        let (_dir, mut ev) = worktree(&[("src/a.py", "x"), ("src/b.py", "y")], &[]);
+        ev.transcript = Some(transcript(vec![], vec![edit("E1", "src/a.py", 1)], vec![]));
+        let mut n = note();
+        n.files = vec![
+            FileEntry {
+                path: "src/b.py".into(),
+                summary: "now preprocesses images".into(),
+                ..FileEntry::default()
+            },
+            FileEntry {
+                path: "src/a.py".into(),
+                summary: "now preprocesses images".into(),
+                ..FileEntry::default()
+            },
+        ];
+        let r = validate(&mut n, &ev);
+        let rules: Vec<Option<&str>> = r
+            .claims
+            .iter()
+            .filter(|c| c.section == crate::note::Section::Files)
+            .map(|c| c.rule.as_deref())
+            .collect();
+        assert_eq!(rules[0], Some("changes"), "{:?}", r.claims);
+        assert_ne!(rules[1], Some("changes"));
+    }
+
+    #[test]
+    fn a_superseded_edit_backs_no_claim_about_now() {
+        let (_dir, mut ev) = worktree(&[("apps/api/.env", "X=1")], &[]);
+        ev.transcript = Some(transcript(
+            vec![],
+            vec![
+                edit("E1", "apps/api/.env", 1),
+                edit("E2", "apps/api/.env", 2),
+            ],
+            vec![],
+        ));
+        let mut n = note();
+        n.partial = vec![cited(
+            "`apps/api/.env` now points the provider at the host",
+            &["E1"],
+        )];
+        let r = validate(&mut n, &ev);
+        let c = r
+            .claims
+            .iter()
+            .find(|c| c.section == crate::note::Section::Partial)
+            .unwrap();
+        assert_eq!(c.status, ClaimStatus::Unverified, "{c:?}");
+        assert_eq!(c.rule.as_deref(), Some("staleness"));
+    }
+}
