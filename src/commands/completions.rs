@@ -9,8 +9,10 @@ use clap::CommandFactory;
 /// Prints the completion script for the shell.
 pub(crate) fn run(args: &CompletionsArgs) -> Result<Outcome> {
     let mut cmd = Cli::command();
-    let mut out = std::io::stdout().lock();
-    clap_complete::generate(args.shell, &mut cmd, "handoff", &mut out);
+    super::write_stdout(|out| {
+        clap_complete::generate(args.shell, &mut cmd, "handoff", out);
+        Ok(())
+    })?;
     Ok(Outcome::Clean)
 }
 
@@ -24,10 +26,7 @@ pub(crate) fn man(args: &ManArgs) -> Result<Outcome> {
             crate::ui::info(&format!("wrote the man pages into {}", dir.display()));
         }
         None => {
-            let mut out = std::io::stdout().lock();
-            clap_mangen::Man::new(cmd)
-                .render(&mut out)
-                .map_err(|e| Error::io("<stdout>", e))?;
+            super::write_stdout(|out| clap_mangen::Man::new(cmd).render(out))?;
         }
     }
     Ok(Outcome::Clean)

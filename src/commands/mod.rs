@@ -15,10 +15,23 @@ pub(crate) mod validate;
 use crate::cli::EvidenceArgs;
 use crate::evidence::Request;
 use serde::Serialize;
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::time::Duration;
 
 pub(crate) use crate::error::Outcome;
+
+/// Writes to stdout through one buffer, flushed at the end, for the writers that stream
+/// (completion scripts, man pages): they write a line at a time, and stdout's own line
+/// buffering would make each line a system call. ([`print_text`] and [`print_json`] write
+/// their whole, escaped text at once.)
+pub(crate) fn write_stdout(
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> crate::Result<()> {
+    let mut out = BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
+    write(&mut out)
+        .and_then(|()| out.flush())
+        .map_err(|e| crate::Error::io("<stdout>", e))
+}
 
 impl EvidenceArgs {
     /// The collection request these arguments describe.

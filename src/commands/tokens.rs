@@ -10,19 +10,91 @@ use std::path::Path;
 /// huge files (counts of pieces add up to within a token per cut).
 const PIECE_BYTES: usize = 1 << 20;
 
-/// Counts the tokens of a reader, piece by piece.
+/// Counts the tokens of a reader, piece by piece, on every core: the pieces are independent,
+/// so the reading thread hands them to one counting thread per core (through a channel that
+/// holds two pieces per thread, so memory stays bounded) and adds up their counts. The
+/// vocabulary is built once, by the first thread that needs it.
 pub(crate) fn count_reader(reader: impl Read, enc: Encoding) -> std::io::Result<usize> {
-    let mut reader = BufReader::new(reader);
-    let mut piece: Vec<u8> = Vec::with_capacity(PIECE_BYTES + 4096);
-    let mut total = 0;
-    loop {
-        let n = reader.read_until(b'\n', &mut piece)?;
-        if n == 0 || piece.len() >= PIECE_BYTES {
-            total += enc.count(&String::from_utf8_lossy(&piece));
-            piece.clear();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut pieces = Pieces {
+        reader: BufReader::new(reader),
+    };
+    let Some(first) = pieces.next()? else {
+        return Ok(0);
+    };
+    let Some(second) = pieces.next()? else {
+        return Ok(count_piece(enc, &first));
+    };
+    if threads < 2 {
+        let mut total = count_piece(enc, &first) + count_piece(enc, &second);
+        while let Some(piece) = pieces.next()? {
+            total += count_piece(enc, &piece);
         }
-        if n == 0 {
-            return Ok(total);
+        return Ok(total);
+    }
+    let (send, receive) = std::sync::mpsc::sync_channel::<Vec<u8>>(2 * threads);
+    let receive = std::sync::Mutex::new(receive);
+    std::thread::scope(|scope| {
+        let counters: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut total = 0;
+                    loop {
+                        let next = receive
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .recv();
+                        match next {
+                            Ok(piece) => total += count_piece(enc, &piece),
+                            Err(_) => return total,
+                        }
+                    }
+                })
+            })
+            .collect();
+        let mut read = Ok(());
+        for piece in [first, second] {
+            // A send fails only when every counter is gone, which a panic alone causes.
+            let _ = send.send(piece);
+        }
+        loop {
+            match pieces.next() {
+                Ok(Some(piece)) => {
+                    let _ = send.send(piece);
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    read = Err(e);
+                    break;
+                }
+            }
+        }
+        drop(send);
+        let total = counters
+            .into_iter()
+            .map(|c| c.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .sum();
+        read.map(|()| total)
+    })
+}
+
+fn count_piece(enc: Encoding, piece: &[u8]) -> usize {
+    enc.count(&String::from_utf8_lossy(piece))
+}
+
+/// Text cut into pieces of about [`PIECE_BYTES`] at line ends.
+struct Pieces<R> {
+    reader: BufReader<R>,
+}
+
+impl<R: Read> Pieces<R> {
+    fn next(&mut self) -> std::io::Result<Option<Vec<u8>>> {
+        let mut piece: Vec<u8> = Vec::with_capacity(PIECE_BYTES + 4096);
+        loop {
+            let n = self.reader.read_until(b'\n', &mut piece)?;
+            if n == 0 || piece.len() >= PIECE_BYTES {
+                return Ok((!piece.is_empty()).then_some(piece));
+            }
         }
     }
 }
@@ -104,5 +176,25 @@ mod tests {
         let pieces = count_reader(text.as_bytes(), Encoding::O200kBase).unwrap();
         assert!(whole.abs_diff(pieces) <= 2, "{whole} vs {pieces}");
         assert_eq!(count_reader(&b""[..], Encoding::O200kBase).unwrap(), 0);
+    }
+
+    #[test]
+    fn counting_on_every_core_adds_up_the_same_pieces() {
+        let text: String = (0..150_000)
+            .map(|i| format!("line {i}: ünïcødé words and more words\n"))
+            .collect();
+        let mut pieces = Pieces {
+            reader: BufReader::new(text.as_bytes()),
+        };
+        let (mut sequential, mut n) = (0, 0);
+        while let Some(piece) = pieces.next().unwrap() {
+            sequential += count_piece(Encoding::Cl100kBase, &piece);
+            n += 1;
+        }
+        assert!(n > 3, "{n} pieces");
+        assert_eq!(
+            count_reader(text.as_bytes(), Encoding::Cl100kBase).unwrap(),
+            sequential
+        );
     }
 }

@@ -189,7 +189,12 @@ fn real_table(run: &Run) -> String {
 }
 
 fn verdict(run: &Run) -> String {
-    if run.failures.is_empty() {
+    if run.failures.is_empty() && run.totals.skipped > 0 {
+        format!(
+            "thresholds: not applied ({} case(s) skipped: scores over part of the set say nothing)\n",
+            run.totals.skipped
+        )
+    } else if run.failures.is_empty() {
         "thresholds: pass\n".into()
     } else {
         run.failures
@@ -355,6 +360,34 @@ mod tests {
         assert!(lines[4].starts_with("TOTAL"));
         assert!(lines[4].contains("2/4"));
         assert!(t.contains("threshold failed: fact recall 0.500 is below the minimum 0.900"));
+    }
+
+    #[test]
+    fn skipped_cases_suspend_the_score_thresholds_but_not_errors() {
+        let mut skipped = result("gone");
+        skipped.skipped = Some("no corpus".into());
+        let cases = vec![result("a"), skipped];
+        let mut totals = Totals::of(&cases);
+        assert_eq!(totals.skipped, 1);
+        let th = Thresholds {
+            min_recall: Some(0.9),
+            ..Thresholds::default()
+        };
+        let failures = th.check(&totals);
+        assert!(failures.is_empty(), "{failures:?}");
+        let run = Run {
+            drafter: "offline".into(),
+            cases,
+            totals: totals.clone(),
+            thresholds: th.clone(),
+            failures,
+        };
+        assert!(table(&run).contains("thresholds: not applied (1 case(s) skipped"));
+        totals.errors = 1;
+        assert_eq!(
+            th.check(&totals),
+            vec!["1 case(s) failed to run".to_string()]
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! that replaces bad bytes instead of failing, a BOM skipped, a first line peeked; never
 //! holding the whole file.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 /// Longest line kept in memory. Real Claude Code lines pass 1 MB (tool results); a line longer
@@ -11,12 +12,12 @@ pub(crate) const MAX_LINE_BYTES: usize = 32 * 1024 * 1024;
 
 /// One line from a [`LineReader`].
 #[derive(Debug, PartialEq)]
-pub(crate) enum Line {
-    /// The line's text, without the trailing newline (and `\r`). `lossy` is true when invalid
-    /// UTF-8 was replaced.
+pub(crate) enum Line<'a> {
+    /// The line's text, without the trailing newline (and `\r`), borrowed from the reader's
+    /// buffer when it is valid UTF-8. `lossy` is true when invalid UTF-8 was replaced.
     Text {
         /// The text.
-        text: String,
+        text: Cow<'a, str>,
         /// True when invalid UTF-8 was replaced with U+FFFD.
         lossy: bool,
     },
@@ -24,12 +25,20 @@ pub(crate) enum Line {
     TooLong(usize),
 }
 
-/// Reads lines with a length cap, tolerating invalid UTF-8.
-pub(crate) struct LineReader<R> {
+/// Reads lines with a length cap, tolerating invalid UTF-8. A line that lies whole in the inner
+/// reader's buffer is lent from it (found with `memchr`, never copied); only a line cut by the
+/// end of that buffer is assembled in a buffer of its own.
+pub(crate) struct LineReader<R: BufRead> {
     inner: R,
     max: usize,
     buf: Vec<u8>,
+    /// Bytes of the line last lent from `inner`'s buffer, consumed on the next call (or when
+    /// the reader is dropped, so that whoever reads `inner` next starts after that line).
+    lent: usize,
 }
+
+/// A line buffer grown past this by one long line is released before the next line.
+const KEPT_LINE_BUFFER: usize = 1 << 20;
 
 impl<R: BufRead> LineReader<R> {
     /// A reader with the default cap [`MAX_LINE_BYTES`].
@@ -43,26 +52,38 @@ impl<R: BufRead> LineReader<R> {
             inner,
             max,
             buf: Vec::new(),
+            lent: 0,
         }
     }
 
     /// The next line, or `None` at end of input. A last line without `\n` is returned as is.
-    pub(crate) fn next_line(&mut self) -> io::Result<Option<Line>> {
+    pub(crate) fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+        self.inner.consume(std::mem::take(&mut self.lent));
+        let max = self.max;
+        let whole_line = {
+            let available = fill(&mut self.inner)?;
+            if available.is_empty() {
+                return Ok(None);
+            }
+            memchr::memchr(b'\n', available).filter(|&end| end <= max)
+        };
+        if let Some(end) = whole_line {
+            self.lent = end + 1;
+            let line = &self.inner.fill_buf()?[..end];
+            return Ok(Some(text_line(line)));
+        }
+        if self.buf.capacity() > KEPT_LINE_BUFFER {
+            self.buf = Vec::new();
+        }
         self.buf.clear();
         let mut total = 0usize;
         let mut too_long = false;
-        let mut saw_any = false;
         loop {
-            let available = match self.inner.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let available = fill(&mut self.inner)?;
             if available.is_empty() {
                 break;
             }
-            saw_any = true;
-            let (chunk, done) = match memchr_newline(available) {
+            let (chunk, done) = match memchr::memchr(b'\n', available) {
                 Some(i) => (&available[..i], Some(i + 1)),
                 None => (available, None),
             };
@@ -81,28 +102,44 @@ impl<R: BufRead> LineReader<R> {
                 break;
             }
         }
-        if !saw_any {
-            return Ok(None);
-        }
         if too_long {
             return Ok(Some(Line::TooLong(total)));
         }
-        if self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
-        }
-        let bytes = std::mem::take(&mut self.buf);
-        Ok(Some(match String::from_utf8(bytes) {
-            Ok(text) => Line::Text { text, lossy: false },
-            Err(e) => Line::Text {
-                text: String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                lossy: true,
-            },
-        }))
+        Ok(Some(text_line(&self.buf)))
     }
 }
 
-fn memchr_newline(haystack: &[u8]) -> Option<usize> {
-    haystack.iter().position(|&b| b == b'\n')
+impl<R: BufRead> Drop for LineReader<R> {
+    fn drop(&mut self) {
+        self.inner.consume(std::mem::take(&mut self.lent));
+    }
+}
+
+/// `fill_buf`, retried when interrupted.
+fn fill<R: BufRead>(inner: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match inner.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    inner.fill_buf()
+}
+
+/// A line's bytes as text: borrowed when valid UTF-8, else with U+FFFD replacements.
+fn text_line(bytes: &[u8]) -> Line<'_> {
+    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Line::Text {
+            text: Cow::Borrowed(text),
+            lossy: false,
+        },
+        Err(_) => Line::Text {
+            text: String::from_utf8_lossy(bytes),
+            lossy: true,
+        },
+    }
 }
 
 /// Bounded excerpts never cut through a secret (see [`crate::redact::excerpt`]): the cut happens
@@ -250,20 +287,48 @@ mod tests {
         );
     }
 
-    fn lines(input: &[u8], max: usize) -> Vec<Line> {
-        let mut r = LineReader::with_limit(input, max);
+    fn lines(input: &[u8], max: usize) -> Vec<Line<'static>> {
+        // A tiny inner buffer too, so that lines cut by its end take the copying path.
         let mut out = Vec::new();
-        while let Some(l) = r.next_line().unwrap() {
-            out.push(l);
+        for capacity in [3, 8 * 1024] {
+            let mut r = LineReader::with_limit(io::BufReader::with_capacity(capacity, input), max);
+            let mut got = Vec::new();
+            while let Some(l) = r.next_line().unwrap() {
+                got.push(match l {
+                    Line::Text { text, lossy } => Line::Text {
+                        text: Cow::Owned(text.into_owned()),
+                        lossy,
+                    },
+                    Line::TooLong(n) => Line::TooLong(n),
+                });
+            }
+            if capacity != 3 {
+                assert_eq!(got, out, "same lines whatever the buffer size");
+            }
+            out = got;
         }
         out
     }
 
-    fn text(s: &str) -> Line {
+    fn text(s: &str) -> Line<'static> {
         Line::Text {
-            text: s.into(),
+            text: Cow::Owned(s.to_string()),
             lossy: false,
         }
+    }
+
+    #[test]
+    fn dropping_the_reader_leaves_the_inner_reader_after_the_last_line() {
+        use std::io::Read;
+        let mut inner = io::BufReader::new(&b"one\ntwo\nthree\n"[..]);
+        {
+            let mut r = LineReader::new(&mut inner);
+            assert_eq!(r.next_line().unwrap(), Some(text("one")));
+            assert_eq!(r.next_line().unwrap(), Some(text("two")));
+        }
+        let mut rest = String::new();
+        inner.read_to_string(&mut rest).unwrap();
+        assert_eq!(rest, "three\n");
     }
 
     #[test]

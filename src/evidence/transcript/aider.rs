@@ -101,7 +101,7 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
             continue;
         };
         if first_content.is_none() && !line.trim().is_empty() {
-            first_content = Some(line.clone());
+            first_content = Some(line.to_string());
         }
         handle_line(b, &mut st, &line);
     }

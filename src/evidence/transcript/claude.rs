@@ -8,7 +8,7 @@
 //! from `queue-operation` records without counting them twice.
 
 use super::builder::MAX_MESSAGE_BYTES;
-use super::input::{content_text, for_each_record, str_field, time_field};
+use super::input::{Prune, PruneRule, content_text, for_each_pruned_record, str_field, time_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use crate::evidence::read::excerpt;
 use chrono::{DateTime, Utc};
@@ -20,7 +20,7 @@ use std::io::BufRead;
 pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     let mut st = State::default();
     let mut parsed = 0u64;
-    for_each_record(reader, b, |b, v| {
+    for_each_pruned_record(reader, b, UNREAD, |b, v| {
         parsed += 1;
         st.record(b, v, false)
     })?;
@@ -36,6 +36,71 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     }
     Ok(())
 }
+
+/// Bulky parts of records this reader never looks at, skipped unread: of `toolUseResult` (a
+/// second copy of the tool's output, the edited file's whole text, the patch) only the three
+/// fields read in `tool_result`; file-history snapshots; token usage; the text an edit tool
+/// writes (only its path is read). The same for the records nested in `agent_progress`.
+const UNREAD: &[PruneRule] = &[
+    (&["toolUseResult"], Prune::Only(TOOL_USE_RESULT_READ)),
+    (&["snapshot"], Prune::Skip),
+    (&["message", "usage"], Prune::Skip),
+    (
+        &["message", "content", "[]", "input", "old_string"],
+        Prune::Skip,
+    ),
+    (
+        &["message", "content", "[]", "input", "new_string"],
+        Prune::Skip,
+    ),
+    (
+        &["message", "content", "[]", "input", "content"],
+        Prune::Skip,
+    ),
+    (&["message", "content", "[]", "input", "edits"], Prune::Skip),
+    (
+        &["message", "content", "[]", "input", "new_source"],
+        Prune::Skip,
+    ),
+    (
+        &["data", "message", "toolUseResult"],
+        Prune::Only(TOOL_USE_RESULT_READ),
+    ),
+    (&["data", "message", "message", "usage"], Prune::Skip),
+    (
+        &[
+            "data",
+            "message",
+            "message",
+            "content",
+            "[]",
+            "input",
+            "old_string",
+        ],
+        Prune::Skip,
+    ),
+    (
+        &[
+            "data",
+            "message",
+            "message",
+            "content",
+            "[]",
+            "input",
+            "new_string",
+        ],
+        Prune::Skip,
+    ),
+    (
+        &[
+            "data", "message", "message", "content", "[]", "input", "content",
+        ],
+        Prune::Skip,
+    ),
+];
+
+/// The fields of `toolUseResult` that `tool_result` reads.
+const TOOL_USE_RESULT_READ: &[&str] = &["interrupted", "backgroundTaskId", "type"];
 
 /// Tags whose leading block marks harness text, not typed text.
 fn wrapper_kind(tag: &str) -> Option<MessageKind> {

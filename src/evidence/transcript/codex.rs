@@ -7,7 +7,7 @@
 //! `write_stdin` poll (which is no command itself) or in `exec_command_end`, and `apply_patch`
 //! results come in three shapes.
 
-use super::input::{content_text, for_each_record, str_field, time_field};
+use super::input::{Prune, PruneRule, content_text, for_each_pruned_record, str_field, time_field};
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use chrono::{DateTime, Utc};
 use serde_json::Value;
@@ -18,7 +18,7 @@ use std::io::BufRead;
 pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     let mut st = State::default();
     let mut parsed = 0u64;
-    for_each_record(reader, b, |b, v| {
+    for_each_pruned_record(reader, b, UNREAD, |b, v| {
         parsed += 1;
         st.record(b, &v)
     })?;
@@ -29,6 +29,16 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     }
     Ok(())
 }
+
+/// Bulky parts of rollout lines this reader never looks at, skipped unread (the system
+/// prompt, encrypted reasoning, the history a compaction replaced, token counts).
+const UNREAD: &[PruneRule] = &[
+    (&["payload", "base_instructions"], Prune::Skip),
+    (&["payload", "developer_instructions"], Prune::Skip),
+    (&["payload", "encrypted_content"], Prune::Skip),
+    (&["payload", "replacement_history"], Prune::Skip),
+    (&["payload", "info"], Prune::Skip),
+];
 
 /// What a `call_id` was.
 enum Call {
