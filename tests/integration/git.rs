@@ -925,6 +925,28 @@ fn offline_note(dir: &Path) -> String {
     String::from_utf8(out).expect("utf-8 note")
 }
 
+/// Writes an offline note in `repo` and validates it again as a user would: (its path, its
+/// text, what `validate` printed, which must exit 0).
+fn summarize_then_validate(repo: &Repo) -> (PathBuf, String, String) {
+    handoff()
+        .args(["summarize", "--offline"])
+        .current_dir(&repo.dir)
+        .assert()
+        .success();
+    let note_path = notes(repo).into_iter().next().expect("a note");
+    let note = std::fs::read_to_string(&note_path).expect("note");
+    let out = handoff()
+        .arg("validate")
+        .arg(&note_path)
+        .current_dir(&repo.dir)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let findings = String::from_utf8(out.stdout).expect("utf-8");
+    (note_path, note, findings)
+}
+
 /// The notes in the repository's note folder.
 fn notes(repo: &Repo) -> Vec<PathBuf> {
     std::fs::read_dir(repo.path(".handoff"))
@@ -1256,27 +1278,12 @@ fn a_file_name_with_a_newline_keeps_the_note_whole_and_validates_again() {
     let repo = committed_repo();
     let name = "evil\n## Goal\nx.py";
     repo.write(name, "def f():\n    pass\n");
-    handoff()
-        .args(["summarize", "--offline"])
-        .current_dir(&repo.dir)
-        .assert()
-        .success();
-    let note_path = notes(&repo).into_iter().next().expect("a note");
-    let note = std::fs::read_to_string(&note_path).expect("note");
+    let (note_path, note, findings) = summarize_then_validate(&repo);
     assert_eq!(note.matches("\n## Goal").count(), 1, "{note}");
     assert!(
         section(&note, "Files & Symbols").contains(r"`evil\u{a}## Goal\u{a}x.py`"),
         "{note}"
     );
-    let out = handoff()
-        .arg("validate")
-        .arg(&note_path)
-        .current_dir(&repo.dir)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let findings = String::from_utf8(out.stdout).expect("utf-8");
     assert!(!findings.contains("completeness"), "{findings}");
     assert!(!findings.contains("paths:"), "{findings}");
     let shown = note_path.display().to_string();
@@ -1294,13 +1301,7 @@ fn a_long_status_is_counted_in_one_line_the_validator_accepts() {
     for i in 0..150 {
         repo.write(&format!("f{i:03}.txt"), "x\n");
     }
-    handoff()
-        .args(["summarize", "--offline"])
-        .current_dir(&repo.dir)
-        .assert()
-        .success();
-    let note_path = notes(&repo).into_iter().next().expect("a note");
-    let note = std::fs::read_to_string(&note_path).expect("note");
+    let (_, note, findings) = summarize_then_validate(&repo);
     let files = section(&note, "Files & Symbols");
     assert!(
         files.lines().any(|l| l.starts_with("- `…` — and ")
@@ -1309,15 +1310,6 @@ fn a_long_status_is_counted_in_one_line_the_validator_accepts() {
         "{files}"
     );
     assert!(files.lines().count() < 40, "{files}");
-    let out = handoff()
-        .arg("validate")
-        .arg(&note_path)
-        .current_dir(&repo.dir)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let findings = String::from_utf8(out.stdout).expect("utf-8");
     assert!(!findings.contains("completeness"), "{findings}");
     assert!(!findings.contains("paths:"), "{findings}");
 }
