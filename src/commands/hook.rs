@@ -270,8 +270,10 @@ fn write_note(
         ..t.session.clone()
     });
     let stem = write::default_stem(now, session.as_ref());
+    let dir = root.join(context::DEFAULT_DIR);
+    write::ignore_note_dir(&dir)?;
     let written = write::write_note(
-        &Target::Dir(root.join(context::DEFAULT_DIR)),
+        &Target::Dir(dir),
         &stem,
         &summary.markdown,
         &summary.sidecar_json,

@@ -145,16 +145,22 @@ fn text_line(bytes: &[u8]) -> Line<'_> {
 /// How much of an input's start [`looks_binary`] looks at.
 pub(crate) const BINARY_SNIFF_BYTES: usize = 8192;
 
-/// Whether the start of an input is binary data rather than text: a NUL byte, or more invalid
+/// NUL bytes a text may hold in its first [`BINARY_SNIFF_BYTES`]: a stray one (pasted binary
+/// output, a corrupted line) costs the line it is on, not the file; a binary file or UTF-16 text
+/// has hundreds.
+const MAX_STRAY_NULS: usize = 8;
+/// Invalid UTF-8 sequences a text may hold in its first [`BINARY_SNIFF_BYTES`].
+const MAX_STRAY_REPLACED: usize = 64;
+
+/// Whether the start of an input is binary data rather than text: more NUL bytes or invalid
 /// UTF-8 than a text with a few stray bytes has. The one rule every command that reads text
 /// (transcripts, test output, `tokens`) rejects input by.
 pub(crate) fn looks_binary(head: &[u8]) -> bool {
     let sample = &head[..head.len().min(BINARY_SNIFF_BYTES)];
-    if sample.contains(&0) {
-        return true;
-    }
+    let nuls = sample.iter().filter(|&&b| b == 0).count();
     let text = String::from_utf8_lossy(sample);
-    text.chars().filter(|&c| c == '\u{fffd}').count() > 64
+    let replaced = text.chars().filter(|&c| c == '\u{fffd}').count();
+    nuls > MAX_STRAY_NULS || replaced > MAX_STRAY_REPLACED
 }
 
 /// Bounded excerpts never cut through a secret (see [`crate::redact::excerpt`]): the cut happens
@@ -282,8 +288,12 @@ mod tests {
 
     #[test]
     fn binary_is_told_from_text() {
-        assert!(looks_binary(b"\x7fELF\x02\x01\x01\x00\x00"));
+        let mut elf = b"\x7fELF\x02\x01\x01".to_vec();
+        elf.extend([0u8; 64]);
+        assert!(looks_binary(&elf));
         assert!(looks_binary(&[0xff; 200]));
+        // A stray NUL in a text (pasted output) keeps it text.
+        assert!(!looks_binary(b"line one\n\x00 pasted\nline three\n"));
         assert!(!looks_binary(b"plain text\n"));
         assert!(!looks_binary("caf\u{e9} \u{2014} \u{1f600}\n".as_bytes()));
         // A few stray bytes in a text (a Latin-1 name) keep it text.

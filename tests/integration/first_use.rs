@@ -95,7 +95,7 @@ fn transcript_dash_reads_stdin() {
             "<stdin>: empty file: not a transcript; pass the session file",
         ),
         (
-            vec![0x7f, b'E', b'L', b'F', 0, 1, 2, 0],
+            [b"\x7fELF".as_slice(), &[0; 64]].concat(),
             "<stdin>: binary data: not a transcript; pass the session file",
         ),
     ] {
