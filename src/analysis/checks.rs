@@ -760,7 +760,7 @@ pub(crate) fn shown(command: &str) -> String {
     if command.trim().lines().count() > 1 {
         s.push_str(" …");
     }
-    text::shorten(s.trim(), SHOWN_CHARS)
+    shell::shorten_command(s.trim(), SHOWN_CHARS)
 }
 
 /// How a command line's output reached the transcript.

@@ -443,6 +443,7 @@ mod tests {
             user(3, "bro how do I create that JSON key", 2),
         ]);
         t.errors.push(ErrorEvent {
+            id: "X1".into(),
             text: "Failed to create stream: inference request failed: status 400".into(),
             evidence: None,
             at: None,
