@@ -384,6 +384,12 @@ pub(crate) struct ModelArgs {
     #[arg(long)]
     pub stream: bool,
 
+    /// Skip the repair round: by default the validator's findings on a model's draft
+    /// (contradicted claims, unknown evidence ids, structure errors) are sent back once, and the
+    /// draft with fewer findings is kept.
+    #[arg(long)]
+    pub no_repair: bool,
+
     /// Deadline in seconds for the whole model step of a note: every request, retry and wait
     /// (default 300; connecting has its own 10 s limit).
     #[arg(long, value_name = "SECS")]
@@ -464,6 +470,7 @@ impl ModelArgs {
             max_output_tokens: self.max_output_tokens,
             prompt_dir: self.prompt_dir.clone(),
             no_redact: self.no_redact,
+            no_repair: self.no_repair,
             stream: self.stream,
             timeout: self.timeout,
             idle_timeout: self.idle_timeout,

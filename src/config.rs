@@ -134,6 +134,8 @@ pub struct Overrides {
     pub prompt_dir: Option<PathBuf>,
     /// Send and write secrets as they are.
     pub no_redact: bool,
+    /// `--no-repair`: no repair round after validation.
+    pub no_repair: bool,
     /// Stream the answer.
     pub stream: bool,
     /// Deadline in seconds for the whole model step of a note.
@@ -188,6 +190,9 @@ pub struct ModelConfig {
     pub prompt_dir: Option<PathBuf>,
     /// Redact secrets before sending and writing (off only with `--no-redact`).
     pub redact: bool,
+    /// Send the validator's findings back once and keep the better draft (off with
+    /// `--no-repair`).
+    pub repair: bool,
 }
 
 impl std::fmt::Debug for ModelConfig {
@@ -242,6 +247,7 @@ impl ModelConfig {
             temperature: None,
             prompt_dir: None,
             redact: true,
+            repair: true,
         }
     }
 
@@ -601,6 +607,7 @@ fn apply_flags(cfg: &mut ModelConfig, args: &Overrides) {
     }
     cfg.prompt_dir = args.prompt_dir.clone();
     cfg.redact = !args.no_redact;
+    cfg.repair = !args.no_repair;
 }
 
 /// Checks the base URL: http(s) only, and plain http only to loopback unless allowed.

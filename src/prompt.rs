@@ -40,6 +40,8 @@ pub struct Templates {
     pub format_json: String,
     /// Output instructions for the Markdown fallback.
     pub format_markdown: String,
+    /// The repair round's message, with a `{{findings}}` placeholder.
+    pub repair: String,
 }
 
 impl Default for Templates {
@@ -49,13 +51,14 @@ impl Default for Templates {
             user: include_str!("../prompts/user.md").to_string(),
             format_json: include_str!("../prompts/format-json.md").to_string(),
             format_markdown: include_str!("../prompts/format-markdown.md").to_string(),
+            repair: include_str!("../prompts/repair.md").to_string(),
         }
     }
 }
 
 impl Templates {
-    /// The built-in templates, with any of `system.md`, `user.md`, `format-json.md` and
-    /// `format-markdown.md` found in `dir` taking their place.
+    /// The built-in templates, with any of `system.md`, `user.md`, `format-json.md`,
+    /// `format-markdown.md` and `repair.md` found in `dir` taking their place.
     pub fn load(dir: Option<&Path>) -> crate::Result<Templates> {
         let mut t = Templates::default();
         let Some(dir) = dir else { return Ok(t) };
@@ -70,6 +73,7 @@ impl Templates {
             ("user.md", &mut t.user),
             ("format-json.md", &mut t.format_json),
             ("format-markdown.md", &mut t.format_markdown),
+            ("repair.md", &mut t.repair),
         ] {
             let path = dir.join(name);
             match std::fs::read_to_string(&path) {
@@ -84,7 +88,21 @@ impl Templates {
                 "the user template has no {{evidence}} placeholder; add it where the evidence goes",
             ));
         }
+        if !t.repair.contains("{{findings}}") {
+            return Err(crate::Error::input(
+                dir.join("repair.md"),
+                "the repair template has no {{findings}} placeholder; add it where the findings go",
+            ));
+        }
         Ok(t)
+    }
+
+    /// The repair round's message for `findings` (one line each).
+    pub fn repair_message(&self, findings: &[String]) -> String {
+        self.repair
+            .replace("{{findings}}", &findings.join("\n"))
+            .trim_end()
+            .to_string()
     }
 
     fn format(&self, mode: ResponseMode) -> &str {

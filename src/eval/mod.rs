@@ -63,6 +63,9 @@ pub(crate) struct CaseResult {
     pub wall_ms: u64,
     /// The rendered note, for `--json` consumers that want to look at it.
     pub note: String,
+    /// The model path's repair round, when one ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repair: Option<pipeline::Repair>,
 }
 
 /// Totals over all cases.
@@ -306,6 +309,7 @@ fn run_case(case: &Case, drafter: &Drafter, prompter: &crate::draft::llm::Client
         prompt_tokens: 0,
         wall_ms: 0,
         note: String::new(),
+        repair: None,
     };
     if case.skip.is_some() {
         return result;
@@ -366,6 +370,7 @@ fn score_case(
             return Err(f.error);
         }
     };
+    out.repair = draft.model.as_ref().and_then(|m| m.repair.clone());
     out.prompt_tokens = match &draft.model {
         Some(run) => run.prompt_tokens,
         None => {
