@@ -420,6 +420,17 @@ pub(crate) struct EvalArgs {
     #[arg(long, value_name = "NAME")]
     pub case: Option<String>,
 
+    /// Score the model path on recorded answers: each case's recorded-answer.json is replayed
+    /// through an in-process OpenAI-compatible server (no model, no network); a recording made
+    /// for another prompt fails its case; cases without one are skipped and named.
+    #[arg(long, conflicts_with_all = ["offline", "model", "base_url", "profile", "dump_prompts"])]
+    pub replay: bool,
+
+    /// Write today's prompt of every case to DIR/<case>/ (system.md, user.md, prompt.sha256,
+    /// request.json) and exit without scoring: the prompts a recorded answer must answer.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["offline", "model", "base_url", "profile"])]
+    pub dump_prompts: Option<PathBuf>,
+
     /// Print the results as JSON on stdout instead of the table.
     #[arg(long)]
     pub json: bool,

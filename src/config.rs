@@ -262,6 +262,19 @@ impl ModelConfig {
         cfg
     }
 
+    /// The settings of `eval --replay` and `eval --dump-prompts`: the recordings' model name, a
+    /// 128k-token window and `o200k_base`, then the flags. Both build the prompt with these, so
+    /// a dumped prompt is the one a replay checks. No repair round: a recording holds the answer
+    /// to the first request only.
+    pub fn replay(args: &Overrides, base_url: &str) -> ModelConfig {
+        let mut cfg = ModelConfig::new(base_url, crate::eval::replay::REPLAY_MODEL);
+        cfg.context_window = 128_000;
+        cfg.encoding = Encoding::O200kBase;
+        apply_flags(&mut cfg, args);
+        cfg.repair = false;
+        cfg
+    }
+
     /// The prompt budget: `--budget`, else context window − reserved output − margin.
     pub fn prompt_budget(&self) -> usize {
         if let Some(b) = self.budget {

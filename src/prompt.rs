@@ -938,7 +938,12 @@ mod tests {
         assert!(p.user.contains("expiry now uses UTC."), "{}", p.table());
         assert!(p.user.contains("and the expiry?"), "{}", p.table());
         let status = |n: &str| p.blocks.iter().find(|b| b.name == n).unwrap().status;
-        assert_eq!(status("closing messages"), BlockStatus::Kept, "{}", p.table());
+        assert_eq!(
+            status("closing messages"),
+            BlockStatus::Kept,
+            "{}",
+            p.table()
+        );
         assert_ne!(status("last turns"), BlockStatus::Kept, "{}", p.table());
     }
 
@@ -952,7 +957,12 @@ mod tests {
         assert_eq!(status("test runs"), BlockStatus::Kept);
         assert_eq!(status("first request"), BlockStatus::Kept);
         // The messages the session ended on go last; older material goes first.
-        assert_ne!(status("closing messages"), BlockStatus::Dropped, "{}", p.table());
+        assert_ne!(
+            status("closing messages"),
+            BlockStatus::Dropped,
+            "{}",
+            p.table()
+        );
         assert_eq!(status("older turns"), BlockStatus::Dropped, "{}", p.table());
         assert_ne!(status("last turns"), BlockStatus::Kept, "{}", p.table());
     }

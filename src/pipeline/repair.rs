@@ -48,10 +48,7 @@ impl Repair {
         };
         let outcome = match (&self.error, self.revised_findings) {
             (Some(e), _) => format!("the round failed ({e}); kept the first draft"),
-            (None, Some(n)) => format!(
-                "the revised draft has {n}; kept the {} draft",
-                self.kept
-            ),
+            (None, Some(n)) => format!("the revised draft has {n}; kept the {} draft", self.kept),
             (None, None) => format!("kept the {} draft", self.kept),
         };
         format!(
@@ -71,7 +68,13 @@ pub(crate) fn findings(
     analysis: &Analysis,
     model: &ModelConfig,
 ) -> Vec<String> {
-    let mut n = super::complete(note.clone(), ev, analysis, Some(model), super::fixed_clock());
+    let mut n = super::complete(
+        note.clone(),
+        ev,
+        analysis,
+        Some(model),
+        super::fixed_clock(),
+    );
     let report = validate::validate_against(&mut n, ev, analysis, &validate::Options::default());
     let views = validate::claims(&n);
     let mut out = Vec::new();

@@ -163,7 +163,11 @@ fn command(c: &Command, judged: Option<&Verdict>, r: &dyn Fn(&str) -> String) ->
     if c.sidechain {
         s.push_str(" (subagent)");
     }
-    let _ = write!(s, " $ {}", shell::shorten_command(&r(&c.command), COMMAND_CHARS));
+    let _ = write!(
+        s,
+        " $ {}",
+        shell::shorten_command(&r(&c.command), COMMAND_CHARS)
+    );
     if let Some(t) = &c.tests {
         let _ = write!(
             s,

@@ -79,7 +79,11 @@ fn a_contradicted_claim_is_sent_back_and_the_fixed_draft_is_written() {
     let note = claims(&sidecar);
     assert!(note.contains("The whole suite still fails"), "{note}");
     assert!(!note.contains("The whole suite passes"), "{note}");
-    assert_eq!(sidecar["repair"]["kept"], "revised", "{}", sidecar["repair"]);
+    assert_eq!(
+        sidecar["repair"]["kept"], "revised",
+        "{}",
+        sidecar["repair"]
+    );
     assert_eq!(sidecar["repair"]["revised_findings"], 0);
 
     // Same conversation: the first answer, then the findings with their evidence.
@@ -113,7 +117,11 @@ fn a_worse_revision_keeps_the_first_draft() {
     assert!(!note.contains("C99"), "{note}");
     assert!(note.contains("The whole suite passes"), "{note}");
     // …marked by the validator as the evidence says.
-    assert_eq!(sidecar["report"]["counts"]["contradicted"], 1, "{}", sidecar["report"]);
+    assert_eq!(
+        sidecar["report"]["counts"]["contradicted"], 1,
+        "{}",
+        sidecar["report"]
+    );
     assert_eq!(sidecar["repair"]["kept"], "first");
     assert_eq!(sidecar["repair"]["revised_findings"], 2);
     assert_eq!(s.requests().len(), 2);
@@ -143,10 +151,24 @@ fn a_clean_draft_needs_no_round_and_a_failed_round_keeps_the_first() {
 
     // The round's request fails: the first draft stands and the failure is reported.
     let s = Server::start();
-    s.mount(chat().respond_with(ok(&contradicted(), "stop")).up_to_n_times(1));
-    s.mount(chat().respond_with(super::llm::error(400, json!({"error": {"message": "bad request"}}))));
+    s.mount(
+        chat()
+            .respond_with(ok(&contradicted(), "stop"))
+            .up_to_n_times(1),
+    );
+    s.mount(chat().respond_with(super::llm::error(
+        400,
+        json!({"error": {"message": "bad request"}}),
+    )));
     let (out, sidecar) = run(&s, &[]);
     assert_eq!(sidecar["repair"]["kept"], "first");
-    assert!(sidecar["repair"]["error"].as_str().unwrap().contains("HTTP 400"), "{}", sidecar["repair"]);
+    assert!(
+        sidecar["repair"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("HTTP 400"),
+        "{}",
+        sidecar["repair"]
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("the round failed"));
 }

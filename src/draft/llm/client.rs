@@ -201,7 +201,12 @@ impl Client {
     }
 
     /// The request body for a conversation of `(role, content)` messages in `mode`.
-    fn request_body_for(&self, messages: &[(String, String)], mode: ResponseMode, max_output: u32) -> Value {
+    fn request_body_for(
+        &self,
+        messages: &[(String, String)],
+        mode: ResponseMode,
+        max_output: u32,
+    ) -> Value {
         let messages: Vec<Value> = messages
             .iter()
             .map(|(role, content)| json!({"role": role, "content": content}))
