@@ -15,6 +15,7 @@ mod init;
 mod llm;
 mod llm_faults;
 mod real_server;
+mod repair;
 mod security;
 mod summarize;
 mod test_results;
