@@ -101,7 +101,7 @@ pub(crate) struct EvidenceArgs {
     #[arg(long, value_name = "SECS", default_value_t = crate::evidence::GIT_TIMEOUT.as_secs_f64(), value_parser = positive_seconds)]
     pub git_timeout: f64,
 
-    /// Agent transcript to read (format detected from content).
+    /// Agent transcript to read (format detected from content); `-` reads it from stdin.
     #[arg(long, value_name = "FILE")]
     pub transcript: Option<PathBuf>,
 
@@ -161,11 +161,13 @@ pub(crate) struct SummarizeArgs {
     #[arg(long, value_name = "FILE|DIR")]
     pub out: Option<PathBuf>,
 
-    /// Print the note on stdout instead of writing it.
+    /// Print the note on stdout instead of writing it (nothing is written).
     #[arg(long)]
     pub stdout: bool,
 
-    /// Print the JSON sidecar (note, validator report, evidence summary) on stdout.
+    /// Write the note and its sidecar as usual, then print the JSON sidecar (note, validator
+    /// report, evidence summary) on stdout instead of the note's path, which goes to stderr.
+    /// With --stdout: print the sidecar and write nothing.
     #[arg(long)]
     pub json: bool,
 
@@ -596,6 +598,21 @@ pub(crate) enum ConfigAction {
     Path,
     /// Print the resolved model settings (the API key is only said to be set or not).
     Show(Box<ModelArgs>),
+    /// Write a commented example config file (every line a comment until you uncomment it).
+    Init(ConfigInitArgs),
+}
+
+/// `handoff config init`.
+#[derive(Debug, Args)]
+pub(crate) struct ConfigInitArgs {
+    /// Where to write it instead of the default (see `handoff config path`); also
+    /// HANDOFF_CONFIG.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Replace an existing config file with the example.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `handoff hook`.

@@ -434,6 +434,12 @@ pub(crate) fn load(path: &Path, explicit: bool) -> crate::Result<FileConfig> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !explicit => {
             return Ok(FileConfig::default());
         }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(crate::Error::input(
+                path,
+                "no such config file (named by --config or HANDOFF_CONFIG); write one with `handoff config init --config FILE`, or fix the path",
+            ));
+        }
         Err(e) => return Err(crate::Error::io(path, e)),
     };
     toml::from_str(&text).map_err(|e| {
@@ -449,6 +455,24 @@ pub(crate) fn load(path: &Path, explicit: bool) -> crate::Result<FileConfig> {
             },
         )
     })
+}
+
+/// The commented example `handoff config init` writes: every line a comment, so writing it
+/// changes nothing until the user uncomments a profile.
+pub(crate) const EXAMPLE: &str = include_str!("../docs/config.example.toml");
+
+/// Writes [`EXAMPLE`] at `path` (creating its folder); an existing file is kept unless `force`.
+pub(crate) fn init(path: &Path, force: bool) -> crate::Result<()> {
+    if !force && std::fs::symlink_metadata(path).is_ok() {
+        return Err(crate::Error::input(
+            path,
+            "already exists; edit it (`handoff config show` prints what it sets), or pass --force to replace it with the example",
+        ));
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| crate::Error::io(dir, e))?;
+    }
+    crate::write::write_atomic(path, EXAMPLE.as_bytes(), force)
 }
 
 /// Resolves the model configuration; `Ok(None)` when no model is configured (the offline
@@ -817,6 +841,36 @@ model = "llama3.1:8b"
             err.contains("unknown profile") && err.contains("ollama"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn the_example_changes_nothing_until_uncommented() {
+        let file: FileConfig = toml::from_str(EXAMPLE).unwrap();
+        assert!(file.default_profile.is_none() && file.profiles.is_empty());
+        // Every example line, uncommented, is a field the loader knows.
+        let uncommented: String = EXAMPLE
+            .lines()
+            .filter_map(|l| l.strip_prefix("# "))
+            .filter(|l| l.starts_with('[') || l.contains(" = "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let file: FileConfig = toml::from_str(&uncommented).unwrap();
+        assert_eq!(file.default_profile.as_deref(), Some("ollama"));
+        assert_eq!(
+            file.profiles.keys().collect::<Vec<_>>(),
+            ["ollama", "openai", "vllm", "work"]
+        );
+        let env = env_of(&[]);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, &uncommented).unwrap();
+        let args = Overrides {
+            config: Some(path),
+            ..Overrides::default()
+        };
+        let cfg = resolve_with(&args, &env).unwrap().unwrap();
+        assert_eq!(cfg.base_url, "http://localhost:11434/v1");
+        assert_eq!(cfg.model, "qwen2.5-coder:14b");
     }
 
     #[test]

@@ -260,6 +260,27 @@ pub(crate) static ABOUT_CHECKS: Phrases = Phrases::new(
     &["Rotation is implemented.", "The docs are updated."],
 );
 
+/// A claim that nothing is left uncommitted ("Working tree clean; all changes committed"),
+/// which git status can contradict.
+pub(crate) static CLEAN_TREE: Phrases = Phrases::new(
+    "clean tree",
+    r"(?i)\b(?:working\s+tree|work\s*tree|working\s+copy|working\s+directory|git\s+status|repo(?:sitory)?)\s+(?:is\s+)?(?:now\s+)?clean\b|\ball\s+(?:the\s+)?changes\s+(?:are\s+|were\s+|have\s+been\s+)?committed\b|\bnothing\s+(?:left\s+)?to\s+commit\b|\bno\s+uncommitted\s+changes\b",
+    &[
+        "Working tree clean; all changes committed.",
+        "The repository is clean",
+        "git status clean",
+        "nothing to commit",
+        "No uncommitted changes.",
+        "All changes have been committed",
+    ],
+    &[
+        "The working tree is not clean",
+        "Commit all changes before merging",
+        "Clean up the working tree",
+        "2 uncommitted changes",
+    ],
+);
+
 /// A next action that says nothing concrete ("continue working on auth", "Next: finish the
 /// frontend"), after an optional "Next:" / "Then" / "First," lead; group 1 is the phrase.
 pub(crate) static VAGUE_NEXT_ACTION: Phrases = Phrases::new(
@@ -677,7 +698,7 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 40] = [
+static ALL: [&Phrases; 41] = [
     &DECISION,
     &ALTERNATIVE,
     &AGENCY,
@@ -691,6 +712,7 @@ static ALL: [&Phrases; 40] = [
     &NO_FAILURES,
     &ABOUT_CHECKS,
     &VAGUE_NEXT_ACTION,
+    &CLEAN_TREE,
     &FUTURE_CREATION,
     &HARNESS_TEXT,
     &TODO_MARKER,

@@ -423,7 +423,11 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
             t.passed,
             t.failed,
             t.skipped,
-            if t.ok { "PASSED" } else { "FAILED" }
+            match (t.ok, &t.not_run) {
+                (true, _) => "PASSED".to_string(),
+                (false, None) => "FAILED".to_string(),
+                (false, Some(why)) => format!("COULD NOT RUN ({why})"),
+            }
         );
         if let Some(code) = t.exit_code {
             let _ = write!(tests, ", exit {code}");

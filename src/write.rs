@@ -255,14 +255,26 @@ pub(crate) fn sidecar_path(note: &Path) -> PathBuf {
     }
 }
 
-/// The default file stem `<YYYYMMDD-HHMMSS>-<session-or-manual>`.
-pub(crate) fn default_stem(now: chrono::DateTime<chrono::Utc>, session: Option<&str>) -> String {
-    let who = session
-        .map(sanitize)
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "manual".to_string());
-    format!("{}-{who}", now.format("%Y%m%d-%H%M%S"))
+/// The default file stem `<YYYYMMDD-HHMMSS>-<agent>-<session>` for a note of `session` (its
+/// agent and [`Session::name`](crate::evidence::transcript::Session::name)), or
+/// `<YYYYMMDD-HHMMSS>-<NO_TRANSCRIPT>` when no transcript was read.
+pub(crate) fn default_stem(
+    now: chrono::DateTime<chrono::Utc>,
+    session: Option<&crate::evidence::transcript::Session>,
+) -> String {
+    let time = now.format("%Y%m%d-%H%M%S");
+    let Some(session) = session else {
+        return format!("{time}-{NO_TRANSCRIPT}");
+    };
+    let agent = session.agent.map_or("session", |f| f.name());
+    match sanitize(&session.name()) {
+        name if name.is_empty() => format!("{time}-{agent}"),
+        name => format!("{time}-{agent}-{name}"),
+    }
 }
+
+/// The name of a note written from git and test evidence alone, with no transcript.
+pub(crate) const NO_TRANSCRIPT: &str = "manual";
 
 /// A session id made safe as part of a file name: ASCII letters, digits, `-`, `_` and `.`
 /// (no leading dot), everything else `-`, at most 64 characters.
@@ -469,9 +481,58 @@ mod tests {
         assert_eq!(sanitize("a b/c\\d:e*f"), "a-b-c-d-e-f");
         assert_eq!(sanitize("...."), "");
         assert_eq!(sanitize(&"x".repeat(200)).len(), 64);
+    }
+
+    #[test]
+    fn notes_are_named_after_agent_and_session() {
+        use crate::evidence::transcript::{Format, Session};
         let now = "2026-05-04T06:15:48Z".parse().unwrap();
-        assert_eq!(default_stem(now, Some("id/1")), "20260504-061548-id-1");
-        assert_eq!(default_stem(now, Some("//")), "20260504-061548-manual");
+        let session = |agent: Format, id: Option<&str>, source: &str| Session {
+            id: id.map(str::to_string),
+            agent: Some(agent),
+            source: source.to_string(),
+            ..Session::default()
+        };
+        let cases = [
+            (
+                session(Format::ClaudeCode, Some("id/1"), "/p/x.jsonl"),
+                "20260504-061548-claude-code-id-1",
+            ),
+            // No id: the transcript's name.
+            (
+                session(Format::SweAgent, None, "/runs/django__django-11099.traj"),
+                "20260504-061548-swe-agent-django__django-11099",
+            ),
+            (
+                session(Format::Plain, None, "notes/session log.md"),
+                "20260504-061548-plain-session-log",
+            ),
+            (
+                session(
+                    Format::Cline,
+                    None,
+                    "/t/tasks/1712345678901/ui_messages.json",
+                ),
+                "20260504-061548-cline-1712345678901",
+            ),
+            (
+                session(Format::Aider, None, "/p/.aider.chat.history.md"),
+                "20260504-061548-aider-chat-history",
+            ),
+            (
+                session(Format::Plain, None, "<stdin>"),
+                "20260504-061548-plain-stdin",
+            ),
+            // An id that sanitises to nothing falls back to the agent alone.
+            (
+                session(Format::Codex, Some("//"), "/p/r.jsonl"),
+                "20260504-061548-codex",
+            ),
+        ];
+        for (s, want) in cases {
+            assert_eq!(default_stem(now, Some(&s)), want, "{s:?}");
+            assert!(!default_stem(now, Some(&s)).contains(NO_TRANSCRIPT));
+        }
         assert_eq!(default_stem(now, None), "20260504-061548-manual");
     }
 

@@ -94,6 +94,7 @@ pub(crate) fn brief(a: &Analysis) -> String {
                         .join(", ")
                 ),
                 Verdict::Fail { error } => format!("FAILS on its last run: {}", t(error)),
+                Verdict::NotRun { why } => format!("COULD NOT RUN, no result either way: {why}"),
                 Verdict::Unknown { why } => format!("result unknown: {why}"),
             };
             let before = c

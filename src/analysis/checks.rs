@@ -56,6 +56,12 @@ pub(crate) enum Verdict {
         /// The first error.
         error: String,
     },
+    /// It never ran what it was meant to (`--test-cmd` not found, not executable, killed from
+    /// outside, or out of time before any failure showed): no result either way.
+    NotRun {
+        /// Why, and what to do about it.
+        why: String,
+    },
     /// Its result is not recorded (or not provable, e.g. output cut by `head`).
     Unknown {
         /// Why.
@@ -194,6 +200,14 @@ impl Checks {
     pub(crate) fn failing(&self) -> impl Iterator<Item = &Check> {
         self.items.iter().filter(|c| c.latest.failed())
     }
+
+    /// Checks whose latest run never ran what it was meant to, with why.
+    pub(crate) fn not_run(&self) -> impl Iterator<Item = (&Check, &str)> {
+        self.items.iter().filter_map(|c| match &c.latest {
+            Verdict::NotRun { why } => Some((c, why.as_str())),
+            _ => None,
+        })
+    }
 }
 
 /// Longest command shown.
@@ -322,7 +336,9 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
             .as_deref()
             .map(shown)
             .unwrap_or_else(|| identity.clone());
-        let verdict = if t.ok {
+        let verdict = if let Some(why) = &t.not_run {
+            Verdict::NotRun { why: why.clone() }
+        } else if t.ok {
             Verdict::Pass {
                 how: counts(t.passed, t.failed, t.skipped),
             }
@@ -440,7 +456,7 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
         .runs
         .iter()
         .rev()
-        .find(|r| !matches!(r.verdict, Verdict::Unknown { .. }))
+        .find(|r| !matches!(r.verdict, Verdict::Unknown { .. } | Verdict::NotRun { .. }))
         .or(g.runs.last());
     let Some(decided) = decided else { return };
     g.latest = decided.verdict.clone();

@@ -48,6 +48,8 @@ pub(crate) enum LoopKind {
     Handoff,
     /// A check still failing.
     Failing,
+    /// A check that could not run (not found, not executable, killed, out of time).
+    NotRun,
     /// The session stopped before its last step finished.
     Stopped,
     /// A claim of completion nothing checked.
@@ -299,6 +301,22 @@ pub(crate) fn of(
             verify: shown.clone(),
             cite: vec![c.latest_run.clone()],
             next,
+        });
+    }
+    for (c, why) in checks.not_run() {
+        out.push(LoopFact {
+            kind: LoopKind::NotRun,
+            owner: LoopOwner::Agent,
+            text: format!(
+                "{} could not run, so what it checks is unknown: {why}",
+                c.label()
+            ),
+            verify: c
+                .last()
+                .map(|r| r.shown.clone())
+                .unwrap_or_else(|| c.identity.clone()),
+            cite: vec![c.latest_run.clone()],
+            next: format!("Get {} to run, then run it: {why}", c.label()),
         });
     }
     if stopped.no_result

@@ -33,6 +33,7 @@ const ORDER: &[LoopKind] = &[
     LoopKind::Question,
     LoopKind::Handoff,
     LoopKind::Failing,
+    LoopKind::NotRun,
     LoopKind::Stopped,
     LoopKind::Unchecked,
     LoopKind::OddFiles,

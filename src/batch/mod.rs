@@ -816,19 +816,19 @@ pub(crate) fn write(
 ) -> crate::Result<SessionRecord> {
     let summary = pipeline_finish(ctx, note, ev, analysis, Utc::now())?;
     let sidecar = notes::tag_sidecar(&summary.sidecar_json, key)?;
-    let session = ev
-        .transcript
-        .as_ref()
-        .and_then(|t| t.session.id.clone())
-        .or_else(|| c.head.session_id.clone())
-        // An aider history is one file per project: its folder names the project already.
-        .or_else(|| (c.format == Format::Aider).then(|| "chat-history".to_string()))
-        .unwrap_or_else(|| {
-            c.path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default()
-        });
+    let session = match ev.transcript.as_ref() {
+        Some(t) => t
+            .session
+            .id
+            .clone()
+            .or_else(|| c.head.session_id.clone())
+            .unwrap_or_else(|| t.session.name()),
+        None => c
+            .path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+    };
     let date = ev
         .transcript
         .as_ref()

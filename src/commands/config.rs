@@ -1,4 +1,5 @@
-//! `handoff config path|show`: where the config file is, and what a run would use.
+//! `handoff config path|show|init`: where the config file is, what a run would use, and a
+//! commented example to start from.
 
 use super::Outcome;
 use crate::cli::{ConfigAction, ConfigArgs};
@@ -11,17 +12,35 @@ pub(crate) fn run(args: &ConfigArgs) -> crate::Result<Outcome> {
             "{}\n",
             crate::config::path(&crate::config::Overrides::default())?.display()
         ),
+        ConfigAction::Init(init) => {
+            let path = crate::config::path(&crate::config::Overrides {
+                config: init.config.clone(),
+                ..crate::config::Overrides::default()
+            })?;
+            crate::config::init(&path, init.force)?;
+            crate::ui::info(&format!(
+                "wrote a commented example config to {}: uncomment a profile to draft with a model",
+                path.display()
+            ));
+            format!("{}\n", path.display())
+        }
         ConfigAction::Show(model) => {
             let overrides = model.overrides();
             let path = crate::config::path(&overrides)?;
+            let file = if path.exists() {
+                path.display().to_string()
+            } else {
+                format!(
+                    "{} (does not exist: built-in profiles and the environment only; `handoff config init` writes a commented example)",
+                    path.display()
+                )
+            };
             match crate::config::resolve(&overrides)? {
                 None => format!(
-                    "config file: {}\nno model configured: summarize drafts offline (set HANDOFF_MODEL, --model, or a profile)\n",
-                    path.display()
+                    "config file: {file}\nno model configured: summarize drafts offline (set HANDOFF_MODEL, --model, or a profile)\n"
                 ),
                 Some(cfg) => format!(
-                    "config file: {}\nprofile: {}\nbase_url: {}\nmodel: {}\napi key: {} (from {})\nmax output: {} ({})\ncontext window: {}\nprompt budget: {}\nencoding: {}\nresponse_format: {}\nstream: {}\ndeadline: {} s for the model step (--timeout), idle {} s mid-answer, connect {} s, retries: {}\nredaction: {}\n",
-                    path.display(),
+                    "config file: {file}\nprofile: {}\nbase_url: {}\nmodel: {}\napi key: {} (from {})\nmax output: {} ({})\ncontext window: {}\nprompt budget: {}\nencoding: {}\nresponse_format: {}\nstream: {}\ndeadline: {} s for the model step (--timeout), idle {} s mid-answer, connect {} s, retries: {}\nredaction: {}\n",
                     cfg.profile.as_deref().unwrap_or("(none)"),
                     cfg.base_url,
                     cfg.model,

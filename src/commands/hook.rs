@@ -264,11 +264,12 @@ fn write_note(
     };
     let ev = evidence::collect(&request)?;
     let summary = summarize(&ev, None, now)?;
-    let session = input
-        .session_id
-        .as_deref()
-        .or_else(|| ev.transcript.as_ref().and_then(|t| t.session.id.as_deref()));
-    let stem = write::default_stem(now, session);
+    // The id the agent's hook names the session by comes first.
+    let session = ev.transcript.as_ref().map(|t| transcript::Session {
+        id: input.session_id.clone().or_else(|| t.session.id.clone()),
+        ..t.session.clone()
+    });
+    let stem = write::default_stem(now, session.as_ref());
     let dir = root.join(context::DEFAULT_DIR);
     write::ignore_note_dir(&dir)?;
     let written = write::write_note(

@@ -69,7 +69,7 @@ pub(crate) fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
     {
         write::ignore_note_dir(dir)?;
     }
-    let session = ev.transcript.as_ref().and_then(|t| t.session.id.as_deref());
+    let session = ev.transcript.as_ref().map(|t| &t.session);
     let stem = write::default_stem(chrono::Utc::now(), session);
     let written = write::write_note(&target, &stem, &summary.markdown, &summary.sidecar_json)?;
     let c = summary.report.counts;

@@ -2,22 +2,35 @@
 
 use super::Outcome;
 use crate::cli::TokensArgs;
+use crate::evidence::read::{BINARY_SNIFF_BYTES, looks_binary};
 use crate::tokens::Encoding;
-use std::io::{BufRead, BufReader, Read, Write};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 
 /// Text is counted in pieces of about this size, cut at line ends, so memory stays bounded on
 /// huge files (counts of pieces add up to within a token per cut).
 const PIECE_BYTES: usize = 1 << 20;
 
+/// Inputs at least this large show progress: a bar on a terminal, else one line saying what
+/// is being counted, so that a long count is never silent.
+const PROGRESS_FROM_BYTES: u64 = 16 << 20;
+
 /// Counts the tokens of a reader, piece by piece, on every core: the pieces are independent,
 /// so the reading thread hands them to one counting thread per core (through a channel that
 /// holds two pieces per thread, so memory stays bounded) and adds up their counts. The
-/// vocabulary is built once, by the first thread that needs it.
-pub(crate) fn count_reader(reader: impl Read, enc: Encoding) -> std::io::Result<usize> {
+/// vocabulary is built once, by the first thread that needs it. `progress` is called with the
+/// bytes read so far after each piece is read.
+pub(crate) fn count_reader(
+    reader: impl Read,
+    enc: Encoding,
+    progress: impl FnMut(u64),
+) -> std::io::Result<usize> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut pieces = Pieces {
         reader: BufReader::new(reader),
+        read: 0,
+        progress,
     };
     let Some(first) = pieces.next()? else {
         return Ok(0);
@@ -82,21 +95,75 @@ fn count_piece(enc: Encoding, piece: &[u8]) -> usize {
     enc.count(&String::from_utf8_lossy(piece))
 }
 
-/// Text cut into pieces of about [`PIECE_BYTES`] at line ends.
-struct Pieces<R> {
+/// Text cut into pieces of about [`PIECE_BYTES`] at line ends, telling `progress` how much is
+/// read.
+struct Pieces<R, P> {
     reader: BufReader<R>,
+    read: u64,
+    progress: P,
 }
 
-impl<R: Read> Pieces<R> {
+impl<R: Read, P: FnMut(u64)> Pieces<R, P> {
     fn next(&mut self) -> std::io::Result<Option<Vec<u8>>> {
         let mut piece: Vec<u8> = Vec::with_capacity(PIECE_BYTES + 4096);
         loop {
             let n = self.reader.read_until(b'\n', &mut piece)?;
+            self.read += n as u64;
             if n == 0 || piece.len() >= PIECE_BYTES {
+                (self.progress)(self.read);
                 return Ok((!piece.is_empty()).then_some(piece));
             }
         }
     }
+}
+
+/// Counts one input (`name` in errors), refusing binary data as every command that reads text
+/// does ([`looks_binary`]); `size` (when known) decides whether progress is shown.
+fn count_input(
+    name: &Path,
+    reader: impl Read,
+    size: Option<u64>,
+    enc: Encoding,
+) -> crate::Result<usize> {
+    let mut reader = reader;
+    let mut head = Vec::with_capacity(BINARY_SNIFF_BYTES);
+    (&mut reader)
+        .take(BINARY_SNIFF_BYTES as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| crate::Error::io(name, e))?;
+    if looks_binary(&head) {
+        return Err(crate::Error::input(
+            name,
+            "binary data, not text; `tokens` counts text files (a transcript, a prompt, a note)",
+        ));
+    }
+    let bar = size.filter(|&s| s >= PROGRESS_FROM_BYTES).map(|s| {
+        if std::io::stderr().is_terminal() {
+            let bar = ProgressBar::with_draw_target(Some(s), ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template("{bar:30} {bytes}/{total_bytes} ETA {eta}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        } else {
+            eprintln!(
+                "handoff: tokens: counting {} ({} MB)…",
+                crate::escape::line(&name.display().to_string()),
+                s >> 20
+            );
+            ProgressBar::hidden()
+        }
+    });
+    let counted = count_reader(std::io::Cursor::new(head).chain(reader), enc, |read| {
+        if let Some(b) = &bar {
+            b.set_position(read);
+        }
+    })
+    .map_err(|e| crate::Error::io(name, e));
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    counted
 }
 
 /// Runs `tokens`.
@@ -110,16 +177,16 @@ pub(crate) fn run(args: &TokensArgs) -> crate::Result<Outcome> {
     let mut rows = Vec::new();
     for path in &args.files {
         let n = if path == Path::new("-") {
-            count_reader(std::io::stdin().lock(), enc)
-                .map_err(|e| crate::Error::io("<stdin>", e))?
+            count_input(Path::new("<stdin>"), std::io::stdin().lock(), None, enc)?
         } else {
             let file = std::fs::File::open(path).map_err(|e| {
                 crate::Error::input(path, format!("cannot read ({e}); pass an existing file"))
             })?;
-            if file.metadata().is_ok_and(|m| m.is_dir()) {
+            let meta = file.metadata().ok();
+            if meta.as_ref().is_some_and(|m| m.is_dir()) {
                 return Err(crate::Error::input(path, "is a directory; pass files"));
             }
-            count_reader(file, enc).map_err(|e| crate::Error::io(path, e))?
+            count_input(path, file, meta.map(|m| m.len()), enc)?
         };
         rows.push((path.display().to_string(), n));
     }
@@ -173,9 +240,16 @@ mod tests {
             .collect();
         assert!(text.len() > PIECE_BYTES);
         let whole = Encoding::O200kBase.count(&text);
-        let pieces = count_reader(text.as_bytes(), Encoding::O200kBase).unwrap();
+        let mut seen = Vec::new();
+        let pieces = count_reader(text.as_bytes(), Encoding::O200kBase, |n| seen.push(n)).unwrap();
         assert!(whole.abs_diff(pieces) <= 2, "{whole} vs {pieces}");
-        assert_eq!(count_reader(&b""[..], Encoding::O200kBase).unwrap(), 0);
+        // Progress rises to the whole input.
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+        assert_eq!(seen.last().copied(), Some(text.len() as u64));
+        assert_eq!(
+            count_reader(&b""[..], Encoding::O200kBase, |_| {}).unwrap(),
+            0
+        );
     }
 
     #[test]
@@ -185,6 +259,8 @@ mod tests {
             .collect();
         let mut pieces = Pieces {
             reader: BufReader::new(text.as_bytes()),
+            read: 0,
+            progress: |_| {},
         };
         let (mut sequential, mut n) = (0, 0);
         while let Some(piece) = pieces.next().unwrap() {
@@ -193,7 +269,7 @@ mod tests {
         }
         assert!(n > 3, "{n} pieces");
         assert_eq!(
-            count_reader(text.as_bytes(), Encoding::Cl100kBase).unwrap(),
+            count_reader(text.as_bytes(), Encoding::Cl100kBase, |_| {}).unwrap(),
             sequential
         );
     }

@@ -46,7 +46,10 @@ pub(crate) fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
         write_atomic(&args.note, rendered.as_bytes(), true)?;
     }
     eprintln!("{}", summary(&name, &report, args.write));
-    let failing = report.has_errors() || (args.strict && report.has_unverified());
+    // A proven-false claim fails like an error; an unproven one only with --strict.
+    let failing = report.has_errors()
+        || report.counts.contradicted > 0
+        || (args.strict && report.has_unverified());
     Ok(if failing {
         Outcome::Findings
     } else {
@@ -123,7 +126,22 @@ fn read_note(path: &Path) -> crate::Result<String> {
     if text.trim().is_empty() {
         return Err(Error::input(path, "empty file; nothing to validate"));
     }
+    if !has_heading(text) {
+        return Err(Error::input(
+            path,
+            "not a Markdown note (no `#` heading); give a handoff note (`handoff summarize` writes one), not a transcript or log",
+        ));
+    }
     Ok(text.to_string())
+}
+
+/// Whether `text` has a Markdown ATX heading: every note has several, while a transcript, a
+/// JSON file or a log has none.
+fn has_heading(text: &str) -> bool {
+    text.lines().any(|l| {
+        let hashes = l.len() - l.trim_start_matches('#').len();
+        (1..=6).contains(&hashes) && l[hashes..].starts_with([' ', '\t'])
+    })
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
@@ -157,6 +175,19 @@ mod tests {
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(msg.contains("binary"), "{msg}");
+        let jsonl = dir.path().join("session.jsonl");
+        std::fs::write(
+            &jsonl,
+            "{\"type\":\"user\",\"message\":\"# not a heading\"}\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let msg = read_note(&jsonl)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(msg.contains("not a Markdown note"), "{msg}");
+        assert!(has_heading("intro\n## Next Action\n"));
+        assert!(!has_heading("#hashtag\n####### seven\n"));
         let empty = dir.path().join("empty.md");
         std::fs::write(&empty, "\n").unwrap_or_else(|e| panic!("{e}"));
         assert!(read_note(&empty).is_err());

@@ -114,13 +114,23 @@ pub(crate) struct LabelledClaim {
     pub cite: Vec<String>,
 }
 
+/// Where the eval cases are, for errors about the evals directory: they are data files and
+/// scripts in the source repository, not part of an installed binary.
+const WHERE_CASES_ARE: &str = "pass the evals directory (the one holding cases/) or a folder of cases: the sample cases are in evals/ of the handoff source repository, so run `handoff eval` in a checkout or give the path of its evals/";
+
 /// Lists the cases under `dir/cases`, or, when `dir` has no `cases/` but subfolders holding an
 /// `expected.toml` (as `evals/real/` does), those; only `only` when given; sorted by name.
 pub(crate) fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case>> {
+    if dir.is_file() {
+        return Err(crate::Error::input(
+            dir,
+            format!("is a file, not a directory; {WHERE_CASES_ARE}"),
+        ));
+    }
     if !dir.is_dir() {
         return Err(crate::Error::input(
             dir,
-            "no such directory; pass the evals directory (the one holding cases/) or a folder of cases",
+            format!("no such directory; {WHERE_CASES_ARE}"),
         ));
     }
     // Absolute, because repo.sh runs with the workspace as its current directory.
@@ -149,6 +159,19 @@ pub(crate) fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case
         }
     }
     dirs.sort();
+    if let Some(o) = only
+        && !dirs.iter().any(|d| d.file_name().is_some_and(|n| n == o))
+    {
+        let names: Vec<String> = dirs
+            .iter()
+            .filter_map(|d| d.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .collect();
+        return Err(crate::Error::input(
+            cases_dir.join(o),
+            format!("no such case; the cases are: {}", names.join(", ")),
+        ));
+    }
     let mut cases = Vec::new();
     for case_dir in dirs {
         let name = case_dir
@@ -159,14 +182,6 @@ pub(crate) fn discover(dir: &Path, only: Option<&str>) -> crate::Result<Vec<Case
             continue;
         }
         cases.push(load(&case_dir)?);
-    }
-    if let Some(o) = only
-        && cases.is_empty()
-    {
-        return Err(crate::Error::input(
-            cases_dir.join(o),
-            "no such case; list the names under cases/",
-        ));
     }
     if cases.is_empty() {
         return Err(crate::Error::input(

@@ -170,6 +170,19 @@ pub(crate) struct Thresholds {
 }
 
 impl Thresholds {
+    /// Whether no threshold was given (secrets and injections still fail a run).
+    pub(crate) fn is_empty(&self) -> bool {
+        [
+            self.min_recall,
+            self.min_precision,
+            self.min_claim_recall,
+            self.min_structure,
+            self.max_vague,
+        ]
+        .iter()
+        .all(Option::is_none)
+    }
+
     /// The failures, one line each; empty when the run passes.
     ///
     /// Scores over a subset say nothing about the set, so with any case skipped (its transcript

@@ -227,6 +227,10 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
             .unwrap_or_else(|| req.repo.clone());
         let mut run = test_results::run_command(cmd, &dir, req.test_timeout)?;
         run.id = format!("T{}", ev.tests.len() + 1);
+        if let Some(why) = &run.not_run {
+            ev.warnings
+                .push(format!("--test-cmd `{cmd}` could not run the tests: {why}"));
+        }
         ev.tests.push(run);
     }
     let latest = if req.latest {
@@ -319,27 +323,30 @@ fn read_git(ev: &mut Evidence, dir: &std::path::Path, limit: Duration) -> crate:
     Ok(())
 }
 
-/// Reads the transcript at `path` into `ev`, with its reading warnings, and dates the commits
+/// Reads the transcript at `path` (`-`: the standard input) from byte `start` on (aider's last
+/// launch; 0 for a whole file) into `ev`, with its reading warnings, and dates the commits
 /// against it.
-/// Reads the transcript from byte `start` on (aider's last launch; 0 for a whole file).
 fn add_transcript(
     ev: &mut Evidence,
     path: &std::path::Path,
     format: Option<transcript::Format>,
     start: u64,
 ) -> crate::Result<()> {
-    let t = transcript::read_from(path, format, start)?;
+    let t = if path == std::path::Path::new(transcript::STDIN_ARG) {
+        transcript::read_stdin(&mut std::io::stdin().lock(), format)?
+    } else {
+        transcript::read_from(path, format, start)?
+    };
     if t.stats.invalid_utf8 > 0 {
         ev.warnings.push(format!(
             "{}: invalid UTF-8 in {} record(s), replaced with U+FFFD",
-            path.display(),
-            t.stats.invalid_utf8
+            t.session.source, t.stats.invalid_utf8
         ));
     }
     for (reason, n) in &t.stats.skipped_reasons {
         ev.warnings.push(format!(
             "{}: skipped {n} record(s): {reason}",
-            path.display()
+            t.session.source
         ));
     }
     if let Some(git) = ev.git.as_mut() {

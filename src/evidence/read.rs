@@ -142,6 +142,27 @@ fn text_line(bytes: &[u8]) -> Line<'_> {
     }
 }
 
+/// How much of an input's start [`looks_binary`] looks at.
+pub(crate) const BINARY_SNIFF_BYTES: usize = 8192;
+
+/// NUL bytes a text may hold in its first [`BINARY_SNIFF_BYTES`]: a stray one (pasted binary
+/// output, a corrupted line) costs the line it is on, not the file; a binary file or UTF-16 text
+/// has hundreds.
+const MAX_STRAY_NULS: usize = 8;
+/// Invalid UTF-8 sequences a text may hold in its first [`BINARY_SNIFF_BYTES`].
+const MAX_STRAY_REPLACED: usize = 64;
+
+/// Whether the start of an input is binary data rather than text: more NUL bytes or invalid
+/// UTF-8 than a text with a few stray bytes has. The one rule every command that reads text
+/// (transcripts, test output, `tokens`) rejects input by.
+pub(crate) fn looks_binary(head: &[u8]) -> bool {
+    let sample = &head[..head.len().min(BINARY_SNIFF_BYTES)];
+    let nuls = sample.iter().filter(|&&b| b == 0).count();
+    let text = String::from_utf8_lossy(sample);
+    let replaced = text.chars().filter(|&c| c == '\u{fffd}').count();
+    nuls > MAX_STRAY_NULS || replaced > MAX_STRAY_REPLACED
+}
+
 /// Bounded excerpts never cut through a secret (see [`crate::redact::excerpt`]): the cut happens
 /// before redaction, which must still recognise every secret that is kept.
 pub(crate) use crate::redact::excerpt;
@@ -264,6 +285,21 @@ pub(crate) fn peek_first_line(reader: &mut dyn BufRead) -> io::Result<Option<Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn binary_is_told_from_text() {
+        let mut elf = b"\x7fELF\x02\x01\x01".to_vec();
+        elf.extend([0u8; 64]);
+        assert!(looks_binary(&elf));
+        assert!(looks_binary(&[0xff; 200]));
+        // A stray NUL in a text (pasted output) keeps it text.
+        assert!(!looks_binary(b"line one\n\x00 pasted\nline three\n"));
+        assert!(!looks_binary(b"plain text\n"));
+        assert!(!looks_binary("caf\u{e9} \u{2014} \u{1f600}\n".as_bytes()));
+        // A few stray bytes in a text (a Latin-1 name) keep it text.
+        assert!(!looks_binary(b"name: Jos\xe9\n"));
+        assert!(!looks_binary(b""));
+    }
 
     fn lossy_read(input: &[u8], chunk: usize) -> (String, u64) {
         use std::io::Read;

@@ -125,6 +125,9 @@ pub enum ClaimStatus {
     Unverified,
     /// Evidence says otherwise.
     Contradicted,
+    /// No rule had anything to check in it (a goal, a plan, an instruction): neither backed nor
+    /// doubted, so not counted as verified.
+    Unchecked,
 }
 
 /// One changed or relevant file.

@@ -98,12 +98,10 @@ pub(crate) fn header_line(h: &Header) -> String {
     if let Some(s) = &h.source {
         parts.push(format!("source: {}", text(s)));
     }
-    let drafter = if h.drafter.trim().is_empty() {
-        "offline".to_string()
-    } else {
-        text(&h.drafter)
-    };
-    parts.push(format!("drafter: {drafter}"));
+    // A hand-written note has no drafter: `validate --write` must not claim one for it.
+    if !h.drafter.trim().is_empty() {
+        parts.push(format!("drafter: {}", text(&h.drafter)));
+    }
     if let Some(m) = &h.model {
         parts.push(format!("model: {}", text(m)));
     }
@@ -211,7 +209,7 @@ fn push_flag(s: &mut String, flag: Option<&Flag>) {
     let Some(f) = flag else { return };
     let reason = text(&f.reason);
     match f.status {
-        ClaimStatus::Verified => {}
+        ClaimStatus::Verified | ClaimStatus::Unchecked => {}
         ClaimStatus::Unverified => *s += &format!(" [UNVERIFIED: {reason}]"),
         ClaimStatus::Contradicted => {
             if reason.to_lowercase().starts_with("contradicted") {

@@ -43,7 +43,7 @@ pub(crate) fn workspace_lines(ev: &Evidence, analysis: Option<&Analysis>) -> Vec
     let head = match &g.head {
         Some(h) => {
             let short = &h.id[..h.id.len().min(7)];
-            let summary = text(&h.summary);
+            let summary = text(&subject(&h.summary));
             if summary.is_empty() {
                 format!("`{short}`")
             } else {
@@ -63,7 +63,13 @@ pub(crate) fn workspace_lines(ev: &Evidence, analysis: Option<&Analysis>) -> Vec
                 .commits
                 .iter()
                 .filter(|c| c.in_session)
-                .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], text(&c.summary)))
+                .map(|c| {
+                    format!(
+                        "`{}` {}",
+                        &c.id[..c.id.len().min(7)],
+                        text(&subject(&c.summary))
+                    )
+                })
                 .collect();
             if !session_commits.is_empty() {
                 lines.push(format!(
@@ -131,6 +137,15 @@ pub(crate) fn workspace_lines(ev: &Evidence, analysis: Option<&Analysis>) -> Vec
     lines.extend(block);
     lines.push(fence);
     lines
+}
+
+/// Longest commit subject shown, in characters: git's own advice for a subject line, so that
+/// the branch line stays one line.
+const MAX_SUBJECT_CHARS: usize = 72;
+
+/// A commit's subject as the note shows it: cut at [`MAX_SUBJECT_CHARS`] with `…`.
+fn subject(summary: &str) -> std::borrow::Cow<'_, str> {
+    crate::redact::clip(summary.trim(), MAX_SUBJECT_CHARS)
 }
 
 /// `- **In progress:** a merge of … — 2 conflicted path(s): `a`, `b`; resolve …, or `git merge --abort` (G)`.
@@ -204,7 +219,7 @@ fn session_lines(a: &Analysis) -> Vec<String> {
             format!(
                 "`{}` {}{pushed} ({})",
                 c.short(),
-                text(&c.subject),
+                text(&subject(&c.subject)),
                 c.cite.join(", ")
             )
         })
@@ -233,7 +248,7 @@ fn session_lines(a: &Analysis) -> Vec<String> {
             format!(
                 "`{}` {}{branch}{pushed} ({})",
                 c.sha.get(..7).unwrap_or(&c.sha),
-                text(&c.subject),
+                text(&subject(&c.subject)),
                 c.cite.join(", ")
             )
         })
@@ -264,7 +279,13 @@ fn session_lines(a: &Analysis) -> Vec<String> {
         let others: Vec<String> = commits
             .meanwhile
             .iter()
-            .map(|c| format!("`{}` {}", &c.id[..c.id.len().min(7)], text(&c.summary)))
+            .map(|c| {
+                format!(
+                    "`{}` {}",
+                    &c.id[..c.id.len().min(7)],
+                    text(&subject(&c.summary))
+                )
+            })
             .collect();
         lines.push(format!(
             "- **Also committed meanwhile, not by a `git commit` in this transcript:** {} (G)",
@@ -467,6 +488,22 @@ mod tests {
             },
             ..GitState::default()
         }
+    }
+
+    #[test]
+    fn long_commit_subjects_are_shortened() {
+        let mut g = repo();
+        let long = format!("Refactor the parser {}", "and more ".repeat(20));
+        g.head.as_mut().unwrap().summary = long.clone();
+        let lines = workspace_lines(&ev(Some(g), None), None);
+        let branch = &lines[0];
+        assert!(branch.contains("**HEAD:** `0123456` Refactor the parser and more"));
+        let shown = branch
+            .split_once("`0123456` ")
+            .and_then(|(_, rest)| rest.strip_suffix(" (G)"))
+            .unwrap();
+        assert!(shown.ends_with('…'), "{branch}");
+        assert_eq!(shown.chars().count(), MAX_SUBJECT_CHARS + 1, "{shown}");
     }
 
     #[test]

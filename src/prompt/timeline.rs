@@ -154,6 +154,9 @@ fn command(c: &Command, judged: Option<&Verdict>, r: &dyn Fn(&str) -> String) ->
         (Some(Verdict::Fail { error }), _) => {
             format!("FAILED: {}", crate::analysis::text::shorten(&r(error), 160))
         }
+        (Some(Verdict::NotRun { why }), _) => {
+            format!("COULD NOT RUN, no result either way: {}", r(why))
+        }
         (_, Some(s)) => s.clone(),
         (Some(Verdict::Unknown { why }), None) => format!("result unknown: {why}"),
         (None, None) if !c.has_result => "no result recorded".into(),

@@ -22,7 +22,7 @@ fn describe(index: &str, worktree: &str) -> &'static str {
 }
 
 /// Whether a changed path is the note itself, its backup, or a note `handoff` wrote.
-fn is_note_file(cx: &Ctx, path: &str, note_path: Option<&Path>) -> bool {
+pub(super) fn is_note_file(cx: &Ctx, path: &str, note_path: Option<&Path>) -> bool {
     if path.starts_with(".handoff/") || path.ends_with(".md.orig") {
         return true;
     }
@@ -120,12 +120,14 @@ pub(crate) fn check(note: &mut Note, note_path: Option<&Path>, cx: &mut Ctx) {
 
 fn add(note: &mut Note, cx: &mut Ctx, entry: FileEntry, message: String) {
     note.files.push(entry);
-    let index = note.files.len() - 1;
+    let key = Key {
+        section: Section::Files,
+        index: note.files.len() - 1,
+    };
+    // Git status backs the entry it adds.
+    cx.verified(key, rule::COMPLETENESS, vec!["G".into()]);
     cx.finding(
-        Some(Key {
-            section: Section::Files,
-            index,
-        }),
+        Some(key),
         None,
         rule::COMPLETENESS,
         Severity::Warning,

@@ -141,8 +141,25 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
             );
         }
     }
-    // Open Loops "None" while the evidence shows something open.
-    if note.open_loops.is_empty() && cx.ev.git.is_some() {
+    // Open Loops "None" while a check fails is wrong (an error); while the evidence shows
+    // something else open, doubtful (a warning).
+    let failing = cx
+        .analysis
+        .checks
+        .failing()
+        .next()
+        .map(|c| (c.label(), c.latest_run.clone()));
+    if note.open_loops.is_empty()
+        && let Some((label, id)) = failing
+    {
+        cx.finding(
+            None,
+            None,
+            rule::OPEN_LOOPS,
+            Severity::Error,
+            format!("Open Loops says None, but {label} failed on its last run ({id}): list it as an open loop"),
+        );
+    } else if note.open_loops.is_empty() && cx.ev.git.is_some() {
         let dirty = cx
             .ev
             .git

@@ -9,6 +9,7 @@ mod loops;
 mod path_set;
 mod paths;
 mod secrets;
+mod state;
 mod structure;
 mod symbols;
 pub(crate) mod text;
@@ -253,6 +254,7 @@ pub(crate) fn validate_against(
     changes::check(note, &mut cx);
     goal_check(note, &mut cx);
     loops::check(note, &mut cx);
+    state::check(note, opts.note_path.as_deref(), &mut cx);
     dump::check(note, &mut cx);
     // Last, so that the entries it adds are not themselves checked.
     completeness::check(note, opts.note_path.as_deref(), &mut cx);
@@ -542,11 +544,12 @@ impl<'a> Ctx<'a> {
             let rank = |s: ClaimStatus| match s {
                 ClaimStatus::Contradicted => 2,
                 ClaimStatus::Unverified => 1,
-                ClaimStatus::Verified => 0,
+                ClaimStatus::Verified | ClaimStatus::Unchecked => 0,
             };
             let worst = verdicts.iter().max_by_key(|v| rank(v.status)).copied();
-            let mut status = worst.map(|v| v.status).unwrap_or(ClaimStatus::Verified);
-            if status == ClaimStatus::Verified
+            // A claim no rule judged is not "verified": the counts say only what was checked.
+            let mut status = worst.map(|v| v.status).unwrap_or(ClaimStatus::Unchecked);
+            if matches!(status, ClaimStatus::Verified | ClaimStatus::Unchecked)
                 && let Some(own) = &c.flagged
             {
                 // The note's own label stands; nothing to report.
@@ -569,7 +572,7 @@ impl<'a> Ctx<'a> {
                     }
                 }
             }
-            if status != ClaimStatus::Verified {
+            if matches!(status, ClaimStatus::Unverified | ClaimStatus::Contradicted) {
                 let mut reasons: Vec<&str> = Vec::new();
                 for v in verdicts
                     .iter()
@@ -626,10 +629,32 @@ impl<'a> Ctx<'a> {
                 ClaimStatus::Verified => report.counts.verified += 1,
                 ClaimStatus::Unverified => report.counts.unverified += 1,
                 ClaimStatus::Contradicted => report.counts.contradicted += 1,
+                ClaimStatus::Unchecked => {}
             }
         }
         report.findings = findings;
+        demote_unbacked_verified(note, &mut report);
         report
+    }
+}
+
+/// Moves every Verified item the validator (or the note itself) flags to Partial / unverified,
+/// where its reason reads true: one line never carries both "Verified" and "[UNVERIFIED]".
+fn demote_unbacked_verified(note: &mut Note, report: &mut Report) {
+    let (flagged, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut note.verified)
+        .into_iter()
+        .partition(|c| c.flag.is_some());
+    note.verified = kept;
+    note.partial.extend(flagged);
+    for c in &mut report.claims {
+        if c.section == Section::Verified
+            && matches!(
+                c.status,
+                ClaimStatus::Unverified | ClaimStatus::Contradicted
+            )
+        {
+            c.section = Section::Partial;
+        }
     }
 }
 

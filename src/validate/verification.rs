@@ -158,7 +158,9 @@ fn format_family(f: Option<TestFormat>) -> Family {
 fn runs(cx: &Ctx) -> Vec<Run> {
     let mut out = Vec::new();
     for t in &cx.ev.tests {
-        let detail = if t.failed > 0 {
+        let detail = if let Some(why) = &t.not_run {
+            format!("could not run: {why}")
+        } else if t.failed > 0 {
             format!("{} failed", t.failed)
         } else if t.timed_out {
             "timed out".into()
@@ -172,7 +174,8 @@ fn runs(cx: &Ctx) -> Vec<Run> {
         out.push(Run {
             id: t.id.clone(),
             group: None,
-            ok: Some(t.ok),
+            // A run that could not run the tests is no result either way.
+            ok: t.not_run.is_none().then_some(t.ok),
             at: t.at,
             seq: None,
             command: t.command.clone(),
@@ -216,7 +219,7 @@ fn runs(cx: &Ctx) -> Vec<Run> {
                             ok = Some(false);
                             detail = error.clone();
                         }
-                        Verdict::Unknown { why } => {
+                        Verdict::Unknown { why } | Verdict::NotRun { why } => {
                             ok = None;
                             detail = why.clone();
                         }
@@ -737,10 +740,12 @@ mod tests {
         n
     }
 
+    /// The flag of the one Verified item (moved to Partial when flagged).
     fn flag(n: &Note) -> Option<(ClaimStatus, String)> {
-        n.verified[0]
-            .flag
-            .as_ref()
+        n.verified
+            .first()
+            .or(n.partial.last())
+            .and_then(|c| c.flag.as_ref())
             .map(|f| (f.status, f.reason.clone()))
     }
 

@@ -59,7 +59,7 @@ fn offline_table_names_the_case_and_the_totals() {
         .stdout(
             predicate::str::contains("claude-failing-tests")
                 .and(predicate::str::contains("TOTAL"))
-                .and(predicate::str::contains("thresholds: pass")),
+                .and(predicate::str::contains("thresholds: none given")),
         );
 }
 

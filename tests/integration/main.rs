@@ -8,6 +8,7 @@ mod conventions;
 mod corpus;
 mod eval;
 mod fidelity;
+mod first_use;
 mod git;
 mod hooks;
 mod init;

@@ -99,7 +99,7 @@ fn writes_into_dot_handoff_of_the_repository_and_lists_every_changed_file() {
         path.display()
     );
     assert!(
-        regex::Regex::new(r"^\d{8}-\d{6}-5f2c9a1e-7b3d-4c8e-9a6f-1d2e3f4a5b6c\.md$")
+        regex::Regex::new(r"^\d{8}-\d{6}-claude-code-5f2c9a1e-7b3d-4c8e-9a6f-1d2e3f4a5b6c\.md$")
             .unwrap()
             .is_match(&name),
         "{name}"
@@ -465,4 +465,51 @@ fn commits_made_during_the_session_are_named_in_the_workspace_state() {
     assert!(!note.contains("Committed by this session"), "{note}");
     // Without a transcript there is no session to place commits in.
     assert!(!stdout_note(&[], p).contains("Also committed meanwhile"));
+}
+
+#[test]
+fn a_test_command_that_could_not_run_is_never_reported_as_failing_tests() {
+    let dir = repo();
+    let cases = [
+        (
+            vec!["--test-cmd", "nosuchcommand-handoff-test --run"],
+            "command not found (exit 127)",
+        ),
+        (
+            vec!["--test-cmd", "sleep 30", "--test-timeout", "1"],
+            "killed at the 1 s timeout",
+        ),
+    ];
+    for (args, why) in cases {
+        let out = handoff()
+            .arg("summarize")
+            .args(&args)
+            .arg("--repo")
+            .arg(dir.path())
+            .args(["--offline", "--stdout"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("warning: --test-cmd") && stderr.contains(why),
+            "{args:?}: {stderr}"
+        );
+        let md = String::from_utf8(out.stdout).unwrap();
+        assert!(!md.contains(" fails"), "{md}");
+        assert!(!md.contains("fix the first failure"), "{md}");
+        let state = section(&md, "Goal & Current State").join("\n");
+        assert!(
+            state.contains("could not run:") && state.contains(why),
+            "{state}"
+        );
+        let next = section(&md, "Next Action").join("\n");
+        assert!(next.contains("to run, then run it"), "{next}");
+        assert!(
+            section(&md, "Open Loops")
+                .iter()
+                .any(|l| l.contains("could not run") && l.contains("(T1)")),
+            "{md}"
+        );
+    }
 }

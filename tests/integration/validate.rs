@@ -340,7 +340,11 @@ fn flagged_by(report: &Report, (start, end): (usize, usize)) -> Vec<String> {
         .map(|f| f.rule.clone())
         .collect();
     for c in &report.claims {
-        if within(c.line) && c.status != handoff::ClaimStatus::Verified && rules.is_empty() {
+        let doubted = matches!(
+            c.status,
+            handoff::ClaimStatus::Unverified | handoff::ClaimStatus::Contradicted
+        );
+        if within(c.line) && doubted && rules.is_empty() {
             rules.push(c.rule.clone().unwrap_or_else(|| "label".into()));
         }
     }
@@ -459,7 +463,10 @@ fn planted_false_claims_are_flagged_by_the_right_rule() {
             let on_planted = (start..=end).any(|l| line.contains(&format!("NOTE.md:{l}: ")));
             assert!(on_planted, "false alarm in {name}: {line}");
         }
-        let expected_exit = if ["next-action", "open-loops"].contains(rule) {
+        // Errors and proven-false claims fail; unverified ones only with --strict.
+        let expected_exit = if ["next-action", "open-loops"].contains(rule)
+            || stdout.contains(": contradicted by ")
+        {
             1
         } else {
             0
@@ -502,7 +509,8 @@ fn contradicted_claim_is_annotated_and_written_atomically() {
         .args(["--write", "--no-backup"])
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(out.status.code(), Some(0));
+    // Still proven false without --strict: exit 1.
+    assert_eq!(out.status.code(), Some(1));
     let again = fs::read_to_string(&path).unwrap_or_default();
     assert_eq!(again.matches("[UNVERIFIED").count(), 1, "{again}");
 }
@@ -547,9 +555,22 @@ fn exit_codes_and_bad_inputs() {
         .args(sc.args())
         .assert()
         .code(2);
-    // A broken note (no sections at all) is an error, not a crash.
+    // Text with no heading at all (a transcript, a log) is no note: exit 2, one line.
+    let plain = sc.root.join("session.jsonl");
+    fs::write(&plain, "{\"type\":\"user\"}\njust some text\n").unwrap_or_else(|e| panic!("{e}"));
+    let out = handoff()
+        .arg("validate")
+        .arg(&plain)
+        .args(sc.args())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a Markdown note"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    // A broken note (a title, none of the sections) is an error, not a crash.
     let empty = sc.root.join("EMPTY.md");
-    fs::write(&empty, "just some text\n").unwrap_or_else(|e| panic!("{e}"));
+    fs::write(&empty, "# Notes\n\njust some text\n").unwrap_or_else(|e| panic!("{e}"));
     handoff()
         .arg("validate")
         .arg(&empty)

@@ -102,6 +102,10 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
                     vec![last.id.clone()],
                 ))
             }
+            Verdict::NotRun { why } => note.partial.push(claim(
+                format!("{} could not run: {why}", c.label()),
+                vec![last.id.clone()],
+            )),
             Verdict::Unknown { .. } => {}
         }
     }
@@ -124,7 +128,7 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
         .checks
         .items
         .iter()
-        .any(|c| !matches!(c.latest, Verdict::Unknown { .. }));
+        .any(|c| !matches!(c.latest, Verdict::Unknown { .. } | Verdict::NotRun { .. }));
     let changed: Vec<&crate::analysis::files::FileFact> = a
         .files
         .entries

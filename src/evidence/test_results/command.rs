@@ -159,6 +159,17 @@ pub(super) fn run(command: &str, dir: &Path, timeout: Duration) -> crate::Result
         status.and_then(|s| s.code())
     };
     let ok = !timed_out && exit_code == Some(0) && summary.failed == 0;
+    let not_run = if summary.failed > 0 {
+        // Failures seen before the end are real, however the run ended.
+        None
+    } else if timed_out {
+        Some(format!(
+            "killed at the {} s timeout before it reported a result; raise --test-timeout or run fewer tests",
+            timeout.as_secs()
+        ))
+    } else {
+        status.and_then(could_not_run)
+    };
     Ok(TestRun {
         id: String::new(),
         source: "command".into(),
@@ -173,8 +184,51 @@ pub(super) fn run(command: &str, dir: &Path, timeout: Duration) -> crate::Result
         exit_code,
         duration_ms: Some(duration_ms),
         timed_out,
+        not_run,
         output_tail,
     })
+}
+
+/// Shell exit statuses that mean the command never ran its tests, with what the user should
+/// do: POSIX `sh` reserves 126 and 127, and `128 + n` is a process ended by signal `n`.
+const NOT_RUN_STATUSES: &[(i32, &str)] = &[
+    (
+        126,
+        "not executable (exit 126); check the file's permissions or run it through its interpreter",
+    ),
+    (
+        127,
+        "command not found (exit 127); install it or fix the command line and PATH",
+    ),
+];
+
+/// Signals that end a run from outside (a user, a supervisor, the OOM killer), not a crash of
+/// the code under test: a test binary dying of SIGSEGV or SIGABRT is a failing test.
+const OUTSIDE_SIGNALS: &[(i32, &str)] = &[
+    (libc::SIGHUP, "SIGHUP"),
+    (libc::SIGINT, "SIGINT"),
+    (libc::SIGKILL, "SIGKILL"),
+    (libc::SIGTERM, "SIGTERM"),
+];
+
+/// Why a run that ended with `status` and reported no failing test could not run the tests, or
+/// `None` when its status is an answer (0, or a runner's own failure status).
+fn could_not_run(status: ExitStatus) -> Option<String> {
+    use std::os::unix::process::ExitStatusExt;
+    let killed = |signal: i32| {
+        OUTSIDE_SIGNALS
+            .iter()
+            .find(|(s, _)| *s == signal)
+            .map(|(_, name)| format!("killed by {name} before it reported a result; run it again"))
+    };
+    match status.code() {
+        Some(code) => NOT_RUN_STATUSES
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map(|(_, why)| (*why).to_string())
+            .or_else(|| code.checked_sub(128).and_then(killed)),
+        None => status.signal().and_then(killed),
+    }
 }
 
 /// Waits for the shell to exit or the deadline to pass; at the deadline the process group gets
@@ -242,6 +296,40 @@ mod tests {
         assert!(!r.ok);
         assert_eq!(r.exit_code, Some(3));
         assert_eq!(r.output_tail, None);
+    }
+
+    #[test]
+    fn a_command_that_could_not_run_says_why_instead_of_failing() {
+        let cases = [
+            (
+                "nosuchcommand-handoff-test --run",
+                "command not found (exit 127)",
+            ),
+            (
+                "f=$(mktemp); \"$f\"; s=$?; rm \"$f\"; exit $s",
+                "not executable (exit 126)",
+            ),
+            ("kill -TERM $$", "killed by SIGTERM"),
+            ("exit 137", "killed by SIGKILL"),
+        ];
+        for (cmd, why) in cases {
+            let r = run_sh(cmd, 20);
+            assert!(!r.ok, "{cmd}");
+            let said = r.not_run.unwrap_or_default();
+            assert!(said.starts_with(why), "{cmd}: {said}");
+        }
+        // An answer from the runner is no such case: a failing status, a crash of the code
+        // under test, or failures seen before the command died.
+        for cmd in [
+            "exit 1",
+            "exit 139",
+            "printf '=== 1 failed, 4 passed in 0.12s ===\\n'; exit 127",
+        ] {
+            let r = run_sh(cmd, 20);
+            assert_eq!((r.ok, r.not_run), (false, None), "{cmd}");
+        }
+        let r = run("sleep 30", Path::new("/"), Duration::from_millis(300)).unwrap();
+        assert!(r.not_run.unwrap().starts_with("killed at the 0 s timeout"));
     }
 
     #[test]

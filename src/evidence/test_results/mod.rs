@@ -109,6 +109,11 @@ pub struct TestRun {
     /// True when `--test-cmd` was killed at the timeout.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub timed_out: bool,
+    /// Why `--test-cmd` could not run the tests (not found, not executable, killed by a
+    /// signal, out of time before any failure showed): its exit says nothing about the tests,
+    /// so it neither passes nor fails them. `ok` is false.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_run: Option<String>,
     /// The last lines of `--test-cmd` output (ANSI stripped, redacted, bounded), so a reader can
     /// see what happened when no summary was recognised.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -415,7 +420,7 @@ fn read_summary(
             format!("empty file, no test results in it; {FORMATS_HINT}"),
         ));
     }
-    if head.contains(&0) {
+    if crate::evidence::read::looks_binary(&head) {
         return Err(crate::Error::input(
             path,
             format!("binary data, not test output; {FORMATS_HINT}"),
@@ -562,7 +567,7 @@ mod tests {
         let binary = dir.path().join("garbage.bin");
         std::fs::File::create(&binary)
             .unwrap()
-            .write_all(&[0x7f, b'E', b'L', b'F', 0, 1, 2, 0xff, 0xfe, 0])
+            .write_all(&[[0x7f, b'E', b'L', b'F'].as_slice(), &[0; 64]].concat())
             .unwrap();
         let cases: [(std::path::PathBuf, Option<TestFormat>, &str); 8] = [
             (dir.path().join("missing.xml"), None, "no such file"),

@@ -84,6 +84,30 @@ pub struct Session {
     pub launches: Vec<Launch>,
 }
 
+impl Session {
+    /// The session's name for a note's file name: its id, else the transcript it was read from
+    /// (a Cline task is named by its folder; aider keeps one history per project, so its name
+    /// says only that). Not yet safe as a file name (see `write::sanitize`).
+    pub(crate) fn name(&self) -> String {
+        if let Some(id) = self.id.as_deref().filter(|id| !id.trim().is_empty()) {
+            return id.to_string();
+        }
+        if self.agent == Some(Format::Aider) {
+            return "chat-history".to_string();
+        }
+        let path = Path::new(&self.source);
+        let named_by_folder = self.agent == Some(Format::Cline);
+        let name = if named_by_folder {
+            path.parent().and_then(Path::file_name)
+        } else {
+            path.file_stem()
+        };
+        name.or_else(|| path.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| self.source.clone())
+    }
+}
+
 /// One launch of the agent in a file that holds many (aider: each `# aider chat started at`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Launch {
@@ -303,7 +327,7 @@ pub(crate) use builder::Builder;
 use crate::{Error, Result};
 use std::fs::File;
 use std::io::{BufReader, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// How many bytes of a file are sniffed to detect its format.
 const SNIFF_BYTES: usize = 64 * 1024;
@@ -311,6 +335,45 @@ const SNIFF_BYTES: usize = 64 * 1024;
 /// Reads the transcript at `path`, detecting its format unless `format` forces one.
 pub fn read(path: &Path, format: Option<Format>) -> Result<Transcript> {
     read_from(path, format, 0)
+}
+
+/// The `--transcript` value that means the standard input.
+pub(crate) const STDIN_ARG: &str = "-";
+/// How the standard input is named as a transcript's source and in errors.
+pub(crate) const STDIN_NAME: &str = "<stdin>";
+
+/// Reads a transcript piped in (`--transcript -`). The input is copied to a temporary file first
+/// (streamed, so memory stays bounded): detection reads the start and the readers read it again.
+/// Its source, and the path errors name, is [`STDIN_NAME`].
+pub(crate) fn read_stdin(input: &mut dyn Read, format: Option<Format>) -> Result<Transcript> {
+    let mut spool = tempfile::NamedTempFile::new().map_err(|e| {
+        Error::Environment(format!(
+            "--transcript -: cannot create a temporary file ({e}); set TMPDIR to a writable folder or pass a file"
+        ))
+    })?;
+    std::io::copy(input, spool.as_file_mut()).map_err(|e| Error::io(STDIN_NAME, e))?;
+    let stdin = |p: PathBuf| {
+        if p == spool.path() {
+            PathBuf::from(STDIN_NAME)
+        } else {
+            p
+        }
+    };
+    match read_from(spool.path(), format, 0) {
+        Ok(mut t) => {
+            t.session.source = STDIN_NAME.to_string();
+            Ok(t)
+        }
+        Err(Error::Input { path, message }) => Err(Error::Input {
+            path: stdin(path),
+            message,
+        }),
+        Err(Error::Io { path, source }) => Err(Error::Io {
+            path: stdin(path),
+            source,
+        }),
+        Err(e) => Err(e),
+    }
 }
 
 /// [`read`] from byte `start` on: one session of a file that holds several (aider's last
@@ -431,13 +494,6 @@ fn open(path: &Path) -> Result<File> {
     File::open(path).map_err(|e| Error::io(path, e))
 }
 
-/// NUL bytes a text transcript may hold in its first 8 KiB: a stray one (pasted binary output,
-/// a corrupted line) costs the line it is on, not the file; a binary file or UTF-16 text has
-/// hundreds.
-const MAX_STRAY_NULS: usize = 8;
-/// Invalid UTF-8 sequences a text transcript may hold in its first 8 KiB.
-const MAX_STRAY_REPLACED: usize = 64;
-
 /// Detects the transcript format from the file's content (its first 64 KiB), using the name
 /// only to break ties.
 pub(crate) fn detect(path: &Path) -> Result<Format> {
@@ -453,19 +509,19 @@ pub(crate) fn detect(path: &Path) -> Result<Format> {
     detect_bytes(&head, &name).map_err(|why| Error::input(path, why))
 }
 
+/// What to pass instead of an input that is no transcript.
+const TRANSCRIPT_HINT: &str = "pass the session file of Claude Code, Codex, Gemini CLI, aider, Cline, Cursor, OpenHands or SWE-agent, or a plain-text log (docs/transcript-formats.md says where each agent keeps them), or use --latest";
+
 /// Format detection on the first bytes of a file; `Err` says why it is no transcript.
 pub(crate) fn detect_bytes(head: &[u8], file_name: &str) -> std::result::Result<Format, String> {
     if head.iter().all(|b| b.is_ascii_whitespace()) {
-        return Err("empty file: not a transcript".into());
+        return Err(format!("empty file: not a transcript; {TRANSCRIPT_HINT}"));
     }
     let bom_free = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let text = String::from_utf8_lossy(bom_free);
-    let sample = &head[..head.len().min(8192)];
-    let nul = sample.iter().filter(|&&b| b == 0).count();
-    let replaced = text.chars().take(8192).filter(|&c| c == '\u{fffd}').count();
-    if nul > MAX_STRAY_NULS || replaced > MAX_STRAY_REPLACED {
-        return Err("binary data: not a transcript".into());
+    if crate::evidence::read::looks_binary(bom_free) {
+        return Err(format!("binary data: not a transcript; {TRANSCRIPT_HINT}"));
     }
+    let text = String::from_utf8_lossy(bom_free);
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
         if let Some(f) = detect_json(trimmed, file_name) {
