@@ -390,13 +390,18 @@ pub(crate) static QUESTION: Phrases = Phrases::new(
 /// A sentence that hands work to the person.
 pub(crate) static HANDOFF: Phrases = Phrases::new(
     "handed to the person",
-    r"(?i)\b(?:you(?:'ll| will)? need to|you(?:'d| would)? have to|you should|you must|make sure (?:you|to)|remember to|don't forget to|do not forget to|manually|on your side|replace [^.]{1,80} with your|before using|once you(?:'ve| have)?|after you)\b",
+    r"(?i)\b(?:you(?:'ll| will|'d| would)? need to|you(?:'d| would)? have to|you should|you must|make sure (?:you|to)|remember to|don't forget to|do not forget to|manually|on your side|replace [^.]{1,80} with your|before using|once you(?:'ve| have)?|after you)\b",
     &[
         "You'll need to update the Web3Auth dashboard verifier's JWKS URL",
         "replace `sk-ai-v1-your-key-here` with your real ZenMux API key before using:",
         "Run it manually after the deploy",
+        "To run the game, you would need to:",
     ],
-    &["I updated the verifier.", "The build passes."],
+    &[
+        "I updated the verifier.",
+        "The build passes.",
+        "I would need to read the file first.",
+    ],
 );
 
 /// A request for instructions: the answer is steps for the person.
@@ -475,9 +480,17 @@ pub(crate) static SIMULATED: Phrases = Phrases::new(
 /// A statement of intent that the session stopped before carrying out.
 pub(crate) static INTENT: Phrases = Phrases::new(
     "intent",
-    r"(?i)\b(?:i(?:'ll| will)|i'm (?:going to|now|using|exporting|adding|checking|reading|running)|next,? i|then i(?:'ll| will)|let me|now (?:i'll|let me))\b",
-    &["Next I'm exporting the transcript, then I'll read the git history."],
-    &["The export failed."],
+    r"(?i)\b(?:i(?:'ll| will)|i'm (?:going to|now|\w+ing)|next,? i|then i(?:'ll| will)|before i \w+|let me|now (?:i'll|let me))\b",
+    &[
+        "Next I'm exporting the transcript, then I'll read the git history.",
+        "I'm doing one more pass before I draft the reply.",
+        "I'm copying the log into the project root now.",
+    ],
+    &[
+        "The export failed.",
+        "I'm sure the file is there.",
+        "Before that, the build passed.",
+    ],
 );
 
 /// A program that keeps running: dev servers, tunnels, watchers.

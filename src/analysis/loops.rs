@@ -657,6 +657,25 @@ fn handoffs(
                 let plain = text::plain(t);
                 for s in text::sentences(&plain) {
                     if phrases::HANDOFF.is_match(&s) && !phrases::QUESTION.is_match(&s) {
+                        // "You would need to:" leads a list: its items are the steps, the
+                        // sentence says what they are for.
+                        let listed: Vec<String> = if s.trim_end().ends_with(':') {
+                            blocks[i + 1..]
+                                .iter()
+                                .take_while(|x| matches!(x, Block::Item(_)))
+                                .take(8)
+                                .map(|x| text::shorten(&text::plain(x.text()), 140))
+                                .collect()
+                        } else {
+                            Vec::new()
+                        };
+                        if !listed.is_empty() {
+                            if context.is_empty() {
+                                context = text::shorten(s.trim_end().trim_end_matches(':'), 160);
+                            }
+                            steps.extend(listed);
+                            continue;
+                        }
                         let mut step = text::shorten(&s, 220);
                         if s.trim_end().ends_with(':')
                             && let Some(Block::Code(code)) = blocks.get(i + 1)
@@ -1365,6 +1384,35 @@ mod tests {
             h.text
         );
         assert_eq!(h.owner, LoopOwner::Human);
+    }
+
+    #[test]
+    fn a_list_after_a_you_would_need_to_lead_in_is_the_persons_steps() {
+        let ev = evidence(chat(vec![
+            user(1, "write a tiny CLI clock; no need to run it", 0),
+            said(
+                2,
+                "I've written clock.py.\n\nTo use it, you would need to:\n1. Install the `rich` package (`pip install rich`)\n2. Run it from a real terminal\n\nPress q to quit.",
+                1,
+            ),
+        ]));
+        let l = loops(&ev);
+        let h = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Handoff)
+            .expect("handoff");
+        assert!(
+            h.text.contains("pip install rich") && h.text.contains("real terminal"),
+            "{}",
+            h.text
+        );
+        assert!(
+            h.text.contains("To use it, you would need to"),
+            "{}",
+            h.text
+        );
+        assert!(h.next.contains("pip install rich"), "{}", h.next);
+        assert!(!h.text.contains("Press q"), "{}", h.text);
     }
 
     #[test]
