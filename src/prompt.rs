@@ -782,6 +782,7 @@ mod tests {
                 }],
                 commits: vec![],
                 remote: None,
+                modified: Default::default(),
             }),
             tests: vec![TestRun {
                 id: "T1".into(),

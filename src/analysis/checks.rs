@@ -742,6 +742,9 @@ fn git_bash_to_windows(p: &str) -> String {
 
 /// The command for display: its first line, without `2>&1` and a trailing output filter.
 pub(crate) fn shown(command: &str) -> String {
+    // Lines continued with `\` are one command line.
+    let joined = command.replace("\\\r\n", " ").replace("\\\n", " ");
+    let command = joined.as_str();
     let first = command
         .lines()
         .map(str::trim)
@@ -984,6 +987,15 @@ mod tests {
     use crate::analysis::requests;
     use crate::analysis::scope::{self, View};
     use crate::testkit::*;
+
+    #[test]
+    fn a_command_continued_over_lines_shows_as_one_line() {
+        assert_eq!(
+            shown("git add . && \\\ngit commit -m \"init\" && \\\ngit push -u origin main"),
+            "git add . && git commit -m \"init\" && git push -u origin main"
+        );
+        assert_eq!(shown("pytest -q\npytest -q tests/b.py"), "pytest -q …");
+    }
 
     fn checks(t: crate::evidence::transcript::Transcript) -> Checks {
         let ev = evidence(t);

@@ -297,69 +297,9 @@ pub(crate) fn of(
     }
     if stopped.no_result
         && let Some(id) = &stopped.command
+        && let Some(cmd) = view.commands.iter().find(|c| &c.id == id)
     {
-        let cmd = view.commands.iter().find(|c| &c.id == id);
-        let written: Vec<String> = match (cmd, &ev.git) {
-            (Some(c), Some(g)) => g
-                .status
-                .iter()
-                .filter(|s| {
-                    let name = s.path.rsplit('/').next().unwrap_or(&s.path);
-                    name.len() > 3 && c.command.contains(name)
-                })
-                .map(|s| s.path.clone())
-                .collect(),
-            _ => Vec::new(),
-        };
-        let plan = if stopped.plan.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; the agent's stated plan: {}",
-                text::quote(&stopped.plan, 400)
-            )
-        };
-        let wrote = if written.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; it writes {}, which git shows as changed",
-                written
-                    .iter()
-                    .map(|p| code_span(p))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
-        let verify = if written.is_empty() {
-            format!(
-                "re-run {} and read its output",
-                code_span(&stopped.command_text)
-            )
-        } else {
-            format!("ls -la {}", shell_quote_all(&written))
-        };
-        let mut cite = vec![id.clone()];
-        cite.extend(stopped.said.clone());
-        out.push(LoopFact {
-            kind: LoopKind::Stopped,
-            owner: LoopOwner::Agent,
-            text: format!(
-                "The session ended on {} ({id}); its result is not recorded{wrote}{plan}",
-                code_span(&stopped.command_text)
-            ),
-            verify: verify.clone(),
-            cite,
-            next: format!(
-                "Check what the last command ({id}) did with {}, then take up the agent's stated plan{}",
-                if verify.contains('`') { verify.clone() } else { code_span(&verify) },
-                if stopped.plan.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", text::quote(&stopped.plan, 200))
-                }
-            ),
-        });
+        out.push(cut_off(ev, cmd, requests, commits, stopped));
     }
     unchecked(view, checks, &mut out);
     odd_files(view, project, commits, &mut out);
@@ -385,6 +325,147 @@ pub(crate) fn of(
         });
     }
     out
+}
+
+/// The loop a session cut off on a command leaves: what that command did is read from what it
+/// left (the files it names, the commit with its message, the paths written after it started),
+/// and a command that changes state is never re-run to find out; then the request it was part
+/// of is still to finish.
+fn cut_off(
+    ev: &Evidence,
+    cmd: &crate::evidence::transcript::Command,
+    requests: &Requests,
+    commits: &Commits,
+    stopped: &Stopped,
+) -> LoopFact {
+    let id = &cmd.id;
+    let shown = code_span(&stopped.command_text);
+    let written: Vec<String> = ev
+        .git
+        .iter()
+        .flat_map(|g| g.status.iter())
+        .filter(|s| {
+            let name = s.path.rsplit('/').next().unwrap_or(&s.path);
+            name.len() > 3 && cmd.command.contains(name)
+        })
+        .map(|s| s.path.clone())
+        .collect();
+    // Paths last written from the second it started to an hour later: probably its output.
+    let after: Vec<String> = match (&ev.git, cmd.at) {
+        (Some(g), Some(at)) => {
+            let from = at - chrono::Duration::milliseconds(i64::from(at.timestamp_subsec_millis()));
+            g.modified
+                .iter()
+                .filter(|(p, t)| {
+                    **t >= from && **t <= at + chrono::Duration::hours(1) && !written.contains(p)
+                })
+                .map(|(p, _)| p.clone())
+                .take(8)
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    let made: Vec<&super::commits::SessionCommit> = commits
+        .session
+        .iter()
+        .filter(|sc| sc.cite.contains(id))
+        .collect();
+    let pushes = shell::segment_commands(&cmd.command)
+        .iter()
+        .any(|s| s.starts_with("git push"));
+    let mut found = String::new();
+    if !written.is_empty() {
+        found.push_str(&format!(
+            "; it writes {}, which git shows as changed",
+            list_spans(&written)
+        ));
+    }
+    for sc in &made {
+        found.push_str(&format!(
+            "; its commit `{}` {} is in the history",
+            sc.short(),
+            text::quote(&sc.subject, 100)
+        ));
+    }
+    if pushes {
+        found.push_str("; whether its `git push` went through is not recorded");
+    }
+    if !after.is_empty() {
+        found.push_str(&format!(
+            "; {} changed after it started (probably its output)",
+            list_spans(&after)
+        ));
+    }
+    let verify = if !written.is_empty() {
+        code_span(&format!("ls -la {}", shell_quote_all(&written)))
+    } else if !made.is_empty() || pushes {
+        let mut v = code_span("git log --oneline -3");
+        if pushes {
+            v.push_str(&format!(
+                " and {} (is the branch ahead of its upstream?)",
+                code_span("git status -sb")
+            ));
+        }
+        v
+    } else if !after.is_empty() {
+        code_span(&format!("ls -la {}", shell_quote_all(&after)))
+    } else if shell::changes_state(&cmd.command) {
+        format!(
+            "what it changed ({} and the paths it names) before running it again: it changes state",
+            code_span("git status --short")
+        )
+    } else {
+        format!("re-run {shown} and read its output")
+    };
+    let plan = if stopped.plan.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; the agent's stated plan: {}",
+            text::quote(&stopped.plan, 400)
+        )
+    };
+    let request = requests
+        .goal()
+        .filter(|r| r.seq < cmd.seq)
+        .map(|r| {
+            format!(
+                ", then finish the request {} ({})",
+                text::quote(&r.summary, 120),
+                r.id
+            )
+        })
+        .unwrap_or_default();
+    let mut cite = vec![id.clone()];
+    cite.extend(stopped.said.clone());
+    LoopFact {
+        kind: LoopKind::Stopped,
+        owner: LoopOwner::Agent,
+        text: format!(
+            "The session ended on {shown} ({id}); its result is not recorded{found}{plan}"
+        ),
+        verify: verify.clone(),
+        cite,
+        next: format!(
+            "Check what the last command ({id}) did with {verify}{request}{}",
+            if stopped.plan.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " from where it stopped; the agent's stated plan: {}",
+                    text::quote(&stopped.plan, 200)
+                )
+            }
+        ),
+    }
+}
+
+fn list_spans(paths: &[String]) -> String {
+    paths
+        .iter()
+        .map(|p| code_span(p))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Whether an open request follows `seq` (the final message still stands when the person's
@@ -1384,6 +1465,67 @@ mod tests {
             h.text
         );
         assert_eq!(h.owner, LoopOwner::Human);
+    }
+
+    #[test]
+    fn a_cut_off_command_that_changes_state_is_read_from_what_it_left_never_re_run() {
+        let at = |s: &str| s.parse().ok();
+        let mut t = chat(vec![user(1, "package the release notes for me", 0)]);
+        let mut last = ran(1, "bash scripts/bundle.sh .", None, "", 1);
+        last.has_result = false;
+        last.at = at("2026-03-01T10:00:05.400Z");
+        t.commands = vec![last];
+        let mut g = git_state(&[("??", "bundle.zip"), ("??", "old-notes.txt")]);
+        // Written in the second the command started (mtimes have whole seconds on some
+        // systems), and a file from the day before.
+        g.modified
+            .insert("bundle.zip".into(), at("2026-03-01T10:00:05Z").unwrap());
+        g.modified
+            .insert("old-notes.txt".into(), at("2026-02-28T09:00:00Z").unwrap());
+        let ev = Evidence {
+            git: Some(g),
+            ..evidence(t)
+        };
+        let l = loops(&ev);
+        let s = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Stopped)
+            .expect("stopped");
+        assert!(
+            s.text.contains("`bundle.zip` changed after it started"),
+            "{}",
+            s.text
+        );
+        assert!(!s.text.contains("old-notes"), "{}", s.text);
+        assert!(s.next.contains("ls -la bundle.zip"), "{}", s.next);
+        assert!(s.next.contains("finish the request"), "{}", s.next);
+        assert!(!s.next.contains("re-run"), "{}", s.next);
+        // Nothing left behind: a state-changing command is still not re-run blindly.
+        let mut t = chat(vec![user(1, "publish it", 0)]);
+        let mut last = ran(1, "npm publish", None, "", 1);
+        last.has_result = false;
+        t.commands = vec![last];
+        let l = loops(&evidence(t));
+        let s = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Stopped)
+            .expect("stopped");
+        assert!(
+            s.next.contains("it changes state") && !s.next.contains("re-run"),
+            "{}",
+            s.next
+        );
+        // A check cut off is simply run again.
+        let mut t = chat(vec![user(1, "run the tests", 0)]);
+        let mut last = ran(1, "pytest -q", None, "", 1);
+        last.has_result = false;
+        t.commands = vec![last];
+        let l = loops(&evidence(t));
+        let s = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Stopped)
+            .expect("stopped");
+        assert!(s.next.contains("re-run `pytest -q`"), "{}", s.next);
     }
 
     #[test]
