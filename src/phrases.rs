@@ -67,7 +67,7 @@ impl std::fmt::Debug for Phrases {
 /// "rather than" count only with [`AGENCY`] (see [`ALTERNATIVE`]).
 pub(crate) static DECISION: Phrases = Phrases::new(
     "decision",
-    r"(?i)\b(?:i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|i'd rather|i'd use|we'll use|we will use|prefer(?:s|red)? to|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to|so (?:that )?i don't|to avoid|kept (?:out|apart|separate)|deliberately|on purpose|(?:is|was|are|were) already [\w ]{1,40}, so|(?:no|not) (?:\w+ )?needed|skip(?:ping|ped)?)\b",
+    r"(?i)\b(?:i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|i'd rather|i'd use|we'll use|we will use|prefer(?:s|red)? to|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to|so (?:that )?i don't|to avoid|kept (?:out|apart|separate)|deliberately|on purpose|(?:no|not) (?:\w+ )?needed|skip(?:ping|ped)?)\b",
     &[
         "I'll use the standard library csv module.",
         "We decided to keep the old schema.",
@@ -387,6 +387,26 @@ pub(crate) static QUESTION: Phrases = Phrases::new(
     ],
 );
 
+/// The agent says something is already done or in place, so it leaves it: a judgement a
+/// successor should know was the agent's ("The list is already sorted, so no changes are
+/// needed"), not a decision, and not its own work ("I've already committed it").
+pub(crate) static ALREADY_DONE: Phrases = Phrases::new(
+    "already done",
+    r"(?i)(?:\b(?:is|are|was|were|'s|'re|seems?|appears?(?: to be)?|looks)\s+already\b|\balready (?:configured|set up|installed|in place|sorted|ordered|present|exists?|done|handled|up to date|correct|enabled|defined)\b)",
+    &[
+        "Telemetry was already configured as anonymous, so there's no prompt needed.",
+        "The bulleted list under \"Usage\" is already alphabetically sorted, so no changes are needed there.",
+        "Good, telemetry already configured.",
+        "The `.env` entry appears to be already in place.",
+    ],
+    &[
+        "I've already committed the fix.",
+        "We already ran the migration.",
+        "Already on 'main'",
+        "Sorted the list alphabetically.",
+    ],
+);
+
 /// A sentence that hands work to the person.
 pub(crate) static HANDOFF: Phrases = Phrases::new(
     "handed to the person",
@@ -690,8 +710,9 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 40] = [
+static ALL: [&Phrases; 41] = [
     &DECISION,
+    &ALREADY_DONE,
     &ALTERNATIVE,
     &AGENCY,
     &DEAD_END,

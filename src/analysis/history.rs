@@ -14,7 +14,7 @@ use super::scope::View;
 use super::text;
 use crate::evidence::Evidence;
 use crate::evidence::shell;
-use crate::evidence::transcript::{Command, EditKind, Message};
+use crate::evidence::transcript::{Command, EditKind, Message, Role};
 use crate::note::code_span;
 use crate::phrases;
 use serde::{Deserialize, Serialize};
@@ -27,6 +27,22 @@ pub(crate) struct History {
     pub decisions: Vec<Item>,
     /// Discarded paths.
     pub dead_ends: Vec<Item>,
+    /// What the agent left as it was since the person last asked, saying it was already done.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<Skip>,
+}
+
+/// Work the agent left because it said it was already done ("The list is already sorted, so
+/// no changes are needed"): its judgement, shown with what (if anything) it read first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Skip {
+    /// The agent's sentence.
+    pub text: String,
+    /// The message.
+    pub said: String,
+    /// Commands with a recorded result in the same turn, before it: what the judgement may
+    /// rest on. Empty: nothing recorded checked it.
+    pub after: Vec<String>,
 }
 
 /// One decision or dead end.
@@ -277,11 +293,50 @@ fn prose(s: &str) -> bool {
 
 /// The agent's statements of choice, rejection and diagnosis.
 fn statements(view: &View, h: &mut History) {
+    let asked = view
+        .messages
+        .iter()
+        .filter(|u| u.role == Role::User && u.is_user_request())
+        .map(|u| u.seq)
+        .next_back()
+        .unwrap_or(0);
+    // The agent's own tools (`str_replace_editor`, `run_shell_command`): choosing one to call
+    // decides nothing about the project.
+    let mut tools: Vec<&str> = view
+        .commands
+        .iter()
+        .filter_map(|c| c.tool.as_deref())
+        .chain(view.edits.iter().filter_map(|e| e.tool.as_deref()))
+        .filter(|t| t.contains('_'))
+        .collect();
+    tools.sort_unstable();
+    tools.dedup();
+    let mut turn_start = 0;
     for m in view.said() {
         let body = text::plain(&text::without_fences(&m.text));
         let sents = text::sentences(&body);
+        let from = std::mem::replace(&mut turn_start, m.seq);
         for (i, s) in sents.iter().enumerate() {
             let s = s.replace('’', "'");
+            // "Already done, so I leave it" is the agent's judgement, not a decision.
+            if phrases::ALREADY_DONE.is_match(&s) {
+                let plain_words = s.split_whitespace().count() >= 3
+                    && !s.contains('|')
+                    && !s.trim_end().ends_with('?');
+                if plain_words && m.seq > asked && h.skipped.len() < 3 {
+                    h.skipped.push(Skip {
+                        text: text::shorten(&s, SENTENCE_CHARS),
+                        said: m.id.clone(),
+                        after: view
+                            .commands
+                            .iter()
+                            .filter(|c| c.seq > from.max(asked) && c.seq < m.seq && c.has_result)
+                            .map(|c| c.id.clone())
+                            .collect(),
+                    });
+                }
+                continue;
+            }
             if !prose(&s) {
                 continue;
             }
@@ -301,7 +356,7 @@ fn statements(view: &View, h: &mut History) {
                     || (phrases::ALTERNATIVE.is_match(&s)
                         && phrases::AGENCY.is_match(&s)
                         && names_both));
-            if !(reject || finding || choice) {
+            if !(reject || finding || choice) || choice && tools.iter().any(|t| s.contains(t)) {
                 continue;
             }
             // A short statement borrows its neighbour for context ("There's already an
@@ -671,6 +726,70 @@ mod tests {
         workarounds(&v, &mut h);
         abandoned(&v, &mut h);
         h
+    }
+
+    #[test]
+    fn already_done_is_the_agents_judgement_not_a_decision() {
+        let mut t = chat(vec![
+            user(1, "sort every list in STYLE.md", 0),
+            said(
+                3,
+                "I sorted the \"Naming\" list. The list under \"Imports\" is already alphabetically sorted, so no changes are needed there.",
+                2,
+            ),
+        ]);
+        t.edits = vec![edit("E1", "STYLE.md", 1)];
+        let h = history(t);
+        assert!(
+            h.decisions.iter().all(|d| !d.text.contains("already")),
+            "{h:?}"
+        );
+        assert_eq!(h.skipped.len(), 1, "{h:?}");
+        assert!(h.skipped[0].text.contains("Imports"));
+        assert!(h.skipped[0].after.is_empty());
+        // A command that ran in the same turn, before the judgement, is what it rests on.
+        let mut t = chat(vec![
+            user(1, "set up the tool", 0),
+            said(2, "Running the preamble.", 1),
+            said(4, "Good, telemetry already configured.", 3),
+        ]);
+        t.commands = vec![ran(
+            1,
+            "cat ~/.tool/config.json",
+            None,
+            "TELEMETRY: anonymous",
+            2,
+        )];
+        let h = history(t);
+        assert_eq!(h.skipped.len(), 1, "{h:?}");
+        assert_eq!(h.skipped[0].after, vec!["C1".to_string()]);
+    }
+
+    #[test]
+    fn choosing_which_agent_tool_to_call_is_no_decision() {
+        let mut t = chat(vec![
+            user(1, "write a snake game", 0),
+            said(2, "I'll use the str_replace_editor to create the file.", 1),
+            said(
+                4,
+                "I'll use curses rather than pygame so it runs in a terminal.",
+                3,
+            ),
+        ]);
+        let mut e = edit("E1", "snake.py", 2);
+        e.tool = Some("str_replace_editor".into());
+        t.edits = vec![e];
+        let h = history(t);
+        assert!(
+            h.decisions
+                .iter()
+                .all(|d| !d.text.contains("str_replace_editor")),
+            "{h:?}"
+        );
+        assert!(
+            h.decisions.iter().any(|d| d.text.contains("curses")),
+            "{h:?}"
+        );
     }
 
     #[test]

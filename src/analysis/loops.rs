@@ -430,7 +430,7 @@ fn cut_off(
         .filter(|r| r.seq < cmd.seq)
         .map(|r| {
             format!(
-                ", then finish the request {} ({})",
+                ", then take up the unfinished request {} ({})",
                 text::quote(&r.summary, 120),
                 r.id
             )
@@ -1498,7 +1498,7 @@ mod tests {
         );
         assert!(!s.text.contains("old-notes"), "{}", s.text);
         assert!(s.next.contains("ls -la bundle.zip"), "{}", s.next);
-        assert!(s.next.contains("finish the request"), "{}", s.next);
+        assert!(s.next.contains("unfinished request"), "{}", s.next);
         assert!(!s.next.contains("re-run"), "{}", s.next);
         // Nothing left behind: a state-changing command is still not re-run blindly.
         let mut t = chat(vec![user(1, "publish it", 0)]);

@@ -119,6 +119,22 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
             r.cite.clone(),
         ));
     }
+    for k in &a.history.skipped {
+        let on = if k.after.is_empty() {
+            "not checked by any recorded command".to_string()
+        } else {
+            format!("after {}", k.after.join(", "))
+        };
+        // Cited by the message alone: the commands before it are context, not proof.
+        let cite = vec![k.said.clone()];
+        note.partial.push(claim(
+            format!(
+                "Left as it was because the agent said it was already done ({on}): {}",
+                text::quote(&k.text, 200)
+            ),
+            cite,
+        ));
+    }
     // Changes no check ran after.
     let checked = a
         .checks
