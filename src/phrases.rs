@@ -392,16 +392,18 @@ pub(crate) static QUESTION: Phrases = Phrases::new(
 /// needed"), not a decision, and not its own work ("I've already committed it").
 pub(crate) static ALREADY_DONE: Phrases = Phrases::new(
     "already done",
-    r"(?i)(?:\b(?:is|are|was|were|'s|'re|seems?|appears?(?: to be)?|looks)\s+already\b|\balready (?:configured|set up|installed|in place|sorted|ordered|present|exists?|done|handled|up to date|correct|enabled|defined)\b)",
+    r"(?i)(?:\b(?:is|are|was|were|seems?|appears?(?: to be)?|looks)\s+already\b|\b(?:it|that|this|everything)'s\s+already\b|\balready (?:configured|set up|installed|in place|sorted|ordered|present|exists?|done|handled|up to date|correct|enabled|defined)\b)",
     &[
         "Telemetry was already configured as anonymous, so there's no prompt needed.",
         "The bulleted list under \"Usage\" is already alphabetically sorted, so no changes are needed there.",
         "Good, telemetry already configured.",
         "The `.env` entry appears to be already in place.",
+        "That's already handled by the retry wrapper.",
     ],
     &[
         "I've already committed the fix.",
         "We already ran the migration.",
+        "There's already an `opencode.json`, but not the requested `opencode.jsonc`.",
         "Already on 'main'",
         "Sorted the list alphabetically.",
     ],

@@ -6,7 +6,7 @@
 
 use super::checks::{self, Checks};
 use super::commits::Commits;
-use super::history::last_said;
+use super::history::{History, last_said};
 use super::project::{Project, Relation};
 use super::requests::{Answer, Requests};
 use super::scope::View;
@@ -38,6 +38,8 @@ pub(crate) enum LoopKind {
     Unanswered,
     /// A request whose answer the owner undid.
     Undone,
+    /// Part of the request left because the agent said it was already done, unchecked.
+    Skipped,
     /// A question or offer the final message leaves open.
     Question,
     /// Steps handed to the person.
@@ -233,10 +235,35 @@ pub(crate) fn of(
     requests: &Requests,
     checks: &Checks,
     commits: &Commits,
+    history: &History,
     stopped: &Stopped,
 ) -> Vec<LoopFact> {
     let mut out: Vec<LoopFact> = Vec::new();
     unanswered(view, requests, &mut out);
+    // Part of the request left on the agent's word that it was already done, with nothing
+    // recorded that looked first: the request may be only partly answered.
+    for k in history.skipped.iter().filter(|k| k.after.is_empty()) {
+        let request = requests
+            .goal()
+            .map(|r| format!(" of {} ({})", text::quote(&r.summary, 100), r.id))
+            .unwrap_or_default();
+        out.push(LoopFact {
+            kind: LoopKind::Skipped,
+            owner: LoopOwner::Agent,
+            text: format!(
+                "Left as it was on the agent's word that it needed nothing, which no recorded command checked ({}): {}",
+                k.said,
+                text::quote(&k.text, 200)
+            ),
+            verify: "read it and confirm, or do that part of the request".into(),
+            cite: vec![k.said.clone()],
+            next: format!(
+                "Check the agent's unchecked judgement ({}) {} — if it is wrong, that part{request} is still to do",
+                k.said,
+                text::quote(&k.text, 200)
+            ),
+        });
+    }
     let last = last_said(view);
     let last_request_seq = requests.goal().map(|r| r.seq).unwrap_or(0);
     if let Some(m) =
@@ -373,26 +400,26 @@ fn cut_off(
     let pushes = shell::segment_commands(&cmd.command)
         .iter()
         .any(|s| s.starts_with("git push"));
-    let mut found = String::new();
+    let mut found: Vec<String> = Vec::new();
     if !written.is_empty() {
-        found.push_str(&format!(
-            "; it writes {}, which git shows as changed",
+        found.push(format!(
+            "it writes {}, which git shows as changed",
             list_spans(&written)
         ));
     }
     for sc in &made {
-        found.push_str(&format!(
-            "; its commit `{}` {} is in the history",
+        found.push(format!(
+            "its commit `{}` {} is in the history",
             sc.short(),
             text::quote(&sc.subject, 100)
         ));
     }
     if pushes {
-        found.push_str("; whether its `git push` went through is not recorded");
+        found.push("whether its `git push` went through is not recorded".into());
     }
     if !after.is_empty() {
-        found.push_str(&format!(
-            "; {} changed after it started (probably its output)",
+        found.push(format!(
+            "{} changed after it started (probably its output)",
             list_spans(&after)
         ));
     }
@@ -442,12 +469,18 @@ fn cut_off(
         kind: LoopKind::Stopped,
         owner: LoopOwner::Agent,
         text: format!(
-            "The session ended on {shown} ({id}); its result is not recorded{found}{plan}"
+            "The session ended on {shown} ({id}); its result is not recorded{}{plan}",
+            found.iter().map(|f| format!("; {f}")).collect::<String>()
         ),
         verify: verify.clone(),
         cite,
         next: format!(
-            "Check what the last command ({id}) did with {verify}{request}{}",
+            "Check what the last command ({id}) did with {verify}{}{request}{}",
+            if found.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", found.join("; "))
+            },
             if stopped.plan.is_empty() {
                 String::new()
             } else {
@@ -1390,8 +1423,9 @@ mod tests {
         let r = requests::of(&v);
         let c = checks::of(ev, &v, &p, &r);
         let k = super::super::commits::of(ev, &v);
+        let h = super::super::history::of(ev, &v, &p, &c, &k);
         let st = stopped(&v);
-        of(ev, &v, &p, &r, &c, &k, &st)
+        of(ev, &v, &p, &r, &c, &k, &h, &st)
     }
 
     #[test]
@@ -1526,6 +1560,56 @@ mod tests {
             .find(|x| x.kind == LoopKind::Stopped)
             .expect("stopped");
         assert!(s.next.contains("re-run `pytest -q`"), "{}", s.next);
+    }
+
+    #[test]
+    fn part_of_the_request_left_on_the_agents_unchecked_word_is_open() {
+        let ev = evidence(chat(vec![
+            user(1, "sort every list in STYLE.md", 0),
+            said(
+                2,
+                "The list under \"Imports\" is already sorted, so no changes are needed there.\n\nShould I also sort the glossary?",
+                1,
+            ),
+        ]));
+        let l = loops(&ev);
+        let k = l
+            .iter()
+            .position(|x| x.kind == LoopKind::Skipped)
+            .expect("skipped");
+        assert!(
+            l[k].next.contains("Imports") && l[k].next.contains("M1"),
+            "{}",
+            l[k].next
+        );
+        // Ranked before the agent's question: the request itself may be unanswered.
+        let s = scope::of(&ev);
+        let v = View::new(&ev, &s);
+        let n = super::super::next::of(
+            &v,
+            &requests::of(&v),
+            &Checks::default(),
+            &l,
+            &super::super::files::Files::default(),
+        );
+        assert_eq!(n.from, "skipped");
+        // Something it ran first (a read of the config) makes it no open loop.
+        let mut t = chat(vec![
+            user(1, "set up the tool", 0),
+            said(3, "Good, telemetry already configured.", 2),
+        ]);
+        t.commands = vec![ran(
+            1,
+            "cat ~/.tool/config.json",
+            None,
+            "TELEMETRY: anonymous",
+            1,
+        )];
+        assert!(
+            loops(&evidence(t))
+                .iter()
+                .all(|x| x.kind != LoopKind::Skipped)
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The one next action, chosen from how the session ended, in this order: a request nothing
-//! answered (or whose answer was undone); the question the agent left the owner; steps it handed
+//! answered (or whose answer was undone, or part of it left on the agent's unchecked word that
+//! it was already done); the question the agent left the owner; steps it handed
 //! the owner; a check still failing (its first error); a last command whose result is unknown;
 //! a claim nothing checked; a requested command never run; uncommitted work; else a review of
 //! what the session committed or last ran. Never `git status` alone, never `git diff` of a path
@@ -28,6 +29,7 @@ pub(crate) struct NextAction {
 const ORDER: &[LoopKind] = &[
     LoopKind::Unanswered,
     LoopKind::Undone,
+    LoopKind::Skipped,
     LoopKind::Question,
     LoopKind::Handoff,
     LoopKind::Failing,

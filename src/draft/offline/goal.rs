@@ -129,7 +129,7 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
         let cite = vec![k.said.clone()];
         note.partial.push(claim(
             format!(
-                "Left as it was because the agent said it was already done ({on}): {}",
+                "Left as it was on the agent's word that it needed nothing ({on}; unverified): {}",
                 text::quote(&k.text, 200)
             ),
             cite,
