@@ -17,8 +17,10 @@ use crate::evidence::shell;
 use crate::evidence::transcript::{Command, EditKind, Message, Role};
 use crate::note::code_span;
 use crate::phrases;
+use regex::Regex;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::LazyLock;
 
 /// Decisions and dead ends.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -169,6 +171,7 @@ pub(crate) fn of(
         }
     }
     abandoned(view, &mut h);
+    tool_failures(view, &mut h);
     for c in commits.session.iter().filter(|c| c.undone_by.is_some()) {
         let by = c.undone_by.clone().unwrap_or_default();
         let mut cite = c.cite.clone();
@@ -273,6 +276,110 @@ fn slug_title(path: &str) -> String {
             format!("{n}: {}", rest.replace('-', " "))
         }
         _ => stem.replace('-', " "),
+    }
+}
+
+/// Most dead ends read from tool failures.
+const TOOL_FAILURES: usize = 4;
+
+/// Tool calls that failed outside the shell (an MCP tool's error, an edit whose search text was
+/// not in the file, a skill that does not exist): each a path the session tried and could not
+/// take, with the tool's own words, counted when it repeats. Shell commands are judged as checks;
+/// model/API errors are not the session's choices.
+fn tool_failures(view: &View, h: &mut History) {
+    static MCP: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"MCP tool '([\w.-]+)'").expect("static regex"));
+    static TOOL_PREFIX: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^([A-Za-z][\w.-]{1,40}): ").expect("static regex"));
+    // The last text a JSON tool response carries: the service's own message.
+    static RESPONSE_TEXT: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r#""text":"((?:[^"\\]|\\.){4,400})""#).expect("static regex"));
+    // aider prints which file and which search text did not match after the error line.
+    static NO_MATCH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"failed to exactly match lines in (\S+)\s*\n<<<<<<< SEARCH\n\s*([^\n]{1,120})")
+            .expect("static regex")
+    });
+    let mut seen: Vec<(String, usize, Vec<String>, u64)> = Vec::new();
+    for e in &view.errors {
+        if e.evidence.as_deref().is_some_and(|id| id.starts_with('C')) {
+            continue;
+        }
+        let tool = MCP
+            .captures(&e.text)
+            .map(|c| c[1].to_string())
+            .or_else(|| TOOL_PREFIX.captures(&e.text).map(|c| c[1].to_string()));
+        if tool.is_none() && phrases::MODEL_ERROR.is_match(&e.text) {
+            continue;
+        }
+        let next_said = view.said().find(|m| m.seq > e.seq && m.seq <= e.seq + 3);
+        let detail = if let Some(t) = RESPONSE_TEXT.captures_iter(&e.text).last() {
+            t[1].replace("\\\"", "\"")
+        } else if let Some(c) = next_said.and_then(|m| NO_MATCH.captures(&m.text)) {
+            format!(
+                "{} — its search text (starting {}) is not in `{}`",
+                e.text.trim_start_matches('#').trim(),
+                text::quote(c[2].trim(), 100),
+                &c[1]
+            )
+        } else {
+            let t = e.text.as_str();
+            TOOL_PREFIX
+                .find(t)
+                .map_or(t, |m| &t[m.end()..])
+                .trim_start_matches('#')
+                .trim()
+                .to_string()
+        };
+        // Without the tool's wrapper tags (`<tool_use_error>…</tool_use_error>`).
+        static WRAPPER: LazyLock<Regex> =
+            LazyLock::new(|| Regex::new(r"</?[a-z][a-z0-9_-]{0,40}>").expect("static regex"));
+        let detail = text::shorten(&text::one_line(&WRAPPER.replace_all(&detail, "")), 220);
+        // A failure with no words of its own, or the transcript's own end, says nothing.
+        if detail.split_whitespace().count() < 3 || detail.contains("cut off") {
+            continue;
+        }
+        let line = match &tool {
+            Some(t) => format!("`{t}` failed: {detail}"),
+            None => format!("Failed: {detail}"),
+        };
+        let cite: Vec<String> = e
+            .evidence
+            .iter()
+            .cloned()
+            .chain(next_said.map(|m| m.id.clone()))
+            .collect();
+        match seen.iter_mut().find(|(l, _, _, _)| *l == line) {
+            Some((_, n, c, at)) => {
+                *n += 1;
+                *at = e.seq;
+                for id in cite {
+                    if !c.contains(&id) {
+                        c.push(id);
+                    }
+                }
+            }
+            None => seen.push((line, 1, cite, e.seq)),
+        }
+    }
+    // Work recorded after the failure: the session went on past it (it is history, not the
+    // state it ended in).
+    let last = view.last_seq().unwrap_or(0);
+    for (line, n, cite, at) in seen.into_iter().take(TOOL_FAILURES) {
+        let times = if n > 1 {
+            format!(" ({n}×)")
+        } else {
+            String::new()
+        };
+        let went_on = if last > at + 1 {
+            "; then the session went on"
+        } else {
+            ""
+        };
+        h.dead_ends.push(Item {
+            text: format!("{line}{times}{went_on}"),
+            cite,
+            source: Source::Statement,
+        });
     }
 }
 
@@ -725,6 +832,7 @@ mod tests {
         recommendations(&v, &mut h);
         workarounds(&v, &mut h);
         abandoned(&v, &mut h);
+        tool_failures(&v, &mut h);
         h
     }
 
@@ -763,6 +871,62 @@ mod tests {
         let h = history(t);
         assert_eq!(h.skipped.len(), 1, "{h:?}");
         assert_eq!(h.skipped[0].after, vec!["C1".to_string()]);
+    }
+
+    #[test]
+    fn a_tool_that_failed_outside_the_shell_is_a_dead_end_in_its_own_words() {
+        use crate::evidence::transcript::ErrorEvent;
+        let err = |text: &str, seq| ErrorEvent {
+            text: text.into(),
+            evidence: None,
+            at: None,
+            seq,
+        };
+        let mut t = chat(vec![
+            user(1, "publish the site to a new GitHub repo", 0),
+            said(
+                3,
+                "The repository exists already; I'll push to it instead.",
+                2,
+            ),
+            said(9, "Let me retry the edit with the right indentation.", 6),
+            said(11, "Done.", 10),
+            said(13, "Finished.", 13),
+        ]);
+        t.errors = vec![
+            err(
+                r#"MCP tool 'create_repository' reported tool error for function call: {"name":"create_repository"} with response: [{"type":"text","text":"422 Repository creation failed: name already exists on this account"}]"#,
+                1,
+            ),
+            err("# 1 SEARCH/REPLACE block failed to match!", 4),
+            err("# 1 SEARCH/REPLACE block failed to match!", 7),
+            // The model's own failure is no path the session took.
+            err("API Error: 529 overloaded", 12),
+        ];
+        // aider's report after each failure names the file and the search text.
+        for (n, seq) in [(5, 5), (8, 8)] {
+            t.messages.push(said(
+                n,
+                "## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in site/index.md\n<<<<<<< SEARCH\n## Links\n=======",
+                seq,
+            ));
+        }
+        t.messages.sort_by_key(|m| m.seq);
+        let h = history(t);
+        let d: Vec<&str> = h.dead_ends.iter().map(|d| d.text.as_str()).collect();
+        assert!(
+            d.iter().any(|x| x.starts_with(
+                "`create_repository` failed: 422 Repository creation failed: name already exists"
+            ) && x.ends_with("then the session went on")),
+            "{d:?}"
+        );
+        assert!(
+            d.iter().any(|x| x.contains("\"## Links\"")
+                && x.contains("`site/index.md`")
+                && x.contains("(2×)")),
+            "{d:?}"
+        );
+        assert!(d.iter().all(|x| !x.contains("overloaded")), "{d:?}");
     }
 
     #[test]

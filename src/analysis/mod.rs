@@ -75,7 +75,7 @@ pub(crate) fn analyse(ev: &Evidence) -> Analysis {
     let loops = loops::of(
         ev, &view, &project, &requests, &checks, &commits, &history, &stopped,
     );
-    let hazards = hazards::of(ev, &view, &project, &checks, &history, &requests);
+    let hazards = hazards::of(ev, &view, &project, &checks, &commits, &history, &requests);
     let next = next::of(&view, &requests, &checks, &loops, &files);
     Analysis {
         scope,
