@@ -96,6 +96,11 @@ pub(crate) struct EvidenceArgs {
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     pub test_timeout: u64,
 
+    /// Give up reading the git state after this many seconds (the note then says the git state
+    /// is unavailable): a corrupt repository can make the git library loop forever.
+    #[arg(long, value_name = "SECS", default_value_t = crate::evidence::GIT_TIMEOUT.as_secs_f64(), value_parser = positive_seconds)]
+    pub git_timeout: f64,
+
     /// Agent transcript to read (format detected from content).
     #[arg(long, value_name = "FILE")]
     pub transcript: Option<PathBuf>,
@@ -112,6 +117,16 @@ pub(crate) struct EvidenceArgs {
     /// Force the transcript format instead of detecting it.
     #[arg(long, value_name = "FORMAT", value_enum)]
     pub format: Option<transcript::Format>,
+}
+
+/// A number of seconds greater than zero (fractions allowed), at most a day.
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(secs) if secs > 0.0 && secs <= 86_400.0 => Ok(secs),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds between 0 and 86400"
+        )),
+    }
 }
 
 /// `handoff collect`.

@@ -65,6 +65,39 @@ pub(crate) fn line(text: &str) -> Cow<'_, str> {
     neutralise(text, false)
 }
 
+/// `text` as it was before [`line`]: the `\u{…}` escapes of hidden characters turned back into
+/// them (an escape of a visible character is text the original held, and stays). A note shows a
+/// file name with a newline escaped; the validator compares it with git's name through this.
+pub(crate) fn unline(text: &str) -> Cow<'_, str> {
+    if !text.contains("\\u{") {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("\\u{") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 3..];
+        let hidden_char = after.find('}').and_then(|end| {
+            let c = u32::from_str_radix(&after[..end], 16)
+                .ok()
+                .and_then(char::from_u32)?;
+            hidden(c, false).then_some((c, end))
+        });
+        match hidden_char {
+            Some((c, end)) => {
+                out.push(c);
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push_str("\\u{");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
 /// A field of the note outside code spans: one line, control characters shown as `\u{…}`,
 /// HTML escaped outside the code spans the text holds.
 pub(crate) fn markdown_text(text: &str) -> String {
@@ -168,6 +201,22 @@ pub(crate) fn json(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unline_undoes_line_and_only_line() {
+        for raw in [
+            "evil\n## Goal\nx.py",
+            "a\u{202e}b\u{7}c\u{9b}d.rs",
+            "plain/path.rs",
+            "tab\tkept.txt",
+        ] {
+            assert_eq!(unline(&line(raw)), raw);
+        }
+        // Escapes of visible characters, and broken ones, are text the original held.
+        for text in [r"\u{41}", r"a\u{zz}b", r"\u{a", r"\u{110000}", r"x\u{"] {
+            assert_eq!(unline(text), text);
+        }
+    }
 
     #[test]
     fn terminal_shows_controls_and_bidi_as_escapes() {

@@ -48,8 +48,8 @@ pub use hook::context::{StoredNote, newest as newest_note};
 
 /// Collect: the evidence bundle, its collectors and its data.
 pub use evidence::git::{
-    CommitInfo, DiffStat, FileHunks, FileStat, GitState, Head, Hunk, StatusEntry, Symbol,
-    collect as collect_git,
+    CommitInfo, DiffStat, FileHunks, FileStat, GitState, Head, Hunk, Operation, OperationKind,
+    StatusEntry, Symbol, UntrackedFolder, collect as collect_git,
 };
 pub use evidence::test_results::{TestFailure, TestFormat, TestRun, TestSummary, parse_output};
 pub use evidence::transcript::{

@@ -248,7 +248,7 @@ pub(crate) fn complete(
         created_at: Some(now.to_rfc3339_opts(SecondsFormat::Secs, true)),
         counts: None,
     };
-    note.workspace = note::workspace_lines(ev.git.as_ref(), ev.since.as_ref(), Some(analysis));
+    note.workspace = note::workspace_lines(ev, Some(analysis));
     if model.is_none_or(|m| m.redact) {
         note.redact();
     }

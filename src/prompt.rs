@@ -258,7 +258,12 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         git.push('\n');
     }
     match &ev.git {
-        None => git.push_str("G: no git repository\n"),
+        None => match &ev.git_unavailable {
+            Some(why) => {
+                let _ = writeln!(git, "G: {why}");
+            }
+            None => git.push_str("G: no git repository\n"),
+        },
         Some(g) => {
             let _ = writeln!(
                 git,
@@ -269,6 +274,27 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
                     .map(|h| format!("{} {}", &h.id[..h.id.len().min(10)], h.summary))
                     .unwrap_or_else(|| "(unborn)".into())
             );
+            if let Some(op) = &g.operation {
+                let words = op.kind.words();
+                let conflicted: Vec<&str> = g.conflicted().collect();
+                let _ = writeln!(
+                    git,
+                    "in progress: git {}{}; {} conflicted path(s){}; finish: {}; abort: {}",
+                    words.name,
+                    op.subject
+                        .as_deref()
+                        .map(|s| format!(" ({s})"))
+                        .unwrap_or_default(),
+                    conflicted.len(),
+                    if conflicted.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": {}", conflicted.join(", "))
+                    },
+                    words.proceed.unwrap_or("git bisect good|bad"),
+                    words.abort
+                );
+            }
             for c in g.commits.iter().filter(|c| c.in_session) {
                 let _ = writeln!(
                     git,
@@ -291,7 +317,14 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
                 for e in g.status.iter().take(MAX_STATUS_LINES) {
                     let _ = match &e.old_path {
                         Some(old) => writeln!(git, "{}{} {old} -> {}", e.index, e.worktree, e.path),
-                        None => writeln!(git, "{}{} {}", e.index, e.worktree, e.path),
+                        None => match g.folder_files(&e.path) {
+                            Some(n) => writeln!(
+                                git,
+                                "{}{} {} ({n} untracked files)",
+                                e.index, e.worktree, e.path
+                            ),
+                            None => writeln!(git, "{}{} {}", e.index, e.worktree, e.path),
+                        },
                     };
                 }
             }
@@ -781,8 +814,7 @@ mod tests {
                     }],
                 }],
                 commits: vec![],
-                remote: None,
-                modified: Default::default(),
+                ..GitState::default()
             }),
             tests: vec![TestRun {
                 id: "T1".into(),
@@ -809,6 +841,7 @@ mod tests {
             warnings: vec![],
             notices: vec![],
             since: None,
+            ..Evidence::default()
         }
     }
 

@@ -14,8 +14,9 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Folder of notes in the repository root (the one `summarize` and the hooks write to).
-pub(crate) const DEFAULT_DIR: &str = ".handoff";
+/// Folder of notes in the repository root (the one `summarize` and the hooks write to), left
+/// out of the git evidence.
+pub(crate) const DEFAULT_DIR: &str = crate::evidence::git::NOTE_DIR;
 
 /// The JSON sidecar written next to each note (`NOTE.json`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -205,6 +206,28 @@ pub(crate) fn write_note(
                 other => other,
             })
         }
+    }
+}
+
+/// What the note folder's own `.gitignore` holds: everything in it, itself included, so the
+/// notes never show in the user's `git status` (as tools that keep a cache folder in the
+/// repository do).
+pub(crate) const NOTE_DIR_GITIGNORE: &str =
+    "# Written by handoff: its notes stay out of git. Empty this file to commit them.\n*\n";
+
+/// Creates the note folder `dir` if needed, with a `.gitignore` ignoring everything in it when
+/// it has none. An existing `.gitignore` is left as the user made it (emptied, to commit notes).
+pub(crate) fn ignore_note_dir(dir: &Path) -> Result<()> {
+    create_dir(dir)?;
+    match write_atomic(
+        &dir.join(".gitignore"),
+        NOTE_DIR_GITIGNORE.as_bytes(),
+        false,
+    ) {
+        Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::AlreadyExists => {
+            Ok(())
+        }
+        other => other,
     }
 }
 

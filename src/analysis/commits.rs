@@ -295,7 +295,7 @@ fn message_of(command: &str) -> String {
     static DASH_M: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r#"(?s)(?:^|\s)-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')"#).expect("regex")
     });
-    let message = if let Some(h) = HEREDOC.captures(command).filter(|h| h[1] == h[3]) {
+    if let Some(h) = HEREDOC.captures(command).filter(|h| h[1] == h[3]) {
         h[2].to_string()
     } else {
         let parts: Vec<String> = DASH_M
@@ -307,8 +307,7 @@ fn message_of(command: &str) -> String {
             })
             .collect();
         parts.join("\n\n")
-    };
-    message
+    }
 }
 
 fn strip_trailers(body: &str) -> String {

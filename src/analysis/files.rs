@@ -6,11 +6,13 @@ use super::commits::Commits;
 use super::project::Project;
 use super::scope::View;
 use crate::evidence::Evidence;
-use crate::evidence::git::StatusEntry;
+use crate::evidence::git::{FileStat, StatusEntry};
 use crate::evidence::paths;
 use crate::evidence::transcript::EditKind;
+use crate::note::MAX_STATUS_FILES;
 use crate::phrases;
 use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// The Files & Symbols facts.
@@ -86,10 +88,41 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
         }
     }
     let mut entries: Vec<FileFact> = Vec::new();
+    // git status paths past the cap: counted, not listed (a status can hold thousands).
+    let mut beyond_cap = 0;
     if let Some(g) = &ev.git {
-        for s in &g.status {
-            let mut state = status_phrase(s);
-            if let Some(f) = g.diffstat.per_file.iter().find(|f| f.path == s.path) {
+        // Looked up once per path: a status can hold thousands of entries.
+        let stats: HashMap<&str, &FileStat> = g
+            .diffstat
+            .per_file
+            .iter()
+            .map(|f| (f.path.as_str(), f))
+            .collect();
+        let mut symbols_of: HashMap<&str, Vec<String>> = HashMap::new();
+        for sym in &g.symbols {
+            let names = symbols_of.entry(sym.path.as_str()).or_default();
+            if !names.contains(&sym.name) && names.len() < MAX_SYMBOLS {
+                names.push(sym.name.clone());
+            }
+        }
+        let listed = g.status.len().min(MAX_STATUS_FILES);
+        beyond_cap = g.status.len() - listed;
+        // Edits to paths past the cap, or inside a folded untracked folder, are covered by the
+        // count or the folder's entry, not "no uncommitted change now".
+        let uncounted: HashSet<&str> = g.status[listed..].iter().map(|s| s.path.as_str()).collect();
+        edited.retain(|(p, _, _)| {
+            !uncounted.contains(p.as_str())
+                && !g
+                    .untracked_folders
+                    .iter()
+                    .any(|f| p.starts_with(f.path.as_str()))
+        });
+        for s in &g.status[..listed] {
+            let mut state = match g.folder_files(&s.path) {
+                Some(n) => format!("untracked folder, {n} files"),
+                None => status_phrase(s),
+            };
+            if let Some(f) = stats.get(s.path.as_str()) {
                 if f.binary {
                     state.push_str(", binary");
                 } else if f.insertions + f.deletions > 0 {
@@ -109,12 +142,7 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
                 edits = ids.len();
                 cite.extend(ids.iter().rev().take(3).rev().cloned());
             }
-            let mut symbols: Vec<String> = Vec::new();
-            for sym in g.symbols.iter().filter(|x| x.path == s.path) {
-                if !symbols.contains(&sym.name) && symbols.len() < MAX_SYMBOLS {
-                    symbols.push(sym.name.clone());
-                }
-            }
+            let symbols = symbols_of.remove(s.path.as_str()).unwrap_or_default();
             entries.push(FileFact {
                 path: s.path.clone(),
                 members: Vec::new(),
@@ -186,8 +214,9 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
     if entries.len() > MAX_ENTRIES {
         entries = group(entries, true);
     }
+    out.more = beyond_cap;
     if entries.len() > MAX_ENTRIES {
-        out.more = entries.len() - MAX_ENTRIES;
+        out.more += entries.len() - MAX_ENTRIES;
         entries.truncate(MAX_ENTRIES);
     }
     out.entries = entries;

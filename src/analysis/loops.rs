@@ -12,9 +12,10 @@ use super::requests::{Answer, Requests};
 use super::scope::View;
 use super::text::{self, Block};
 use crate::evidence::Evidence;
+use crate::evidence::git::GitState;
 use crate::evidence::shell;
 use crate::evidence::transcript::Role;
-use crate::note::code_span;
+use crate::note::{code_list, code_span};
 use crate::phrases;
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +35,9 @@ pub(crate) enum LoopOwner {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum LoopKind {
+    /// A merge, rebase, cherry-pick, revert, bisect or `git am` stopped half-way, or paths left
+    /// conflicted.
+    Unfinished,
     /// A request nothing answered.
     Unanswered,
     /// A request whose answer the owner undid.
@@ -239,6 +243,8 @@ pub(crate) fn of(
     stopped: &Stopped,
 ) -> Vec<LoopFact> {
     let mut out: Vec<LoopFact> = Vec::new();
+    // Nothing else can be done safely until a stopped merge, rebase… is finished or given up.
+    out.extend(ev.git.as_ref().and_then(unfinished_operation));
     unanswered(view, requests, &mut out);
     // Part of the request left on the agent's word that it was already done, with nothing
     // recorded that looked first: the request may be only partly answered.
@@ -499,6 +505,84 @@ fn list_spans(paths: &[String]) -> String {
         .map(|p| code_span(p))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Most conflicted paths named in one loop; `git diff --name-only --diff-filter=U` lists all.
+const MAX_CONFLICTS_NAMED: usize = 3;
+
+/// The loop of a merge, rebase, cherry-pick, revert, bisect or `git am` stopped half-way, or of
+/// paths left conflicted (a `git stash pop` leaves them with no operation): its next step
+/// resolves or abandons it, never commits a conflicted file.
+fn unfinished_operation(g: &GitState) -> Option<LoopFact> {
+    let conflicted: Vec<&str> = g.conflicted().collect();
+    if g.operation.is_none() && conflicted.is_empty() {
+        return None;
+    }
+    let named = code_list(&conflicted, MAX_CONFLICTS_NAMED);
+    let list_cmd = "git diff --name-only --diff-filter=U";
+    let (text, next, verify) = match &g.operation {
+        Some(op) => {
+            let w = op.kind.words();
+            let what = match &op.subject {
+                Some(s) => format!("A {} ({s})", code_span(&format!("git {}", w.name))),
+                None => format!("A {}", code_span(&format!("git {}", w.name))),
+            };
+            match (conflicted.is_empty(), w.proceed) {
+                (false, proceed) => (
+                    format!(
+                        "{what} stopped with {} conflicted path(s): {named}",
+                        conflicted.len()
+                    ),
+                    format!(
+                        "Resolve the conflict markers in {named}, mark each resolved with {}{}, or give the {} up with {}",
+                        code_span("git add"),
+                        proceed
+                            .map(|p| format!(" and run {}", code_span(p)))
+                            .unwrap_or_default(),
+                        w.name,
+                        code_span(w.abort)
+                    ),
+                    list_cmd.to_string(),
+                ),
+                (true, Some(proceed)) => (
+                    format!("{what} is in progress with no conflict left"),
+                    format!(
+                        "Run {} to finish the {}, or {} to give it up",
+                        code_span(proceed),
+                        w.name,
+                        code_span(w.abort)
+                    ),
+                    "git status".to_string(),
+                ),
+                (true, None) => (
+                    format!("{what} is in progress"),
+                    format!(
+                        "Test the commit the bisect checked out and mark it with {} or {} ({} ends the bisect)",
+                        code_span("git bisect good"),
+                        code_span("git bisect bad"),
+                        code_span(w.abort)
+                    ),
+                    "git bisect log".to_string(),
+                ),
+            }
+        }
+        None => (
+            format!("{} path(s) left conflicted: {named}", conflicted.len()),
+            format!(
+                "Resolve the conflict markers in {named} and mark each resolved with {}",
+                code_span("git add")
+            ),
+            list_cmd.to_string(),
+        ),
+    };
+    Some(LoopFact {
+        kind: LoopKind::Unfinished,
+        owner: LoopOwner::Agent,
+        text,
+        verify,
+        cite: vec!["G".into()],
+        next,
+    })
 }
 
 /// Whether an open request follows `seq` (the final message still stands when the person's
@@ -1348,14 +1432,18 @@ fn uncommitted(
             own.len()
         )
     };
-    let next_path = own
+    // A tracked change to review; never a conflicted path (that is resolved, not committed).
+    let next_path = g
+        .status
         .iter()
-        .find(|p| {
-            g.status.iter().any(|s| {
-                &s.path == *p && s.index != "?" && s.worktree != "?" && !s.path.ends_with('/')
-            })
+        .find(|s| {
+            s.index != "?"
+                && s.worktree != "?"
+                && !s.path.ends_with('/')
+                && !s.is_conflicted()
+                && !phrases::BOOKKEEPING.is_match(&s.path)
         })
-        .copied();
+        .map(|s| s.path.as_str());
     let next = match (unborn, next_path) {
         (true, _) => format!(
             "Review the staged files with {} and make the first commit",
@@ -1395,6 +1483,27 @@ pub(crate) fn shell_quote(word: &str) -> String {
             .all(|c| c.is_ascii_alphanumeric() || "/._-+:@%=,".contains(c));
     if safe {
         word.to_string()
+    } else if word.chars().any(char::is_control) {
+        // A newline or control character cannot stay on the note's one line inside '…':
+        // `$'…'` (POSIX.1-2024, bash, zsh, ksh) spells it as an escape the shell turns back.
+        let mut out = String::from("$'");
+        for c in word.chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                '\'' => out.push_str("\\'"),
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                c if c.is_control() => {
+                    let mut buf = [0u8; 4];
+                    for b in c.encode_utf8(&mut buf).bytes() {
+                        out.push_str(&format!("\\x{b:02x}"));
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+        out.push('\'');
+        out
     } else {
         format!("'{}'", word.replace('\'', "'\\''"))
     }
@@ -1411,6 +1520,24 @@ fn shell_quote_all(words: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_quoted_path_stays_on_one_line_and_the_shell_reads_it_back() {
+        for word in [
+            "evil\n## Goal\nx.py",
+            "tab\there's\\x\u{1b}[31m.py",
+            "plain it's.py",
+        ] {
+            let quoted = shell_quote(word);
+            assert!(!quoted.chars().any(char::is_control), "{quoted}");
+            let out = std::process::Command::new("bash")
+                .arg("-c")
+                .arg(format!("printf '%s' {quoted}"))
+                .output()
+                .expect("bash");
+            assert_eq!(String::from_utf8_lossy(&out.stdout), word, "{quoted}");
+        }
+    }
     use crate::analysis::scope::{self, View};
     use crate::analysis::{project, requests};
     use crate::evidence::transcript::EditKind;

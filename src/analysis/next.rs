@@ -1,4 +1,5 @@
-//! The one next action, chosen from how the session ended, in this order: a request nothing
+//! The one next action, chosen from how the session ended, in this order: a merge, rebase…
+//! stopped half-way (resolve or abort it, never commit a conflicted file); a request nothing
 //! answered (or whose answer was undone, or part of it left on the agent's unchecked word that
 //! it was already done); the question the agent left the owner; steps it handed
 //! the owner; a check still failing (its first error); a last command whose result is unknown;
@@ -27,6 +28,7 @@ pub(crate) struct NextAction {
 
 /// The order loops are taken in.
 const ORDER: &[LoopKind] = &[
+    LoopKind::Unfinished,
     LoopKind::Unanswered,
     LoopKind::Undone,
     LoopKind::Skipped,

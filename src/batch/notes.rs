@@ -40,6 +40,7 @@ pub(crate) fn layout(
 }
 
 /// The sidecar JSON with the batch key added, so that a later run can recognise the note.
+/// Re-serialising undoes the pipeline's escaping of hidden characters, so it is applied again.
 pub(crate) fn tag_sidecar(sidecar_json: &str, key: &Key) -> crate::Result<String> {
     let mut v: Value = serde_json::from_str(sidecar_json)
         .map_err(|e| crate::Error::Usage(format!("the sidecar is not JSON: {e}")))?;
@@ -51,7 +52,7 @@ pub(crate) fn tag_sidecar(sidecar_json: &str, key: &Key) -> crate::Result<String
     }
     let text = serde_json::to_string_pretty(&v)
         .map_err(|e| crate::Error::Usage(format!("cannot serialise the sidecar: {e}")))?;
-    Ok(format!("{text}\n"))
+    Ok(format!("{}\n", crate::escape::json(&text)))
 }
 
 /// The batch key recorded in a sidecar, if any.
@@ -245,6 +246,15 @@ mod tests {
             )
         );
         assert_eq!(layout(Some("C:\\src\\Web"), d, "cline", "1").0, "Web");
+    }
+
+    #[test]
+    fn tagged_sidecar_keeps_hidden_characters_escaped() {
+        let tagged = tag_sidecar("{\"note\":{\"title\":\"a\\u202eb\"}}", &key("h")).unwrap();
+        assert!(!tagged.contains('\u{202e}'), "{tagged}");
+        assert!(tagged.contains("\\u202e"), "{tagged}");
+        let back: Value = serde_json::from_str(&tagged).unwrap();
+        assert_eq!(back["note"]["title"], "a\u{202e}b");
     }
 
     #[test]

@@ -190,7 +190,7 @@ fn repo_root(dir: &Path) -> Option<PathBuf> {
     if !dir.is_dir() {
         return None;
     }
-    let repo = Repository::discover(dir).ok()?;
+    let repo = crate::evidence::git::open_containing(dir).ok()?;
     repo.workdir()
         .map(|w| std::fs::canonicalize(w).unwrap_or_else(|_| w.to_path_buf()))
 }

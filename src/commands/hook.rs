@@ -269,8 +269,10 @@ fn write_note(
         .as_deref()
         .or_else(|| ev.transcript.as_ref().and_then(|t| t.session.id.as_deref()));
     let stem = write::default_stem(now, session);
+    let dir = root.join(context::DEFAULT_DIR);
+    write::ignore_note_dir(&dir)?;
     let written = write::write_note(
-        &Target::Dir(root.join(context::DEFAULT_DIR)),
+        &Target::Dir(dir),
         &stem,
         &summary.markdown,
         &summary.sidecar_json,

@@ -42,6 +42,7 @@ impl EvidenceArgs {
             tests_format: self.tests_format,
             test_cmd: self.test_cmd.clone(),
             test_timeout: Duration::from_secs(self.test_timeout),
+            git_timeout: Duration::from_secs_f64(self.git_timeout),
             transcript: self.transcript.clone(),
             transcript_format: self.format,
             latest: self.latest,

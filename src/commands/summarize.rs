@@ -64,6 +64,11 @@ pub(crate) fn run(args: &SummarizeArgs) -> crate::Result<Outcome> {
         return Ok(Outcome::Clean);
     }
     let target = target(args, &ev);
+    if args.out.is_none()
+        && let Target::Dir(dir) = &target
+    {
+        write::ignore_note_dir(dir)?;
+    }
     let session = ev.transcript.as_ref().and_then(|t| t.session.id.as_deref());
     let stem = write::default_stem(chrono::Utc::now(), session);
     let written = write::write_note(&target, &stem, &summary.markdown, &summary.sidecar_json)?;

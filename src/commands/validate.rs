@@ -55,13 +55,15 @@ pub(crate) fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
 }
 
 /// One line per finding: `NOTE.md:LINE: rule: message` (no `:LINE` when the finding concerns
-/// the whole note or an entry the validator added).
+/// the whole note or an entry the validator added). A message quotes untrusted text (a file
+/// name may hold a newline): it stays on its line.
 pub(crate) fn findings_text(name: &str, report: &Report) -> String {
     let mut s = String::new();
     for f in &report.findings {
+        let message = crate::escape::line(&f.message);
         match f.line {
-            Some(line) => s += &format!("{name}:{line}: {}: {}\n", f.rule, f.message),
-            None => s += &format!("{name}: {}: {}\n", f.rule, f.message),
+            Some(line) => s += &format!("{name}:{line}: {}: {message}\n", f.rule),
+            None => s += &format!("{name}: {}: {message}\n", f.rule),
         }
     }
     s

@@ -1,14 +1,25 @@
 //! Git state read with git2 (never a `git` subprocess): the "Workspace State" of a note is
 //! computed from this, never drafted.
 
+mod operation;
+mod packed_refs;
+mod untracked;
+
+pub use operation::{Operation, OperationKind};
+
 use super::symbols::{Lang, Scopes, hunk_context};
 use git2::{
     Delta, DiffFindOptions, DiffOptions, ErrorCode, FileMode, IndexEntryExtendedFlag, Patch,
-    Repository, Status, StatusOptions,
+    Repository, RepositoryOpenFlags, Status, StatusOptions,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::time::Duration;
+
+/// The folder, in the worktree root, where `handoff` writes its notes. It is the tool's own
+/// output, never the user's work: left out of the git state entirely.
+pub(crate) const NOTE_DIR: &str = ".handoff";
 
 /// A snapshot of the repository at collection time.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -33,6 +44,13 @@ pub struct GitState {
     /// commits made during a session can be named.
     #[serde(default)]
     pub commits: Vec<CommitInfo>,
+    /// A merge, rebase, cherry-pick, revert, bisect or `git am` stopped half-way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub operation: Option<Operation>,
+    /// The untracked folders `status` shows as one `dir/` entry, with how many files each
+    /// holds (see `untracked.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub untracked_folders: Vec<UntrackedFolder>,
     /// The URL of the `origin` remote, when there is one (a session's transcript may name it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remote: Option<String>,
@@ -40,6 +58,44 @@ pub struct GitState {
     /// whose result the transcript lost may have left.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub modified: std::collections::BTreeMap<String, chrono::DateTime<chrono::Utc>>,
+}
+
+/// An untracked folder summarised as one status entry, as `git status` shows `?? node_modules/`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UntrackedFolder {
+    /// Repository-relative path, ending with `/`.
+    pub path: String,
+    /// Untracked files under it.
+    pub files: usize,
+}
+
+impl GitState {
+    /// The paths left conflicted (unmerged), in status order.
+    pub fn conflicted(&self) -> impl Iterator<Item = &str> {
+        self.status
+            .iter()
+            .filter(|e| e.is_conflicted())
+            .map(|e| e.path.as_str())
+    }
+
+    /// How many untracked files a folded `dir/` entry stands for (`None` for other entries).
+    pub fn folder_files(&self, path: &str) -> Option<usize> {
+        // In path order, as `status` lists them.
+        self.untracked_folders
+            .binary_search_by(|f| f.path.as_str().cmp(path))
+            .ok()
+            .map(|i| self.untracked_folders[i].files)
+    }
+}
+
+impl StatusEntry {
+    /// An unmerged path: git's `DD AU UD UA DU AA UU` codes.
+    pub fn is_conflicted(&self) -> bool {
+        matches!(
+            (self.index.as_str(), self.worktree.as_str()),
+            ("U", _) | (_, "U") | ("A", "A") | ("D", "D")
+        )
+    }
 }
 
 /// Most commits read back from HEAD.
@@ -176,7 +232,7 @@ const MAX_DIFF_BLOB_BYTES: i64 = 8 * 1024 * 1024;
 /// added to `symbols`. The index is only read, never refreshed, so collecting never takes
 /// `index.lock` from under a running `git`.
 pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
-    let repo = match Repository::discover(dir) {
+    let repo = match open_containing(dir) {
         Ok(repo) => repo,
         Err(e) if e.code() == ErrorCode::NotFound => return Ok(None),
         Err(e) => return Err(repo_error(dir, &e)),
@@ -185,9 +241,68 @@ pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
         return Ok(None);
     };
     let root = root_string(workdir);
-    read_state(&repo, root)
-        .map(Some)
-        .map_err(|e| repo_error(dir, &e))
+    read_state(&repo, root).map(Some).map_err(|e| {
+        // libgit2 says "corrupted packed references file"; say which line git would refuse.
+        let precise = packed_refs::problem(repo.commondir()).map(|p| git2::Error::from_str(&p));
+        repo_error(dir, precise.as_ref().unwrap_or(&e))
+    })
+}
+
+/// The repository containing `dir`, searched upward from it.
+///
+/// Opened from `dir` itself, not from the git dir `Repository::discover` returns: a worktree
+/// whose `.git` is a file (`git init --separate-git-dir`) is the folder holding that file, while
+/// reopening the git dir would take the git dir's parent for the worktree.
+pub(crate) fn open_containing(dir: &Path) -> Result<Repository, git2::Error> {
+    let no_ceiling: [&std::ffi::OsStr; 0] = [];
+    Repository::open_ext(dir, RepositoryOpenFlags::empty(), no_ceiling)
+}
+
+/// What reading the repository gave within the deadline (see [`collect_within`]).
+#[derive(Debug)]
+pub(crate) enum Reading {
+    /// The repository's state.
+    State(Box<GitState>),
+    /// No repository (or a bare one) contains the folder.
+    NoRepository,
+    /// Reading did not finish in time; the reading is abandoned, still running.
+    TimedOut(Duration),
+}
+
+/// [`collect`] under a deadline, so that a repository libgit2 cannot finish reading never
+/// blocks the caller (an agent's hook before `/clear`).
+///
+/// libgit2 can loop forever on a corrupt repository (a loose object truncated by a crash or a
+/// full disk: libgit2 issue 7342, fixed upstream after the release vendored here), and a call
+/// into it cannot be cancelled. So the reading runs on its own thread and, past `limit`, is
+/// left behind: the thread is detached and ends with the process, which never waits for it.
+pub(crate) fn collect_within(dir: &Path, limit: Duration) -> crate::Result<Reading> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let owned = dir.to_path_buf();
+    let spawned = std::thread::Builder::new()
+        .name("handoff-git".into())
+        .spawn(move || {
+            let _ = tx.send(collect(&owned));
+        });
+    if spawned.is_err() {
+        // No thread to spare: read here, without a deadline rather than not at all.
+        return to_reading(collect(dir));
+    }
+    match rx.recv_timeout(limit) {
+        Ok(result) => to_reading(result),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Ok(Reading::TimedOut(limit)),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(crate::Error::input(
+            dir,
+            "cannot read the git repository: the reader stopped unexpectedly; check the repository with `git status` there",
+        )),
+    }
+}
+
+fn to_reading(result: crate::Result<Option<GitState>>) -> crate::Result<Reading> {
+    Ok(match result? {
+        Some(state) => Reading::State(Box::new(state)),
+        None => Reading::NoRepository,
+    })
 }
 
 /// The worktree root of the repository containing `dir`, without reading its state (cheap: a
@@ -202,7 +317,14 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
     let branch = branch_name(repo)?;
     let head_commit = match repo.head() {
         Ok(reference) => Some(reference.peel_to_commit()?),
-        Err(e) if matches!(e.code(), ErrorCode::UnbornBranch | ErrorCode::NotFound) => None,
+        Err(e) if matches!(e.code(), ErrorCode::UnbornBranch | ErrorCode::NotFound) => {
+            // libgit2 skips a packed-refs line it cannot parse: a branch whose only ref was in
+            // a file cut short would look unborn. git refuses such a file; so do we.
+            if let Some(problem) = packed_refs::problem(repo.commondir()) {
+                return Err(git2::Error::from_str(&problem));
+            }
+            None
+        }
         Err(e) => return Err(e),
     };
     let head = head_commit.as_ref().map(|commit| Head {
@@ -213,10 +335,13 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
             .unwrap_or_default(),
     });
     let head_tree = head_commit.as_ref().map(|c| c.tree()).transpose()?;
+    // Opens its own reader now, so that it is ready when the status is known.
+    let helper = repo.workdir().and_then(DiffHelper::spawn);
     let index = repo.index()?;
-    let conflicts = conflict_codes(&index)?;
-    let status = read_status(repo, &index, &conflicts)?;
-    let mut diff = read_diff(repo, head_tree.as_ref(), &conflicts)?;
+    let mut conflicts = conflict_codes(&index)?;
+    conflicts.retain(|path, _| !in_note_dir(path));
+    let (status, untracked_folders) = read_status(repo, &index, &conflicts)?;
+    let mut diff = read_diff(repo, head_tree.as_ref(), &status, &conflicts, helper)?;
     if let Some(workdir) = repo.workdir() {
         diff.symbols.extend(untracked_symbols(workdir, &status));
         diff.symbols.sort_by(|a, b| a.path.cmp(&b.path));
@@ -250,11 +375,19 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
         symbols: diff.symbols,
         hunks: diff.hunks,
         commits,
+        operation: operation::read(repo),
+        untracked_folders,
         remote: repo
             .find_remote("origin")
             .ok()
             .and_then(|r| r.url().ok().map(str::to_string)),
     })
+}
+
+/// Whether a repository-relative path lies in the note folder ([`NOTE_DIR`]).
+fn in_note_dir(path: &[u8]) -> bool {
+    path.strip_prefix(NOTE_DIR.as_bytes())
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(b"/"))
 }
 
 /// Most bytes of a commit message body kept.
@@ -385,13 +518,15 @@ fn branch_name(repo: &Repository) -> Result<Option<String>, git2::Error> {
         .map(|target| lossy(target.strip_prefix(b"refs/heads/").unwrap_or(target))))
 }
 
-/// `git status --porcelain=v1 -uall`, entry for entry: tracked changes (conflicts included)
-/// sorted by path, then untracked files sorted by path, as git prints them.
+/// `git status --porcelain=v1`, entry for entry: tracked changes (conflicts included) sorted by
+/// path, then untracked files sorted by path, as git prints them, with big untracked folders
+/// folded into one `dir/` entry (returned with their file counts; see `untracked`). The note
+/// folder is left out.
 fn read_status(
     repo: &Repository,
     index: &git2::Index,
     conflicts: &HashMap<Vec<u8>, (char, char)>,
-) -> Result<Vec<StatusEntry>, git2::Error> {
+) -> Result<(Vec<StatusEntry>, Vec<UntrackedFolder>), git2::Error> {
     let mut opts = StatusOptions::new();
     opts.include_untracked(true)
         .recurse_untracked_dirs(true)
@@ -413,13 +548,16 @@ fn read_status(
         HashSet::new()
     };
     let mut tracked: Vec<(Vec<u8>, StatusEntry)> = Vec::new();
-    let mut untracked: Vec<(Vec<u8>, StatusEntry)> = Vec::new();
+    let mut untracked: Vec<String> = Vec::new();
     for (path, code) in conflicts {
         tracked.push((path.clone(), entry(path, None, code.0, code.1)));
     }
     for item in statuses.iter() {
         let flags = item.status();
-        if flags.is_ignored() || flags.is_conflicted() || conflicts.contains_key(item.path_bytes())
+        if flags.is_ignored()
+            || flags.is_conflicted()
+            || conflicts.contains_key(item.path_bytes())
+            || in_note_dir(item.path_bytes())
         {
             continue;
         }
@@ -441,18 +579,32 @@ fn read_status(
             if x != ' ' {
                 tracked.push((path.to_vec(), entry(path, old_path, x, ' ')));
             }
-            untracked.push((path.to_vec(), entry(path, None, '?', '?')));
+            untracked.push(lossy(path));
         } else if x != ' ' || y != ' ' {
             tracked.push((path.to_vec(), entry(path, old_path, x, y)));
         }
     }
     tracked.sort_by(|a, b| a.0.cmp(&b.0));
-    untracked.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(tracked
+    untracked.sort();
+    let folded = untracked::fold(&untracked, |dir| index.find_prefix(dir).is_ok());
+    let folders = folded
+        .iter()
+        .filter(|u| u.folded)
+        .map(|u| UntrackedFolder {
+            path: u.path.clone(),
+            files: u.files,
+        })
+        .collect();
+    let entries = tracked
         .into_iter()
-        .chain(untracked)
         .map(|(_, e)| e)
-        .collect())
+        .chain(
+            folded
+                .into_iter()
+                .map(|u| entry(u.path.as_bytes(), None, '?', '?')),
+        )
+        .collect();
+    Ok((entries, folders))
 }
 
 fn entry(path: &[u8], old_path: Option<&[u8]>, index: char, worktree: char) -> StatusEntry {
@@ -530,6 +682,7 @@ fn unmerged_code(base: bool, ours: bool, theirs: bool) -> (char, char) {
     }
 }
 
+#[derive(Default)]
 struct DiffFacts {
     stat: DiffStat,
     hunks: Vec<FileHunks>,
@@ -547,27 +700,108 @@ fn diff_options() -> DiffOptions {
     opts
 }
 
+/// Fewer changed paths than this are diffed on one thread.
+const MIN_PATHS_TO_SHARE: usize = 32;
+
+/// A second reader of the same repository, for half of the diff: it opens the repository and
+/// loads its index while the status runs, then diffs the paths it is sent.
+struct DiffHelper {
+    paths: std::sync::mpsc::Sender<Vec<String>>,
+    done: std::thread::JoinHandle<Result<DiffFacts, git2::Error>>,
+}
+
+impl DiffHelper {
+    fn spawn(workdir: &Path) -> Option<DiffHelper> {
+        let workdir = workdir.to_path_buf();
+        let (paths, to_diff) = std::sync::mpsc::channel::<Vec<String>>();
+        let done = std::thread::Builder::new()
+            .name("handoff-git-diff".into())
+            .spawn(move || {
+                let repo = open_containing(&workdir)?;
+                repo.index()?;
+                let head_tree = match repo.head() {
+                    Ok(head) => Some(head.peel_to_tree()?),
+                    Err(_) => None,
+                };
+                match to_diff.recv() {
+                    Ok(paths) if !paths.is_empty() => {
+                        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+                        diff_paths(&repo, head_tree.as_ref(), &paths)
+                    }
+                    _ => Ok(DiffFacts::default()),
+                }
+            })
+            .ok()?;
+        Some(DiffHelper { paths, done })
+    }
+
+    /// The helper's facts for `paths`; `None` when it could not produce them (the caller then
+    /// diffs them itself).
+    fn diff(self, paths: &[&str]) -> Option<DiffFacts> {
+        let owned = paths.iter().map(|p| p.to_string()).collect();
+        self.paths.send(owned).ok()?;
+        self.done.join().ok()?.ok()
+    }
+}
+
 /// `git diff HEAD` (rename detection on): per-file counts, trimmed hunks and touched symbols.
+///
+/// Only the tracked paths `status` found changed are diffed (a rename's source too), so the
+/// worktree is walked once, by the status, not a second time by the diff. With many changed
+/// paths, half of them are diffed by `helper` on the other core.
 ///
 /// Unmerged paths have no single index entry, so like git they are diffed HEAD against the
 /// worktree file (conflict markers included).
 fn read_diff(
     repo: &Repository,
     head_tree: Option<&git2::Tree<'_>>,
+    status: &[StatusEntry],
     conflicted: &HashMap<Vec<u8>, (char, char)>,
+    helper: Option<DiffHelper>,
 ) -> Result<DiffFacts, git2::Error> {
-    let mut diff = repo.diff_tree_to_workdir_with_index(head_tree, Some(&mut diff_options()))?;
-    let mut find = DiffFindOptions::new();
-    find.renames(true);
-    diff.find_similar(Some(&mut find))?;
-
-    let mut facts = DiffFacts {
-        stat: DiffStat::default(),
-        hunks: Vec::new(),
-        symbols: Vec::new(),
+    let changed: Vec<&StatusEntry> = status
+        .iter()
+        .filter(|e| e.index != "?" || e.worktree != "?")
+        .filter(|e| !conflicted.contains_key(e.path.as_bytes()))
+        .collect();
+    // A rename's two paths stay in the same part, so that it is found as a rename.
+    let paths = |entries: &[&StatusEntry]| -> Vec<String> {
+        entries
+            .iter()
+            .flat_map(|e| std::iter::once(e.path.clone()).chain(e.old_path.clone()))
+            .collect()
     };
-    let mut budget = MAX_TOTAL_LINES;
-    add_deltas(&diff, &mut facts, &mut budget, false)?;
+    let shared = changed.len() >= MIN_PATHS_TO_SHARE && helper.is_some();
+    let cut = if shared {
+        changed.len() / 2
+    } else {
+        changed.len()
+    };
+    let (mine, theirs) = changed.split_at(cut);
+    let (mine, theirs) = (paths(mine), paths(theirs));
+    let theirs: Vec<&str> = theirs.iter().map(String::as_str).collect();
+    let mine: Vec<&str> = mine.iter().map(String::as_str).collect();
+    let helped = match helper {
+        Some(h) if shared => h.diff(&theirs),
+        Some(h) => {
+            // Nothing to share: let the helper end.
+            drop(h.paths);
+            None
+        }
+        None => None,
+    };
+    let mut facts = diff_paths(repo, head_tree, &mine)?;
+    let other = match helped {
+        Some(other) => other,
+        None => diff_paths(repo, head_tree, &theirs)?,
+    };
+    facts.stat.per_file.extend(other.stat.per_file);
+    facts.hunks.extend(other.hunks);
+    facts.symbols.extend(other.symbols);
+    facts.stat.per_file.sort_by(|a, b| a.path.cmp(&b.path));
+    facts.hunks.sort_by(|a, b| a.path.cmp(&b.path));
+    facts.symbols.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut budget = keep_within(&mut facts.hunks, MAX_TOTAL_LINES);
     if !conflicted.is_empty() {
         let mut opts = diff_options();
         // A path absent from HEAD ("deleted by us", "added by them") is not in the index at
@@ -580,14 +814,64 @@ fn read_diff(
         }
         let unmerged = repo.diff_tree_to_workdir(head_tree, Some(&mut opts))?;
         add_deltas(&unmerged, &mut facts, &mut budget, true)?;
+        facts.stat.per_file.sort_by(|a, b| a.path.cmp(&b.path));
+        facts.hunks.sort_by(|a, b| a.path.cmp(&b.path));
+        facts.symbols.sort_by(|a, b| a.path.cmp(&b.path));
     }
-    facts.stat.per_file.sort_by(|a, b| a.path.cmp(&b.path));
-    facts.hunks.sort_by(|a, b| a.path.cmp(&b.path));
-    facts.symbols.sort_by(|a, b| a.path.cmp(&b.path));
     facts.stat.files = facts.stat.per_file.len();
     facts.stat.insertions = facts.stat.per_file.iter().map(|f| f.insertions).sum();
     facts.stat.deletions = facts.stat.per_file.iter().map(|f| f.deletions).sum();
     Ok(facts)
+}
+
+/// `git diff HEAD -- paths` (literal paths), every kept hunk line within the per-file bounds
+/// only: the total bound is applied once the parts are merged, in path order.
+fn diff_paths(
+    repo: &Repository,
+    head_tree: Option<&git2::Tree<'_>>,
+    paths: &[&str],
+) -> Result<DiffFacts, git2::Error> {
+    let mut facts = DiffFacts::default();
+    if paths.is_empty() {
+        return Ok(facts);
+    }
+    let mut opts = diff_options();
+    // The paths are literal (no glob), which also lets libgit2 skip every other folder.
+    opts.disable_pathspec_match(true);
+    for path in paths {
+        opts.pathspec(*path);
+    }
+    let mut diff = repo.diff_tree_to_workdir_with_index(head_tree, Some(&mut opts))?;
+    let mut find = DiffFindOptions::new();
+    find.renames(true);
+    diff.find_similar(Some(&mut find))?;
+    let mut unbounded = usize::MAX;
+    add_deltas(&diff, &mut facts, &mut unbounded, false)?;
+    Ok(facts)
+}
+
+/// Applies the bound on kept lines over the whole diff ([`MAX_TOTAL_LINES`], headers included),
+/// file after file as `files` are ordered: past it, a hunk is only counted in `elided_hunks`
+/// and a line in its hunk's `elided`. Returns what is left of `budget`.
+fn keep_within(files: &mut [FileHunks], mut budget: usize) -> usize {
+    for file in files {
+        let mut kept = Vec::with_capacity(file.hunks.len());
+        for mut hunk in std::mem::take(&mut file.hunks) {
+            if budget == 0 {
+                file.elided_hunks += 1;
+                continue;
+            }
+            budget -= 1;
+            if hunk.lines.len() > budget {
+                hunk.elided += hunk.lines.len() - budget;
+                hunk.lines.truncate(budget);
+            }
+            budget -= hunk.lines.len();
+            kept.push(hunk);
+        }
+        file.hunks = kept;
+    }
+    budget
 }
 
 /// Adds the counts, hunks and symbols of every changed delta of `diff` (conflicted deltas
@@ -828,5 +1112,34 @@ mod tests {
         let hunk = &state.hunks[0].hunks[0];
         assert!(hunk.lines.contains(&"+def two():".to_string()), "{hunk:?}");
         assert_eq!(hunk.elided, 0);
+    }
+
+    #[test]
+    fn the_total_bound_cuts_files_in_order() {
+        let hunk = |n: usize| Hunk {
+            header: "@@".into(),
+            lines: vec!["+x".to_string(); n],
+            elided: 0,
+        };
+        let file = |path: &str, hunks: Vec<Hunk>| FileHunks {
+            path: path.into(),
+            hunks,
+            elided_hunks: 0,
+        };
+        let mut files = vec![
+            file("a", vec![hunk(3), hunk(2)]),
+            file("b", vec![hunk(4), hunk(1)]),
+        ];
+        // a: 1+3, 1+2 = 7 lines; b: 1 + 2 of 4, then nothing.
+        assert_eq!(keep_within(&mut files, 10), 0);
+        assert_eq!(files[0].hunks.len(), 2);
+        assert_eq!(files[1].hunks.len(), 1);
+        assert_eq!(
+            (files[1].hunks[0].lines.len(), files[1].hunks[0].elided),
+            (2, 2)
+        );
+        assert_eq!(files[1].elided_hunks, 1);
+        let mut roomy = vec![file("a", vec![hunk(3)])];
+        assert_eq!(keep_within(&mut roomy, 10), 6);
     }
 }

@@ -22,8 +22,12 @@ pub(crate) use transcript::Transcript;
 /// Everything collected for one note. Plain data: it is what `handoff collect --json` prints.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Evidence {
-    /// Git snapshot (`G`); `None` outside a repository.
+    /// Git snapshot (`G`); `None` outside a repository, or when it could not be read in time.
     pub git: Option<GitState>,
+    /// Why there is no git snapshot although there may be a repository ("git state
+    /// unavailable: … (timed out after N s)").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub git_unavailable: Option<String>,
     /// Test runs (`T1`…), files first, then the fresh `--test-cmd` run.
     pub tests: Vec<TestRun>,
     /// The session transcript, when one was given or found.
@@ -163,6 +167,8 @@ pub struct Request {
     pub test_cmd: Option<String>,
     /// Limit for `test_cmd`.
     pub test_timeout: Duration,
+    /// Limit for reading the git state (see [`git::collect_within`]).
+    pub git_timeout: Duration,
     /// Transcript file.
     pub transcript: Option<PathBuf>,
     /// Forces the transcript format.
@@ -175,6 +181,10 @@ pub struct Request {
     pub redact: bool,
 }
 
+/// Default limit for reading the git state: reading a 40,000-file repository takes well under a
+/// second; an agent hook must not wait much longer than this for a repository that hangs.
+pub(crate) const GIT_TIMEOUT: Duration = Duration::from_secs(20);
+
 impl Default for Request {
     fn default() -> Self {
         Request {
@@ -183,6 +193,7 @@ impl Default for Request {
             tests_format: None,
             test_cmd: None,
             test_timeout: Duration::from_secs(600),
+            git_timeout: GIT_TIMEOUT,
             transcript: None,
             transcript_format: None,
             latest: false,
@@ -202,11 +213,7 @@ pub fn collect(req: &Request) -> crate::Result<Evidence> {
             "no such directory; pass an existing path to --repo",
         ));
     }
-    ev.git = git::collect(&req.repo)?;
-    if ev.git.is_none() {
-        ev.warnings
-            .push(format!("no git repository at {}", req.repo.display()));
-    }
+    read_git(&mut ev, &req.repo, req.git_timeout)?;
     for path in &req.tests {
         let mut run = test_results::read_file(path, req.tests_format)?;
         run.id = format!("T{}", ev.tests.len() + 1);
@@ -273,13 +280,7 @@ pub(crate) fn collect_session(
 ) -> crate::Result<Evidence> {
     let mut ev = Evidence::default();
     match repo {
-        Some(dir) => {
-            ev.git = git::collect(dir)?;
-            if ev.git.is_none() {
-                ev.warnings
-                    .push(format!("no git repository at {}", dir.display()));
-            }
-        }
+        Some(dir) => read_git(&mut ev, dir, GIT_TIMEOUT)?,
         None => ev.warnings.push(
             "the session's project folder is not on this machine; the workspace state is unknown"
                 .to_string(),
@@ -295,6 +296,27 @@ pub(crate) fn collect_session(
     // Old sessions are summarized in bulk, unattended: always redacted.
     ev.redact();
     Ok(ev)
+}
+
+/// Reads the git state of the repository containing `dir` into `ev`, within `limit`. No
+/// repository, or one that could not be read in time, is a warning; the note says so.
+fn read_git(ev: &mut Evidence, dir: &std::path::Path, limit: Duration) -> crate::Result<()> {
+    match git::collect_within(dir, limit)? {
+        git::Reading::State(state) => ev.git = Some(*state),
+        git::Reading::NoRepository => ev
+            .warnings
+            .push(format!("no git repository at {}", dir.display())),
+        git::Reading::TimedOut(limit) => {
+            let why = format!(
+                "git state unavailable: reading the repository at {} did not finish (timed out after {} s); run `git status` there: a corrupt object (one cut short by a crash or a full disk) does this",
+                dir.display(),
+                limit.as_secs_f64()
+            );
+            ev.warnings.push(why.clone());
+            ev.git_unavailable = Some(why);
+        }
+    }
+    Ok(())
 }
 
 /// Reads the transcript at `path` into `ev`, with its reading warnings, and dates the commits

@@ -161,7 +161,7 @@ pub(crate) fn revalidate(stored: &StoredNote, root: &Path) -> Result<Revalidated
     let mut note = stored.sidecar.note.clone();
     let before = note.header.counts;
     let analysis = crate::analysis::analyse(&ev);
-    note.workspace = note::workspace_lines(ev.git.as_ref(), ev.since.as_ref(), Some(&analysis));
+    note.workspace = note::workspace_lines(&ev, Some(&analysis));
     let opts = Options {
         root: Some(root.to_path_buf()),
         sections: None,

@@ -12,7 +12,15 @@ pub use parse::parse;
 pub(crate) use render::code_span;
 pub use render::render;
 pub use section::Section;
-pub(crate) use workspace::workspace_lines;
+pub(crate) use workspace::{code_list, workspace_lines};
+
+/// Most git status paths listed one by one under Files & Symbols; one [`MORE_FILES`] line
+/// counts the rest (a mass reformat or a generated tree must not make a note of 20,000
+/// bullets). Read by the drafter and by the validator's completeness rule.
+pub(crate) const MAX_STATUS_FILES: usize = 100;
+
+/// The path of the Files & Symbols line that stands for more files than are listed.
+pub(crate) const MORE_FILES: &str = "…";
 
 use serde::{Deserialize, Serialize};
 

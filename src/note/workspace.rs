@@ -4,25 +4,34 @@
 use super::render::{code_span, text};
 use crate::analysis::Analysis;
 use crate::escape;
-use crate::evidence::git::{DiffStat, GitState, StatusEntry};
+use crate::evidence::Evidence;
+use crate::evidence::git::{DiffStat, GitState, Operation, StatusEntry};
 use crate::evidence::since::Since;
 
 /// Widest `git diff --stat` bar, like git's default on an 80-column terminal.
 const MAX_BAR: usize = 40;
 
-/// The Markdown lines of `## Workspace State` for `git` (`None`: no repository), with what the
-/// session analysis says about the session's folder and its commits.
+/// Most `git status -s` lines shown; the rest are counted (`git status -s` lists them).
+pub(crate) const MAX_STATUS_LINES: usize = 200;
+
+/// The Markdown lines of `## Workspace State` for the git state of `ev` (none: no repository,
+/// or one that could not be read in time), with what the session analysis says about the
+/// session's folder and its commits.
 ///
-/// Shape: a bullet with branch and HEAD (citing `G`), then one fenced block holding the
-/// `git status -s` lines and a `git diff --stat`-like block, so the next session can compare
-/// them with its own `git status -s` at a glance. When commits were made after the session
-/// (`since`), a line says so and the status is labelled as today's, not the session's end state.
-pub(crate) fn workspace_lines(
-    git: Option<&GitState>,
-    since: Option<&Since>,
-    analysis: Option<&Analysis>,
-) -> Vec<String> {
+/// Shape: a bullet with branch and HEAD (citing `G`), a bullet for a merge, rebase… stopped
+/// half-way, then one fenced block holding the `git status -s` lines and a `git diff
+/// --stat`-like block, so the next session can compare them with its own `git status -s` at a
+/// glance. When commits were made after the session (`since`), a line says so and the status is
+/// labelled as today's, not the session's end state.
+pub(crate) fn workspace_lines(ev: &Evidence, analysis: Option<&Analysis>) -> Vec<String> {
+    let (git, since) = (ev.git.as_ref(), ev.since.as_ref());
     let Some(g) = git else {
+        if let Some(why) = &ev.git_unavailable {
+            return vec![format!(
+                "- Git state unavailable: the workspace state is unknown ({}).",
+                text(why.strip_prefix("git state unavailable: ").unwrap_or(why))
+            )];
+        }
         return vec![
             "- No git repository: the workspace state is unknown (run `handoff` inside the repository or pass `--repo DIR`).".to_string(),
         ];
@@ -64,6 +73,9 @@ pub(crate) fn workspace_lines(
             }
         }
     }
+    if let Some(op) = &g.operation {
+        lines.push(operation_line(op, g));
+    }
     let moved_on = since.filter(|s| s.later_commits > 0);
     if let Some(s) = moved_on {
         lines.push(since_line(s));
@@ -90,8 +102,15 @@ pub(crate) fn workspace_lines(
     block.extend(
         g.status
             .iter()
+            .take(MAX_STATUS_LINES)
             .map(|e| escape::line(&status_line(e)).into_owned()),
     );
+    if g.status.len() > MAX_STATUS_LINES {
+        block.push(format!(
+            "… {} more path(s)",
+            g.status.len() - MAX_STATUS_LINES
+        ));
+    }
     if !g.diffstat.per_file.is_empty() {
         block.push("$ git diff --stat HEAD".to_string());
         block.extend(
@@ -112,6 +131,39 @@ pub(crate) fn workspace_lines(
     lines.extend(block);
     lines.push(fence);
     lines
+}
+
+/// `- **In progress:** a merge of … — 2 conflicted path(s): `a`, `b`; resolve …, or `git merge --abort` (G)`.
+fn operation_line(op: &Operation, g: &GitState) -> String {
+    let words = op.kind.words();
+    let mut what = format!("a `git {}`", words.name);
+    if let Some(subject) = &op.subject {
+        what += &format!(" ({})", text(subject));
+    }
+    if let Some(id) = &op.commit {
+        what += &format!(" at `{}`", &id[..id.len().min(7)]);
+    }
+    if let Some((step, total)) = op.step {
+        what += &format!(", step {step} of {total}");
+    }
+    let conflicted: Vec<&str> = g.conflicted().collect();
+    let how = match (conflicted.len(), words.proceed) {
+        (0, Some(proceed)) => format!("no conflict left: finish with `{proceed}`"),
+        (0, None) => {
+            "mark the checked-out commit with `git bisect good` or `git bisect bad`".to_string()
+        }
+        (n, proceed) => {
+            let then = proceed.map(|p| format!(", then `{p}`")).unwrap_or_default();
+            format!(
+                "{n} conflicted path(s): {}; resolve them and `git add` each{then}",
+                code_list(&conflicted, MAX_SINCE_FILES)
+            )
+        }
+    };
+    format!(
+        "- **In progress:** {what}; {how}; or give it up with `{}` (G)",
+        words.abort
+    )
 }
 
 /// Most commits named per line.
@@ -245,21 +297,11 @@ fn since_line(s: &Since) -> String {
     );
     let files = match s.files_changed_after.len() {
         0 => "none of the session's files changed after it".to_string(),
-        n => {
-            let shown: Vec<String> = s
-                .files_changed_after
-                .iter()
-                .take(MAX_SINCE_FILES)
-                .map(|f| format!("`{f}`"))
-                .collect();
-            let more = if n > MAX_SINCE_FILES {
-                format!(" and {} more", n - MAX_SINCE_FILES)
-            } else {
-                String::new()
-            };
+        _ => {
+            let files: Vec<&str> = s.files_changed_after.iter().map(String::as_str).collect();
             format!(
-                "of the session's files, {}{more} changed after it",
-                shown.join(", ")
+                "of the session's files, {} changed after it",
+                code_list(&files, MAX_SINCE_FILES)
             )
         }
     };
@@ -269,10 +311,20 @@ fn since_line(s: &Since) -> String {
     )
 }
 
+/// The first `max` paths as code spans, then how many more: `` `a`, `b` and 3 more ``.
+pub(crate) fn code_list(paths: &[&str], max: usize) -> String {
+    let shown: Vec<String> = paths.iter().take(max).map(|p| code_span(p)).collect();
+    match paths.len().saturating_sub(max) {
+        0 => shown.join(", "),
+        more => format!("{} and {more} more", shown.join(", ")),
+    }
+}
+
 /// Files named on the since line at most.
 const MAX_SINCE_FILES: usize = 8;
 
-/// One `git status -s` line: `XY path` or `XY old -> new`.
+/// One `git status -s` line: `XY path` or `XY old -> new` (a folded untracked folder is
+/// `?? dir/`, as git prints it).
 pub(crate) fn status_line(e: &StatusEntry) -> String {
     let x = e.index.chars().next().unwrap_or(' ');
     let y = e.worktree.chars().next().unwrap_or(' ');
@@ -356,7 +408,15 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evidence::git::{FileStat, Head};
+    use crate::evidence::git::{FileStat, Head, OperationKind};
+
+    fn ev(git: Option<GitState>, since: Option<Since>) -> Evidence {
+        Evidence {
+            git,
+            since,
+            ..Evidence::default()
+        }
+    }
 
     fn repo() -> GitState {
         GitState {
@@ -411,7 +471,7 @@ mod tests {
 
     #[test]
     fn renders_branch_head_status_and_diffstat() {
-        let lines = workspace_lines(Some(&repo()), None, None).join("\n");
+        let lines = workspace_lines(&ev(Some(repo()), None), None).join("\n");
         assert!(
             lines
                 .contains("**Branch:** `fix/parser` · **HEAD:** `0123456` Parse quoted fields (G)")
@@ -427,7 +487,7 @@ mod tests {
 
     #[test]
     fn says_when_there_is_no_repository_or_no_change() {
-        let none = workspace_lines(None, None, None);
+        let none = workspace_lines(&ev(None, None), None);
         assert_eq!(none.len(), 1);
         assert!(none[0].contains("No git repository"));
         let clean = GitState {
@@ -436,7 +496,7 @@ mod tests {
             head: None,
             ..GitState::default()
         };
-        let lines = workspace_lines(Some(&clean), None, None).join("\n");
+        let lines = workspace_lines(&ev(Some(clean), None), None).join("\n");
         assert!(lines.contains("detached HEAD"));
         assert!(lines.contains("no commits yet"));
         assert!(lines.contains("working tree clean"));
@@ -450,7 +510,7 @@ mod tests {
             capped: false,
             files_changed_after: vec!["src/lib.rs".into()],
         };
-        let lines = workspace_lines(Some(&repo()), Some(&since), None).join("\n");
+        let lines = workspace_lines(&ev(Some(repo()), Some(since.clone())), None).join("\n");
         assert!(lines.contains(
             "- **Since the session** (ended 2026-01-05 14:03 UTC): 12 later commit(s) on HEAD; of the session's files, `src/lib.rs` changed after it (G)"
         ), "{lines}");
@@ -463,7 +523,75 @@ mod tests {
             files_changed_after: Vec::new(),
             ..since
         };
-        let lines = workspace_lines(Some(&repo()), Some(&live), None).join("\n");
+        let lines = workspace_lines(&ev(Some(repo()), Some(live)), None).join("\n");
         assert!(!lines.contains("Since the session") && lines.contains("- **Status:** 3 changed"));
+    }
+
+    #[test]
+    fn an_operation_in_progress_names_its_conflicts_and_how_to_finish_or_abort() {
+        let mut g = repo();
+        g.status.push(StatusEntry {
+            path: "src/parse.rs".into(),
+            old_path: None,
+            index: "U".into(),
+            worktree: "U".into(),
+        });
+        g.operation = Some(Operation {
+            kind: OperationKind::Rebase,
+            commit: Some("89abcdef0123456789abcdef0123456789abcdef".into()),
+            subject: Some("fix/parser".into()),
+            step: Some((2, 3)),
+        });
+        let lines = workspace_lines(&ev(Some(g.clone()), None), None).join("\n");
+        assert!(
+            lines.contains(
+                "- **In progress:** a `git rebase` (fix/parser) at `89abcde`, step 2 of 3; 1 conflicted path(s): `src/parse.rs`; resolve them and `git add` each, then `git rebase --continue`; or give it up with `git rebase --abort` (G)"
+            ),
+            "{lines}"
+        );
+        assert!(lines.contains("\nUU src/parse.rs\n"), "{lines}");
+        g.status.pop();
+        g.operation = Some(Operation {
+            kind: OperationKind::Bisect,
+            commit: None,
+            subject: Some("main".into()),
+            step: None,
+        });
+        let lines = workspace_lines(&ev(Some(g), None), None).join("\n");
+        assert!(lines.contains("a `git bisect` (main); mark the checked-out commit with `git bisect good` or `git bisect bad`; or give it up with `git bisect reset` (G)"), "{lines}");
+    }
+
+    #[test]
+    fn an_unreadable_repository_is_not_called_missing() {
+        let e = Evidence {
+            git_unavailable: Some("git state unavailable: reading the repository at /r did not finish (timed out after 20 s)".into()),
+            ..Evidence::default()
+        };
+        let lines = workspace_lines(&e, None);
+        assert_eq!(
+            lines,
+            [
+                "- Git state unavailable: the workspace state is unknown (reading the repository at /r did not finish (timed out after 20 s))."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_long_status_is_cut_and_counted() {
+        let mut g = repo();
+        g.status = (0..MAX_STATUS_LINES + 5)
+            .map(|i| StatusEntry {
+                path: format!("f{i}.txt"),
+                old_path: None,
+                index: "?".into(),
+                worktree: "?".into(),
+            })
+            .collect();
+        let lines = workspace_lines(&ev(Some(g), None), None);
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("?? ")).count(),
+            MAX_STATUS_LINES
+        );
+        assert!(lines.contains(&"… 5 more path(s)".to_string()), "{lines:?}");
     }
 }

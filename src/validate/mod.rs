@@ -6,6 +6,7 @@ mod changes;
 mod completeness;
 mod dump;
 mod loops;
+mod path_set;
 mod paths;
 mod secrets;
 mod structure;
@@ -238,6 +239,7 @@ pub(crate) fn validate_against(
         analysis,
         root,
         index: OnceCell::new(),
+        status_paths: OnceCell::new(),
         verdicts: Vec::new(),
         findings: Vec::new(),
     };
@@ -436,11 +438,24 @@ pub(crate) struct Ctx<'a> {
     pub root: Option<PathBuf>,
     /// Paths tracked in the git index, read on first use.
     index: OnceCell<Vec<String>>,
+    /// The git status paths (and rename sources), indexed on first use.
+    status_paths: OnceCell<path_set::PathSet<'a>>,
     pub verdicts: Vec<Verdict>,
     pub findings: Vec<(Option<Key>, Finding)>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// The git status paths and rename sources, for lookups by a named path.
+    pub(crate) fn status_paths(&self) -> &path_set::PathSet<'a> {
+        let ev: &'a Evidence = self.ev;
+        self.status_paths.get_or_init(|| {
+            let status = ev.git.iter().flat_map(|g| &g.status);
+            path_set::PathSet::new(
+                status.flat_map(|s| std::iter::once(s.path.as_str()).chain(s.old_path.as_deref())),
+            )
+        })
+    }
+
     /// Records a claim as verified by `rule` on `evidence`.
     pub(crate) fn verified(&mut self, key: Key, rule: &'static str, evidence: Vec<String>) {
         self.verdicts.push(Verdict {

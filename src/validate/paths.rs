@@ -19,6 +19,8 @@ pub(crate) enum Found {
     Status,
     /// On disk under the root, or tracked in the index.
     Worktree,
+    /// On disk, outside the root (an absolute or `../` path).
+    Outside,
     /// Nowhere.
     Missing,
     /// Cannot tell: no root to look in.
@@ -27,23 +29,20 @@ pub(crate) enum Found {
 
 /// Looks `path` up in git status, the worktree and the index.
 pub(crate) fn find(cx: &Ctx, path: &str) -> Found {
-    let path = path.trim_end_matches('/');
-    if let Some(git) = &cx.ev.git {
-        let hit = git.status.iter().any(|s| {
-            let p = s.path.trim_end_matches('/');
-            same_path(path, p)
-                || s.old_path.as_deref().is_some_and(|o| same_path(path, o))
-                // An untracked directory covers what is in it, and a directory holds its files.
-                || (s.path.ends_with('/') && path.starts_with(&s.path))
-                || p.starts_with(&format!("{path}/"))
-        });
+    // The note shows a name holding a newline or control character escaped; git has it raw.
+    let raw = crate::escape::unline(path);
+    let path = raw.trim_end_matches('/');
+    if cx.ev.git.is_some() {
+        let status = cx.status_paths();
+        // An untracked directory covers what is in it, and a directory holds its files.
+        let hit =
+            status.same(path) || status.inside_a_folder(path) || status.holds_something_in(path);
         if hit {
             return Found::Status;
         }
     }
-    // No root, or a path leaving it (`../x`): nothing to look in.
     let Some(full) = cx.resolve(path) else {
-        return Found::Unknown;
+        return find_outside(cx, path);
     };
     if full.exists() {
         return Found::Worktree;
@@ -54,6 +53,28 @@ pub(crate) fn find(cx: &Ctx, path: &str) -> Found {
         return Found::Worktree;
     }
     Found::Missing
+}
+
+/// Looks up an absolute path or one that climbs out (`../x`): inside the root it is the
+/// relative path it names; anywhere else it is looked up where it points, never taken on trust.
+fn find_outside(cx: &Ctx, path: &str) -> Found {
+    let Some(root) = &cx.root else {
+        return Found::Unknown;
+    };
+    let named = std::path::Path::new(path);
+    if let Ok(rel) = named.strip_prefix(root)
+        && let Some(rel) = rel.to_str()
+        && !rel.is_empty()
+        && cx.resolve(rel).is_some()
+    {
+        return find(cx, rel);
+    }
+    // `join` keeps an absolute path as it is and puts a `../` path under the root.
+    if root.join(named).exists() {
+        Found::Outside
+    } else {
+        Found::Missing
+    }
 }
 
 fn future_tense(text: &str) -> bool {
@@ -121,7 +142,11 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
                 _ => {}
             }
         };
-        if let Some(path) = &c.path
+        // The `…` line counting the rest of git status names no path.
+        if let Some(path) = c
+            .path
+            .as_deref()
+            .filter(|p| p.trim() != crate::note::MORE_FILES)
             && let Some(p) = super::text::path_ref(path, false).or_else(|| {
                 (!path.trim().is_empty()).then(|| PathRef {
                     path: path.trim().trim_start_matches("./").to_string(),
@@ -259,6 +284,33 @@ mod tests {
         n.open_loops[0].flag = None;
         let r = validate(&mut n, &ev);
         assert_eq!(rules_for(&r, 5), ["paths"]);
+    }
+
+    #[test]
+    fn absolute_and_climbing_paths_are_looked_up_not_trusted() {
+        let (dir, ev) = worktree(&files(), &[]);
+        let root = dir.path().display().to_string();
+        let beside = tempfile::NamedTempFile::new().unwrap();
+        let mut n = note();
+        n.files = vec![
+            file(&format!("{root}/src/services/auth.py"), &[], "rotation"),
+            file(&format!("{root}/src/services/nope.py"), &[], "cache"),
+            file("/nonexistent-handoff-dir/x.py", &[], "x"),
+            file("../nonexistent-handoff-sibling/x.py", &[], "x"),
+            file(&beside.path().display().to_string(), &[], "scratch"),
+        ];
+        for (i, f) in n.files.iter_mut().enumerate() {
+            f.line = Some(10 + i);
+        }
+        n.partial = vec![claim("moved it to `../nonexistent-handoff-sibling/y.py`")];
+        n.partial[0].line = Some(20);
+        let r = validate(&mut n, &ev);
+        assert!(rules_for(&r, 10).is_empty(), "{:?}", r.findings);
+        assert_eq!(rules_for(&r, 11), ["paths"], "{:?}", r.findings);
+        assert_eq!(rules_for(&r, 12), ["paths"], "{:?}", r.findings);
+        assert_eq!(rules_for(&r, 13), ["paths"], "{:?}", r.findings);
+        assert!(rules_for(&r, 14).is_empty(), "{:?}", r.findings);
+        assert_eq!(rules_for(&r, 20), ["paths"], "{:?}", r.findings);
     }
 
     #[test]

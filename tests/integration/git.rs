@@ -3,7 +3,7 @@
 //! -uall` and `git diff HEAD --numstat`, plus the `handoff collect` binary end to end.
 
 use crate::support::handoff;
-use handoff::{GitState, StatusEntry, collect_git};
+use handoff::{GitState, OperationKind, StatusEntry, UntrackedFolder, collect_git};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -770,4 +770,546 @@ fn cli_collect_outside_a_repository_warns_and_prints_null() {
     let json: serde_json::Value =
         serde_json::from_slice(&assert.get_output().stdout).expect("JSON on stdout");
     assert!(json["git"].is_null(), "{json}");
+}
+
+#[test]
+fn separate_git_dir_worktree_is_read_from_the_folder_of_its_git_file() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let work = tmp.path().join("work");
+    let gitdir = tmp.path().join("store.git");
+    std::fs::create_dir(&work).expect("mkdir");
+    git_in(
+        &work,
+        &[
+            "init",
+            "-q",
+            "-b",
+            "main",
+            "--separate-git-dir",
+            gitdir.to_str().expect("utf-8 temp path"),
+        ],
+    );
+    std::fs::write(work.join("a.txt"), "one\n").expect("write");
+    git_in(&work, &["add", "a.txt"]);
+    git_in(&work, &["commit", "-q", "-m", "First"]);
+    std::fs::write(work.join("a.txt"), "two\n").expect("write");
+    std::fs::write(work.join("new.txt"), "new\n").expect("write");
+    std::fs::create_dir(work.join("sub")).expect("mkdir");
+
+    for start in [work.clone(), work.join("sub")] {
+        let state = collect_at(&start);
+        assert_eq!(
+            std::fs::canonicalize(&state.root).expect("root"),
+            std::fs::canonicalize(&work).expect("work"),
+            "the worktree is the folder holding the `.git` file, not the git dir's parent"
+        );
+        assert_eq!(codes(&state), vec![" M a.txt", "?? new.txt"]);
+        assert_matches_git(&work, &state, "HEAD");
+    }
+}
+
+#[test]
+fn corrupt_packed_refs_is_an_error_not_an_unborn_branch() {
+    let repo = committed_repo();
+    repo.git(&["pack-refs", "--all"]);
+    let packed = repo.path(".git/packed-refs");
+    let text = std::fs::read_to_string(&packed).expect("packed-refs");
+    assert!(!repo.path(".git/refs/heads/main").exists());
+    // A crash while rewriting it: the file ends in the middle of the branch's object id.
+    let cut = text.find("refs/heads/main").expect("main is packed") - 20;
+    for broken in [&text[..cut], "0123 refs/heads/main\n"] {
+        std::fs::write(&packed, broken).expect("write");
+        let err = collect_git(&repo.dir).expect_err("a corrupt packed-refs is an error");
+        let message = err.to_string();
+        assert!(message.contains("packed-refs"), "{message}");
+        handoff()
+            .args(["collect", "--repo"])
+            .arg(&repo.dir)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("packed-refs"));
+    }
+    // An intact packed-refs (and a branch truly without commits) still reads.
+    std::fs::write(&packed, &text).expect("write");
+    assert!(collect_at(&repo.dir).head.is_some());
+    repo.git(&["checkout", "-q", "--orphan", "fresh"]);
+    assert!(collect_at(&repo.dir).head.is_none());
+}
+
+/// Cuts the loose object of `rel`'s committed content to a few bytes, as a crash or a full disk
+/// during `git commit` leaves it (libgit2 issue 7342: reading it loops forever).
+fn truncate_loose_object(repo: &Repo, rel: &str) {
+    let id = repo.git(&["rev-parse", &format!("HEAD:{rel}")]);
+    let id = id.trim();
+    let object = repo.path(&format!(".git/objects/{}/{}", &id[..2], &id[2..]));
+    let bytes = std::fs::read(&object).expect("loose object");
+    let mut perms = std::fs::metadata(&object).expect("meta").permissions();
+    #[allow(clippy::permissions_set_readonly_false)]
+    perms.set_readonly(false);
+    std::fs::set_permissions(&object, perms).expect("chmod");
+    std::fs::write(&object, &bytes[..20.min(bytes.len() / 2)]).expect("truncate");
+}
+
+#[test]
+fn a_repository_that_hangs_the_git_library_degrades_within_the_deadline() {
+    let repo = Repo::new();
+    repo.write("big.txt", long_text("line", 2000));
+    repo.commit_all("Big");
+    repo.write("big.txt", long_text("changed", 2000));
+    truncate_loose_object(&repo, "big.txt");
+
+    let out = handoff()
+        .args(["collect", "--json", "--git-timeout", "1.5", "--repo"])
+        .arg(&repo.dir)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "git state unavailable: reading the repository at",
+        ))
+        .stderr(predicate::str::contains("(timed out after 1.5 s)"))
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out).expect("JSON on stdout");
+    assert!(json["git"].is_null(), "{json}");
+    assert!(
+        json["git_unavailable"]
+            .as_str()
+            .is_some_and(|w| w.contains("timed out after 1.5 s")),
+        "{json}"
+    );
+
+    // summarize still writes its note, saying why the workspace state is unknown.
+    let note = handoff()
+        .args(["summarize", "--offline", "--stdout", "--git-timeout", "1"])
+        .current_dir(&repo.dir)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let note = String::from_utf8(note).expect("utf-8 note");
+    assert!(
+        note.contains(
+            "- Git state unavailable: the workspace state is unknown (reading the repository at"
+        ),
+        "{note}"
+    );
+    assert!(!note.contains("No git repository"), "{note}");
+}
+
+#[test]
+fn git_timeout_must_be_a_positive_number_of_seconds() {
+    for bad in ["0", "-1", "soon", "NaN"] {
+        handoff()
+            .arg("collect")
+            .arg(format!("--git-timeout={bad}"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--git-timeout"));
+    }
+}
+
+/// `summarize --offline --stdout` in `dir`.
+fn offline_note(dir: &Path) -> String {
+    let out = handoff()
+        .args(["summarize", "--offline", "--stdout"])
+        .current_dir(dir)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).expect("utf-8 note")
+}
+
+/// Writes an offline note in `repo` and validates it again as a user would: (its path, its
+/// text, what `validate` printed, which must exit 0).
+fn summarize_then_validate(repo: &Repo) -> (PathBuf, String, String) {
+    handoff()
+        .args(["summarize", "--offline"])
+        .current_dir(&repo.dir)
+        .assert()
+        .success();
+    let note_path = notes(repo).into_iter().next().expect("a note");
+    let note = std::fs::read_to_string(&note_path).expect("note");
+    let out = handoff()
+        .arg("validate")
+        .arg(&note_path)
+        .current_dir(&repo.dir)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let findings = String::from_utf8(out.stdout).expect("utf-8");
+    (note_path, note, findings)
+}
+
+/// The notes in the repository's note folder.
+fn notes(repo: &Repo) -> Vec<PathBuf> {
+    std::fs::read_dir(repo.path(".handoff"))
+        .expect("note folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect()
+}
+
+/// The text of one `## Heading` section of a note.
+fn section<'a>(note: &'a str, heading: &str) -> &'a str {
+    let start = note
+        .find(&format!("## {heading}\n"))
+        .unwrap_or_else(|| panic!("no {heading} in {note}"));
+    let rest = &note[start + heading.len() + 4..];
+    &rest[..rest.find("\n## ").unwrap_or(rest.len())]
+}
+
+#[test]
+fn a_merge_stopped_on_conflicts_is_reported_and_resolved_or_aborted_next() {
+    let repo = conflicted_repo();
+    let state = repo.collect();
+    let op = state.operation.as_ref().expect("merge in progress");
+    assert_eq!(op.kind, OperationKind::Merge);
+    assert_eq!(op.subject.as_deref(), Some("Merge branch 'other'"));
+    assert_eq!(
+        op.commit.as_deref(),
+        Some(repo.git(&["rev-parse", "other"]).trim())
+    );
+    let mut conflicted: Vec<&str> = state.conflicted().collect();
+    conflicted.sort();
+    assert_eq!(
+        conflicted,
+        [
+            "both_added.txt",
+            "both_modified.txt",
+            "deleted_by_them.txt",
+            "deleted_by_us.txt"
+        ]
+    );
+
+    let note = offline_note(&repo.dir);
+    let workspace = section(&note, "Workspace State");
+    assert!(
+        workspace.contains("- **In progress:** a `git merge` (Merge branch 'other')")
+            && workspace.contains("4 conflicted path(s): `both_added.txt`")
+            && workspace.contains(
+                "then `git merge --continue`; or give it up with `git merge --abort` (G)"
+            ),
+        "{workspace}"
+    );
+    let next = section(&note, "Next Action");
+    assert!(
+        next.contains("Resolve the conflict markers in `both_added.txt`")
+            && next.contains("`git merge --continue`")
+            && next.contains("`git merge --abort`"),
+        "{next}"
+    );
+    assert!(!next.to_lowercase().contains("commit the"), "{next}");
+    assert!(
+        section(&note, "Open Loops").contains("Verify: `git diff --name-only --diff-filter=U`"),
+        "{note}"
+    );
+}
+
+/// A repository where `topic` and `main` change the same line of `shared.txt`.
+fn diverged_repo() -> Repo {
+    let repo = Repo::new();
+    repo.write("shared.txt", "base\n");
+    repo.commit_all("Base");
+    repo.git(&["checkout", "-q", "-b", "topic"]);
+    repo.write("shared.txt", "topic\n");
+    repo.commit_all("Topic change");
+    repo.git(&["checkout", "-q", "main"]);
+    repo.write("shared.txt", "main\n");
+    repo.commit_all("Main change");
+    repo
+}
+
+#[test]
+fn rebase_cherry_pick_and_revert_stopped_on_a_conflict_are_reported() {
+    // (operation, the command that stops, the words the note must use)
+    let cases: [(&str, &[&str], OperationKind); 3] = [
+        (
+            "rebase",
+            &["rebase", "-q", "main", "topic"],
+            OperationKind::Rebase,
+        ),
+        (
+            "cherry-pick",
+            &["cherry-pick", "topic"],
+            OperationKind::CherryPick,
+        ),
+        (
+            "revert",
+            &["revert", "--no-edit", "HEAD~1"],
+            OperationKind::Revert,
+        ),
+    ];
+    for (name, args, kind) in cases {
+        let repo = diverged_repo();
+        if kind == OperationKind::Revert {
+            // Reverting "Base" under "Main change" conflicts on the same line.
+            repo.write("shared.txt", "main\nmore\n");
+            repo.commit_all("More");
+        }
+        git_may_fail(&repo.dir, args);
+        let state = repo.collect();
+        let op = state
+            .operation
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name}: no operation in {state:?}"));
+        assert_eq!(op.kind, kind, "{name}");
+        assert_eq!(
+            state.conflicted().collect::<Vec<_>>(),
+            ["shared.txt"],
+            "{name}"
+        );
+        if kind == OperationKind::Rebase {
+            assert_eq!(op.subject.as_deref(), Some("topic"));
+            assert_eq!(op.step, Some((1, 1)));
+        }
+        let note = offline_note(&repo.dir);
+        assert!(
+            section(&note, "Workspace State")
+                .contains(&format!("- **In progress:** a `git {name}`")),
+            "{name}: {note}"
+        );
+        let next = section(&note, "Next Action");
+        assert!(
+            next.contains("Resolve the conflict markers in `shared.txt`")
+                && next.contains(&format!("`git {name} --continue`"))
+                && next.contains(&format!("`git {name} --abort`")),
+            "{name}: {next}"
+        );
+    }
+}
+
+#[test]
+fn a_bisect_in_progress_is_reported_and_continued_or_reset_next() {
+    let repo = diverged_repo();
+    repo.git(&["bisect", "start"]);
+    repo.git(&["bisect", "bad", "HEAD"]);
+    repo.git(&["bisect", "good", "HEAD~1"]);
+    let state = repo.collect();
+    assert_eq!(
+        state.operation.as_ref().map(|o| o.kind),
+        Some(OperationKind::Bisect)
+    );
+    let note = offline_note(&repo.dir);
+    assert!(
+        section(&note, "Workspace State").contains("- **In progress:** a `git bisect` (main)"),
+        "{note}"
+    );
+    let next = section(&note, "Next Action");
+    assert!(
+        next.contains("`git bisect good`") && next.contains("`git bisect reset`"),
+        "{next}"
+    );
+}
+
+#[test]
+fn a_stash_pop_conflict_is_resolved_next_never_committed() {
+    let repo = diverged_repo();
+    repo.write("shared.txt", "stashed\n");
+    repo.git(&["stash", "-q"]);
+    repo.write("shared.txt", "other\n");
+    repo.commit_all("Other");
+    git_may_fail(&repo.dir, &["stash", "pop", "-q"]);
+    let state = repo.collect();
+    assert!(state.operation.is_none());
+    assert_eq!(state.conflicted().collect::<Vec<_>>(), ["shared.txt"]);
+    let next = section(&offline_note(&repo.dir), "Next Action").to_string();
+    assert!(
+        next.contains("Resolve the conflict markers in `shared.txt`") && !next.contains("commit"),
+        "{next}"
+    );
+}
+
+#[test]
+fn thousands_of_untracked_files_are_one_folder_entry_as_git_status_shows_them() {
+    let repo = committed_repo();
+    for i in 0..3_000 {
+        repo.write(&format!("node_modules/pkg{}/lib/f{i}.js", i % 30), "x\n");
+    }
+    repo.write("venv/bin/python", "#!\n");
+    repo.write("src/fresh/a.rs", "pub fn a() {}\n");
+    repo.write("src/fresh/b.rs", "pub fn b() {}\n");
+    repo.write("src/lib.rs", "pub fn add() {}\n");
+    let state = repo.collect();
+    assert_eq!(
+        codes(&state),
+        [
+            " M src/lib.rs",
+            "?? node_modules/",
+            "?? src/fresh/a.rs",
+            "?? src/fresh/b.rs",
+            "?? venv/bin/python"
+        ]
+    );
+    assert_eq!(
+        state.untracked_folders,
+        [UntrackedFolder {
+            path: "node_modules/".into(),
+            files: 3_000
+        }]
+    );
+    // The folded folder is what `git status` itself prints for it.
+    let porcelain = repo.git(&["status", "--porcelain=v1"]);
+    assert!(
+        porcelain.lines().any(|l| l == "?? node_modules/"),
+        "{porcelain}"
+    );
+    let names: Vec<&str> = state.symbols.iter().map(|s| s.name.as_str()).collect();
+    assert!(names.contains(&"a") && names.contains(&"b"), "{names:?}");
+
+    let note = offline_note(&repo.dir);
+    let files = section(&note, "Files & Symbols");
+    assert!(
+        files.contains("- `node_modules/` — untracked folder, 3000 files (G)"),
+        "{files}"
+    );
+    assert!(
+        files.lines().filter(|l| l.starts_with("- ")).count() < 10,
+        "{files}"
+    );
+    assert!(!note.contains("node_modules/pkg"), "{note}");
+    assert!(
+        section(&note, "Workspace State").contains("\n?? node_modules/\n"),
+        "{note}"
+    );
+}
+
+#[test]
+fn two_summarize_runs_leave_the_note_folder_out_of_the_evidence_and_the_tree_clean() {
+    let repo = committed_repo();
+    repo.write("src/lib.rs", "pub fn add() {}\n");
+    for run in 1..=2 {
+        let out = handoff()
+            .args(["summarize", "--offline", "--json"])
+            .current_dir(&repo.dir)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let sidecar = String::from_utf8(out).expect("utf-8 sidecar");
+        let notes = notes(&repo);
+        assert_eq!(notes.len(), run, "{notes:?}");
+        let newest = notes.iter().max().expect("a note");
+        let note = std::fs::read_to_string(newest).expect("note");
+        assert!(!note.contains(".handoff"), "run {run}: {note}");
+        assert!(!sidecar.contains(".handoff"), "run {run}: {sidecar}");
+        assert!(
+            section(&note, "Files & Symbols").contains("`src/lib.rs`"),
+            "{note}"
+        );
+        // Only the user's own change shows in git.
+        assert_eq!(repo.git(&["status", "--porcelain"]), " M src/lib.rs\n");
+    }
+    let ignore = std::fs::read_to_string(repo.path(".handoff/.gitignore")).expect(".gitignore");
+    assert!(ignore.lines().any(|l| l == "*"), "{ignore}");
+    let state = repo.collect();
+    assert_eq!(codes(&state), [" M src/lib.rs"]);
+
+    // A user who emptied the folder's .gitignore to commit the notes keeps it that way, and a
+    // committed then changed note is still not the user's work.
+    std::fs::write(repo.path(".handoff/.gitignore"), "").expect("empty .gitignore");
+    repo.git(&["add", ".handoff"]);
+    repo.git(&["commit", "-q", "-m", "Keep notes"]);
+    let first = notes(&repo).into_iter().next().expect("a note");
+    std::fs::write(&first, "edited\n").expect("edit note");
+    handoff()
+        .args(["summarize", "--offline"])
+        .current_dir(&repo.dir)
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read_to_string(repo.path(".handoff/.gitignore")).expect("kept"),
+        ""
+    );
+    let state = repo.collect();
+    assert_eq!(codes(&state), [" M src/lib.rs"]);
+    assert!(
+        state
+            .diffstat
+            .per_file
+            .iter()
+            .all(|f| !f.path.starts_with(".handoff"))
+    );
+}
+
+#[test]
+fn many_changed_paths_diffed_in_two_parts_match_git() {
+    let repo = Repo::new();
+    for i in 0..80 {
+        repo.write(
+            &format!("d{}/f{i:02}.rs", i % 7),
+            long_text(&format!("f{i}"), 30),
+        );
+    }
+    repo.commit_all("Many");
+    for i in (0..80).step_by(2) {
+        repo.write(
+            &format!("d{}/f{i:02}.rs", i % 7),
+            long_text(&format!("g{i}"), 31),
+        );
+    }
+    repo.git(&["mv", "d1/f01.rs", "moved.rs"]);
+    repo.git(&["rm", "-q", "d3/f03.rs"]);
+    let state = repo.collect();
+    assert!(state.status.len() > 40, "{}", state.status.len());
+    assert_matches_git(&repo.dir, &state, "HEAD");
+    let renamed = state
+        .status
+        .iter()
+        .any(|e| e.path == "moved.rs" && e.old_path.as_deref() == Some("d1/f01.rs"));
+    assert!(renamed, "{:?}", state.status);
+    assert!(
+        state.diffstat.per_file.iter().any(|f| f.path == "moved.rs"),
+        "the rename is one diff entry"
+    );
+}
+
+/// A file name holding a newline stays on its line in the note, and validating that note again
+/// finds the file listed and present: the note's escaped name is git's raw one.
+#[test]
+fn a_file_name_with_a_newline_keeps_the_note_whole_and_validates_again() {
+    let repo = committed_repo();
+    let name = "evil\n## Goal\nx.py";
+    repo.write(name, "def f():\n    pass\n");
+    let (note_path, note, findings) = summarize_then_validate(&repo);
+    assert_eq!(note.matches("\n## Goal").count(), 1, "{note}");
+    assert!(
+        section(&note, "Files & Symbols").contains(r"`evil\u{a}## Goal\u{a}x.py`"),
+        "{note}"
+    );
+    assert!(!findings.contains("completeness"), "{findings}");
+    assert!(!findings.contains("paths:"), "{findings}");
+    let shown = note_path.display().to_string();
+    assert!(
+        findings.lines().all(|l| l.starts_with(&shown)),
+        "{findings}"
+    );
+}
+
+/// More changed paths than the note lists one by one: one `…` line citing git stands for the
+/// rest, and validating the note again neither adds them back nor calls `…` a missing path.
+#[test]
+fn a_long_status_is_counted_in_one_line_the_validator_accepts() {
+    let repo = committed_repo();
+    for i in 0..150 {
+        repo.write(&format!("f{i:03}.txt"), "x\n");
+    }
+    let (_, note, findings) = summarize_then_validate(&repo);
+    let files = section(&note, "Files & Symbols");
+    assert!(
+        files.lines().any(|l| l.starts_with("- `…` — and ")
+            && l.contains("more changed path(s) in git status")
+            && l.ends_with("(G)")),
+        "{files}"
+    );
+    assert!(files.lines().count() < 40, "{files}");
+    assert!(!findings.contains("completeness"), "{findings}");
+    assert!(!findings.contains("paths:"), "{findings}");
 }

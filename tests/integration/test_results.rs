@@ -366,6 +366,19 @@ fn bad_test_files_are_input_errors() {
     );
 }
 
+/// A failure count too big to read is not "0 failed": the run is unknown, never green.
+#[test]
+fn an_out_of_range_failure_count_is_not_read_as_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cargo.txt");
+    std::fs::write(
+        &out,
+        "running 1 test\ntest result: FAILED. 1 passed; 99999999999999999999 failed; 0 ignored; 0 measured; 0 filtered out\n",
+    )
+    .unwrap();
+    rejects(&out, "no test results recognised");
+}
+
 /// A tiny crate with one passing and one failing test, for a real `cargo test` run.
 fn tiny_crate() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

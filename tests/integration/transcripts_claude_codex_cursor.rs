@@ -168,6 +168,33 @@ fn binary_and_empty_files_are_input_errors() {
         .stderr(predicate::str::contains("no messages"));
 }
 
+/// One NUL byte near the start (pasted binary output, a damaged line) costs its line, not the
+/// whole transcript.
+#[test]
+fn a_stray_nul_byte_skips_its_line_not_the_transcript() {
+    let path = fixture("transcripts/claude-pipelines-and-checks.jsonl");
+    let text = std::fs::read(&path).unwrap();
+    let first_newline = text.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let mut damaged = text[..first_newline].to_vec();
+    damaged.extend_from_slice(b"oops\0\n");
+    damaged.extend_from_slice(&text[first_newline..]);
+    let dir = tempfile::tempdir().unwrap();
+    let nul = dir.path().join("session.jsonl");
+    std::fs::write(&nul, &damaged).unwrap();
+    let (code, ev, stderr) = collect(&[], &nul);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("skipped 1 record(s)"), "{stderr}");
+    let (_, clean, _) = collect(&[], &path);
+    assert_eq!(
+        ev["transcript"]["messages"],
+        clean["transcript"]["messages"]
+    );
+    assert_eq!(
+        ev["transcript"]["commands"],
+        clean["transcript"]["commands"]
+    );
+}
+
 #[test]
 fn a_single_100_mb_line_is_skipped_not_loaded() {
     let dir = tempfile::tempdir().unwrap();

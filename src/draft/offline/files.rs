@@ -2,7 +2,7 @@
 //! folders of many files as one entry, and files outside the repository on one line.
 
 use crate::analysis::Analysis;
-use crate::note::{FileEntry, Note, code_span};
+use crate::note::{FileEntry, MORE_FILES, Note, code_span};
 
 /// Members named for a folder entry.
 const MAX_MEMBERS: usize = 6;
@@ -39,13 +39,17 @@ pub(super) fn render(a: &Analysis, note: &mut Note) {
             ..FileEntry::default()
         });
     }
-    if a.files.more > 0
-        && let Some(last) = note.files.last_mut()
-    {
-        last.summary.push_str(&format!(
-            " (and {} more changed paths: see Workspace State)",
-            a.files.more
-        ));
+    // One line stands for the rest; the validator takes it as covering them.
+    if a.files.more > 0 {
+        note.files.push(FileEntry {
+            path: MORE_FILES.into(),
+            summary: format!(
+                "and {} more changed path(s) in git status: see Workspace State",
+                a.files.more
+            ),
+            cite: vec!["G".into()],
+            ..FileEntry::default()
+        });
     }
     if let Some((first, rest)) = a.files.outside.split_first() {
         let others = if rest.is_empty() {

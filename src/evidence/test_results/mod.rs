@@ -172,9 +172,10 @@ impl TestFormat {
 impl TestSummary {
     /// Adds another summary's counts and failures (used when one output holds several runs).
     fn absorb(&mut self, other: TestSummary, seen: &mut Failures) {
-        self.passed += other.passed;
-        self.failed += other.failed;
-        self.skipped += other.skipped;
+        // Saturating: a count read as huge stays huge (a failure stays one), never wraps.
+        self.passed = self.passed.saturating_add(other.passed);
+        self.failed = self.failed.saturating_add(other.failed);
+        self.skipped = self.skipped.saturating_add(other.skipped);
         for f in other.failures {
             seen.push(f.name, f.message);
         }

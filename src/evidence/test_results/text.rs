@@ -19,10 +19,32 @@ macro_rules! regex {
     };
 }
 
-fn num(caps: &regex::Captures<'_>, i: usize) -> u64 {
-    caps.get(i)
-        .and_then(|m| m.as_str().parse().ok())
-        .unwrap_or(0)
+/// The count in group `i`: 0 when the group is absent, `None` when it does not fit a `u64` (an
+/// out-of-range count is unknown, never 0: a "0 failed" read from it would judge the run green).
+fn num(caps: &regex::Captures<'_>, i: usize) -> Option<u64> {
+    match caps.get(i) {
+        None => Some(0),
+        Some(m) => m.as_str().parse().ok(),
+    }
+}
+
+/// The counts in groups `passed`, `failed` (summed) and `skipped` of `caps`; `None` when one
+/// is out of range, so the line is not taken as a result.
+fn counts_of(
+    caps: &regex::Captures<'_>,
+    passed: usize,
+    failed: &[usize],
+    skipped: usize,
+) -> Option<Counts> {
+    let mut failed_sum = 0u64;
+    for &i in failed {
+        failed_sum = failed_sum.checked_add(num(caps, i)?)?;
+    }
+    Some(Counts {
+        passed: num(caps, passed)?,
+        failed: failed_sum,
+        skipped: num(caps, skipped)?,
+    })
 }
 
 /// Counts as a runner reports them.
@@ -34,14 +56,38 @@ struct Counts {
 }
 
 impl Counts {
+    /// Sums saturate: a huge count stays huge (and a failure stays a failure), never wraps.
     fn add(&mut self, other: Counts) {
-        self.passed += other.passed;
-        self.failed += other.failed;
-        self.skipped += other.skipped;
+        self.passed = self.passed.saturating_add(other.passed);
+        self.failed = self.failed.saturating_add(other.failed);
+        self.skipped = self.skipped.saturating_add(other.skipped);
+    }
+
+    fn only_passed(n: u64) -> Counts {
+        Counts {
+            passed: n,
+            ..Counts::default()
+        }
+    }
+
+    fn only_failed(n: u64) -> Counts {
+        Counts {
+            failed: n,
+            ..Counts::default()
+        }
+    }
+
+    fn only_skipped(n: u64) -> Counts {
+        Counts {
+            skipped: n,
+            ..Counts::default()
+        }
     }
 
     fn total(&self) -> u64 {
-        self.passed + self.failed + self.skipped
+        self.passed
+            .saturating_add(self.failed)
+            .saturating_add(self.skipped)
     }
 
     fn into_summary(self, failures: Failures) -> TestSummary {
@@ -146,6 +192,8 @@ regex!(CARGO_LISTED, r"^    (\S.*?)\s*$");
 struct Cargo {
     summaries: u32,
     counts: Counts,
+    /// A count did not fit: what failed is unknown, so the run is too.
+    unreadable_count: bool,
     /// Counted from `test x ... ok` lines, for output cut before its `test result:` line.
     per_test: Counts,
     running_seen: bool,
@@ -160,11 +208,10 @@ impl Cargo {
         if l.starts_with("test ") {
             if let Some(c) = CARGO_RESULT.captures(l) {
                 self.summaries += 1;
-                self.counts.add(Counts {
-                    passed: num(&c, 1),
-                    failed: num(&c, 2),
-                    skipped: num(&c, 3),
-                });
+                match counts_of(&c, 1, &[2], 3) {
+                    Some(counts) => self.counts.add(counts),
+                    None => self.unreadable_count = true,
+                }
                 self.in_failure_list = false;
             } else if let Some(c) = CARGO_TEST.captures(l) {
                 match &c[2] {
@@ -196,7 +243,9 @@ impl Cargo {
     }
 
     fn finish(self) -> Option<TestSummary> {
-        if self.summaries > 0 {
+        if self.unreadable_count {
+            None
+        } else if self.summaries > 0 {
             Some(self.counts.into_summary(self.failures))
         } else if self.running_seen && self.per_test.total() > 0 {
             Some(self.per_test.into_summary(self.failures))
@@ -228,6 +277,8 @@ regex!(
 struct Nextest {
     summaries: u32,
     counts: Counts,
+    /// A count did not fit: what failed is unknown, so the run is too.
+    unreadable_count: bool,
     started: bool,
     per_test: Counts,
     failures: Failures,
@@ -247,11 +298,10 @@ impl Nextest {
         if t.starts_with("Summary [") {
             if let Some(c) = NEXTEST_SUMMARY.captures(l) {
                 self.summaries += 1;
-                self.counts.add(Counts {
-                    passed: num(&c, 3),
-                    failed: num(&c, 4) + num(&c, 5) + num(&c, 6),
-                    skipped: num(&c, 7),
-                });
+                match counts_of(&c, 3, &[4, 5, 6], 7) {
+                    Some(counts) => self.counts.add(counts),
+                    None => self.unreadable_count = true,
+                }
             }
         } else if t.starts_with("Starting ") && NEXTEST_START.is_match(l) {
             self.started = true;
@@ -274,7 +324,9 @@ impl Nextest {
     }
 
     fn finish(self) -> Option<TestSummary> {
-        if self.summaries > 0 {
+        if self.unreadable_count {
+            None
+        } else if self.summaries > 0 {
             Some(self.counts.into_summary(self.failures))
         } else if self.started && self.per_test.total() > 0 {
             Some(self.per_test.into_summary(self.failures))
@@ -366,11 +418,11 @@ fn pytest_parts(text: &str) -> Option<Counts> {
     let mut known = false;
     for part in text.split(", ") {
         let c = PYTEST_PART.captures(part.trim())?;
-        let n = num(&c, 1);
+        let n = num(&c, 1)?;
         match &c[2] {
-            "passed" | "xpassed" => counts.passed += n,
-            "failed" | "error" | "errors" => counts.failed += n,
-            "skipped" | "xfailed" => counts.skipped += n,
+            "passed" | "xpassed" => counts.add(Counts::only_passed(n)),
+            "failed" | "error" | "errors" => counts.add(Counts::only_failed(n)),
+            "skipped" | "xfailed" => counts.add(Counts::only_skipped(n)),
             "deselected" | "warning" | "warnings" | "rerun" => {}
             _ => continue,
         }
@@ -594,6 +646,8 @@ regex!(TAP_ERROR, r"^\s+(?:error|message): ?(.*)$");
 #[derive(Debug, Default)]
 struct NodeCounters {
     seen: bool,
+    /// A count did not fit: what failed is unknown, so the run is too.
+    unreadable_count: bool,
     pass: u64,
     fail: u64,
     cancelled: u64,
@@ -606,24 +660,31 @@ impl NodeCounters {
         let Some(c) = NODE_SUMMARY.captures(l) else {
             return false;
         };
-        let n = num(&c, 2);
-        match &c[1] {
-            "tests" => self.seen = true,
-            "pass" => self.pass += n,
-            "fail" => self.fail += n,
-            "cancelled" => self.cancelled += n,
-            "skipped" => self.skipped += n,
-            "todo" => self.todo += n,
-            _ => {}
-        }
+        let Some(n) = num(&c, 2) else {
+            self.unreadable_count = true;
+            return true;
+        };
+        let counter = match &c[1] {
+            "tests" => {
+                self.seen = true;
+                return true;
+            }
+            "pass" => &mut self.pass,
+            "fail" => &mut self.fail,
+            "cancelled" => &mut self.cancelled,
+            "skipped" => &mut self.skipped,
+            "todo" => &mut self.todo,
+            _ => return true,
+        };
+        *counter = counter.saturating_add(n);
         true
     }
 
     fn counts(&self) -> Counts {
         Counts {
             passed: self.pass,
-            failed: self.fail + self.cancelled,
-            skipped: self.skipped + self.todo,
+            failed: self.fail.saturating_add(self.cancelled),
+            skipped: self.skipped.saturating_add(self.todo),
         }
     }
 }
@@ -757,11 +818,14 @@ impl Tap {
     }
 
     fn finish(self) -> Option<TestSummary> {
+        if self.node.unreadable_count {
+            return None;
+        }
         let recognised = (self.version_seen || self.plan_seen) && self.points > 0;
         if self.node.seen && (recognised || self.version_seen) {
             let mut counts = self.node.counts();
             if self.bailed {
-                counts.failed += 1;
+                counts.failed = counts.failed.saturating_add(1);
             }
             return Some(counts.into_summary(self.failures));
         }
@@ -840,6 +904,8 @@ struct JestText {
     summaries: u32,
     counts: Counts,
     suites_failed: u64,
+    /// A count did not fit: what failed is unknown, so the run is too.
+    unreadable_count: bool,
     /// `● Test suite failed to run` blocks: suites with no test counted (as in the JSON report).
     suites_not_run: u64,
     last_file: Option<String>,
@@ -847,17 +913,18 @@ struct JestText {
     message: NextLineMessage,
 }
 
-fn jest_parts(text: &str) -> Counts {
+/// `None` when a count is out of range.
+fn jest_parts(text: &str) -> Option<Counts> {
     let mut counts = Counts::default();
     for c in JEST_PART.captures_iter(text) {
-        let n = num(&c, 1);
-        match &c[2] {
-            "passed" => counts.passed += n,
-            "failed" => counts.failed += n,
-            _ => counts.skipped += n,
-        }
+        let n = num(&c, 1)?;
+        counts.add(match &c[2] {
+            "passed" => Counts::only_passed(n),
+            "failed" => Counts::only_failed(n),
+            _ => Counts::only_skipped(n),
+        });
     }
-    counts
+    Some(counts)
 }
 
 impl JestText {
@@ -877,10 +944,18 @@ impl JestText {
             }
         } else if t.starts_with("Tests") || t.starts_with("Test ") {
             if let Some(c) = JEST_TESTS.captures(l).or_else(|| VITEST_TESTS.captures(l)) {
-                self.summaries += 1;
-                self.counts.add(jest_parts(&c[1]));
+                match jest_parts(&c[1]) {
+                    Some(counts) => {
+                        self.summaries += 1;
+                        self.counts.add(counts);
+                    }
+                    None => self.unreadable_count = true,
+                }
             } else if let Some(c) = JEST_SUITES.captures(l).or_else(|| VITEST_FILES.captures(l)) {
-                self.suites_failed += jest_parts(&c[1]).failed;
+                match jest_parts(&c[1]) {
+                    Some(p) => self.suites_failed = self.suites_failed.saturating_add(p.failed),
+                    None => self.unreadable_count = true,
+                }
             }
         } else if t.starts_with("FAIL") || t.starts_with("PASS") {
             if let Some(c) = VITEST_FAIL.captures(l) {
@@ -893,12 +968,12 @@ impl JestText {
     }
 
     fn finish(mut self) -> Option<TestSummary> {
-        if self.summaries == 0 {
+        if self.summaries == 0 || self.unreadable_count {
             return None;
         }
         // A suite that failed to run has no failed test but fails the run (counted as one
         // failure each, as the JSON reader does).
-        self.counts.failed += self.suites_not_run;
+        self.counts.failed = self.counts.failed.saturating_add(self.suites_not_run);
         if self.counts.failed == 0 && self.suites_failed > 0 {
             self.counts.failed = self.suites_failed;
         }
@@ -919,6 +994,8 @@ regex!(MOCHA_ITEM, r"^\s*(\d+)\) (.+?)\s*$");
 struct Mocha {
     passing_seen: bool,
     counts: Counts,
+    /// A count did not fit: what failed is unknown, so the run is too.
+    unreadable_count: bool,
     in_failures: bool,
     /// Title parts of a failure being read (`1) Suite` / `   test title:`).
     pending_name: Option<(Vec<String>, u8)>,
@@ -953,18 +1030,21 @@ impl Mocha {
             || t.ends_with(')'))
             && let Some(c) = MOCHA_COUNT.captures(l)
         {
-            let n = num(&c, 1);
-            match &c[2] {
+            let Some(n) = num(&c, 1) else {
+                self.unreadable_count = true;
+                return;
+            };
+            self.counts.add(match &c[2] {
                 "passing" => {
                     self.passing_seen = true;
-                    self.counts.passed += n;
+                    Counts::only_passed(n)
                 }
                 "failing" => {
-                    self.counts.failed += n;
                     self.in_failures = true;
+                    Counts::only_failed(n)
                 }
-                _ => self.counts.skipped += n,
-            }
+                _ => Counts::only_skipped(n),
+            });
             return;
         }
         if self.in_failures
@@ -985,7 +1065,7 @@ impl Mocha {
         if let Some((parts, _)) = self.pending_name.take() {
             self.failures.push(parts.join(" "), None);
         }
-        self.passing_seen
+        (self.passing_seen && !self.unreadable_count)
             .then(|| self.counts.into_summary(self.failures))
     }
 }
@@ -1005,6 +1085,8 @@ regex!(
 #[derive(Debug, Default)]
 struct Playwright {
     lines_seen: u32,
+    /// A count did not fit: what failed is unknown, so the run is too.
+    unreadable_count: bool,
     counts: Counts,
     in_failed_block: bool,
     failures: Failures,
@@ -1017,16 +1099,19 @@ impl Playwright {
             && let Some(c) = PLAYWRIGHT_COUNT.captures(l)
         {
             self.lines_seen += 1;
-            let n = num(&c, 1);
             self.in_failed_block = false;
-            match &c[2] {
-                "passed" | "flaky" => self.counts.passed += n,
+            let Some(n) = num(&c, 1) else {
+                self.unreadable_count = true;
+                return;
+            };
+            self.counts.add(match &c[2] {
+                "passed" | "flaky" => Counts::only_passed(n),
                 "failed" | "interrupted" => {
-                    self.counts.failed += n;
                     self.in_failed_block = true;
+                    Counts::only_failed(n)
                 }
-                _ => self.counts.skipped += n,
-            }
+                _ => Counts::only_skipped(n),
+            });
         } else if self.in_failed_block {
             match PLAYWRIGHT_TEST.captures(l) {
                 Some(c) => {
@@ -1038,7 +1123,8 @@ impl Playwright {
     }
 
     fn finish(self) -> Option<TestSummary> {
-        (self.lines_seen > 0).then(|| self.counts.into_summary(self.failures))
+        (self.lines_seen > 0 && !self.unreadable_count)
+            .then(|| self.counts.into_summary(self.failures))
     }
 }
 
@@ -1054,6 +1140,8 @@ regex!(
 struct Generic {
     lines_seen: u32,
     counts: Counts,
+    /// A count did not fit: what failed is unknown, so the run is too.
+    unreadable_count: bool,
 }
 
 impl Generic {
@@ -1062,16 +1150,16 @@ impl Generic {
             && let Some(c) = GENERIC.captures(l)
         {
             self.lines_seen += 1;
-            self.counts.add(Counts {
-                passed: num(&c, 1),
-                failed: num(&c, 2),
-                skipped: num(&c, 3),
-            });
+            match counts_of(&c, 1, &[2], 3) {
+                Some(counts) => self.counts.add(counts),
+                None => self.unreadable_count = true,
+            }
         }
     }
 
     fn finish(self) -> Option<TestSummary> {
-        (self.lines_seen > 0).then(|| self.counts.into_summary(Failures::default()))
+        (self.lines_seen > 0 && !self.unreadable_count)
+            .then(|| self.counts.into_summary(Failures::default()))
     }
 }
 
@@ -1214,6 +1302,54 @@ impl TextParser {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_out_of_range_count_makes_the_run_unknown_never_green() {
+        let huge = "99999999999999999999"; // one more digit than u64 holds
+        let outputs = [
+            format!(
+                "running 2 tests\ntest a ... ok\ntest result: FAILED. 1 passed; {huge} failed; 0 ignored; 0 measured; 0 filtered out\n"
+            ),
+            format!(
+                "    Starting 1 test across 1 binary\n     Summary [   0.02s] 1 test run: 1 passed, {huge} failed, 0 skipped\n"
+            ),
+            format!("==== {huge} failed, 3 passed in 0.12s ====\n"),
+            format!("Tests:       {huge} failed, 3 passed, 3 total\n"),
+            format!(
+                "Test Suites: {huge} failed, 1 passed, 2 total\nTests:       3 passed, 3 total\n"
+            ),
+            format!("  3 passing (12ms)\n  {huge} failing\n"),
+            format!("  3 passed (1.2s)\n  {huge} failed\n"),
+            format!("TAP version 13\nok 1 - a\n1..1\n# tests 1\n# pass 1\n# fail {huge}\n"),
+            format!("3 passed, {huge} failed\n"),
+        ];
+        for out in &outputs {
+            let mut p = TextParser::default();
+            for l in out.lines() {
+                p.line(l);
+            }
+            let read = p.finish();
+            assert!(
+                read.as_ref().is_none_or(|(_, s)| s.failed > 0),
+                "{out}\nread as {read:?}"
+            );
+            assert!(read.is_none(), "{out}\nread as {read:?}");
+        }
+        // The largest count that fits is read, and sums saturate instead of wrapping.
+        let max = u64::MAX;
+        let mut p = TextParser::default();
+        for l in [
+            format!(
+                "test result: FAILED. 0 passed; {max} failed; 0 ignored; 0 measured; 0 filtered out"
+            ),
+            "test result: FAILED. 0 passed; 2 failed; 0 ignored; 0 measured; 0 filtered out"
+                .to_string(),
+        ] {
+            p.line(&l);
+        }
+        let (_, s) = p.finish().unwrap();
+        assert_eq!(s.failed, u64::MAX);
+    }
 
     #[test]
     fn every_format_is_listed_once_and_a_forced_format_reads_alone() {

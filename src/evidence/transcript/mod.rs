@@ -428,6 +428,13 @@ fn open(path: &Path) -> Result<File> {
     File::open(path).map_err(|e| Error::io(path, e))
 }
 
+/// NUL bytes a text transcript may hold in its first 8 KiB: a stray one (pasted binary output,
+/// a corrupted line) costs the line it is on, not the file; a binary file or UTF-16 text has
+/// hundreds.
+const MAX_STRAY_NULS: usize = 8;
+/// Invalid UTF-8 sequences a text transcript may hold in its first 8 KiB.
+const MAX_STRAY_REPLACED: usize = 64;
+
 /// Detects the transcript format from the file's content (its first 64 KiB), using the name
 /// only to break ties.
 pub(crate) fn detect(path: &Path) -> Result<Format> {
@@ -453,7 +460,7 @@ pub(crate) fn detect_bytes(head: &[u8], file_name: &str) -> std::result::Result<
     let sample = &head[..head.len().min(8192)];
     let nul = sample.iter().filter(|&&b| b == 0).count();
     let replaced = text.chars().take(8192).filter(|&c| c == '\u{fffd}').count();
-    if nul > 0 || replaced > 64 {
+    if nul > MAX_STRAY_NULS || replaced > MAX_STRAY_REPLACED {
         return Err("binary data: not a transcript".into());
     }
     let trimmed = text.trim_start();
