@@ -370,25 +370,10 @@ pub(crate) fn test_family(command: &str) -> Option<Family> {
         })
 }
 
-/// Programs that only look: running one again changes nothing (with no output redirected into
-/// a file, and `sed`/`awk` without in-place editing: those are not here).
+/// Programs that only look, besides the [`CONTENT_PRINTERS`] (of which `sed` and `awk` only
+/// without in-place editing): running one again changes nothing, when no output is redirected
+/// into a file.
 const LOOKS_ONLY: &[&str] = &[
-    "ls",
-    "dir",
-    "tree",
-    "cat",
-    "type",
-    "head",
-    "tail",
-    "less",
-    "more",
-    "grep",
-    "egrep",
-    "fgrep",
-    "rg",
-    "ag",
-    "ack",
-    "find",
     "wc",
     "stat",
     "file",
@@ -397,10 +382,6 @@ const LOOKS_ONLY: &[&str] = &[
     "pwd",
     "which",
     "whereis",
-    "echo",
-    "printf",
-    "jq",
-    "diff",
     "cd",
     "pushd",
     "true",
@@ -409,10 +390,7 @@ const LOOKS_ONLY: &[&str] = &[
     "whoami",
     "env",
     "printenv",
-    "get-content",
-    "gc",
     "get-childitem",
-    "select-string",
     "sls",
     "sort",
     "uniq",
@@ -480,7 +458,8 @@ pub(crate) fn changes_state(command: &str) -> bool {
                             w.starts_with('-') && w != "-M" && w != "-m" && w != "-d" && w != "-D"
                         }))
             }
-            p => !LOOKS_ONLY.contains(&p),
+            "sed" | "awk" => words.iter().any(|w| w.starts_with("-i") || w == "inplace"),
+            p => !(LOOKS_ONLY.contains(&p) || CONTENT_PRINTERS.contains(&p)),
         }
     })
 }
@@ -538,6 +517,7 @@ mod tests {
             "pytest tests/test_csv.py -q",
             "ls -la dist/ && cat package.json",
             "find ~/.codex/sessions -name '*.jsonl' | sort | tail -n 5",
+            "sed -n 1,40p src/app.py | wc -l",
         ] {
             assert!(!changes_state(c), "{c}");
         }
