@@ -399,6 +399,12 @@ pub(crate) struct ModelArgs {
     #[arg(long)]
     pub stream: bool,
 
+    /// Skip the repair round: by default the validator's findings on a model's draft
+    /// (contradicted claims, unknown evidence ids, structure errors) are sent back once, and the
+    /// draft with fewer findings is kept.
+    #[arg(long)]
+    pub no_repair: bool,
+
     /// Deadline in seconds for the whole model step of a note: every request, retry and wait
     /// (default 300; connecting has its own 10 s limit).
     #[arg(long, value_name = "SECS")]
@@ -428,6 +434,17 @@ pub(crate) struct EvalArgs {
     /// Run only this case.
     #[arg(long, value_name = "NAME")]
     pub case: Option<String>,
+
+    /// Score the model path on recorded answers: each case's recorded-answer.json is replayed
+    /// through an in-process OpenAI-compatible server (no model, no network); a recording made
+    /// for another prompt fails its case; cases without one are skipped and named.
+    #[arg(long, conflicts_with_all = ["offline", "model", "base_url", "profile", "dump_prompts"])]
+    pub replay: bool,
+
+    /// Write today's prompt of every case to DIR/<case>/ (system.md, user.md, prompt.sha256,
+    /// request.json) and exit without scoring: the prompts a recorded answer must answer.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["offline", "model", "base_url", "profile"])]
+    pub dump_prompts: Option<PathBuf>,
 
     /// Print the results as JSON on stdout instead of the table.
     #[arg(long)]
@@ -479,6 +496,7 @@ impl ModelArgs {
             max_output_tokens: self.max_output_tokens,
             prompt_dir: self.prompt_dir.clone(),
             no_redact: self.no_redact,
+            no_repair: self.no_repair,
             stream: self.stream,
             timeout: self.timeout,
             idle_timeout: self.idle_timeout,

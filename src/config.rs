@@ -134,6 +134,8 @@ pub struct Overrides {
     pub prompt_dir: Option<PathBuf>,
     /// Send and write secrets as they are.
     pub no_redact: bool,
+    /// `--no-repair`: no repair round after validation.
+    pub no_repair: bool,
     /// Stream the answer.
     pub stream: bool,
     /// Deadline in seconds for the whole model step of a note.
@@ -188,6 +190,9 @@ pub struct ModelConfig {
     pub prompt_dir: Option<PathBuf>,
     /// Redact secrets before sending and writing (off only with `--no-redact`).
     pub redact: bool,
+    /// Send the validator's findings back once and keep the better draft (off with
+    /// `--no-repair`).
+    pub repair: bool,
 }
 
 impl std::fmt::Debug for ModelConfig {
@@ -242,6 +247,7 @@ impl ModelConfig {
             temperature: None,
             prompt_dir: None,
             redact: true,
+            repair: true,
         }
     }
 
@@ -253,6 +259,19 @@ impl ModelConfig {
             args.model.as_deref().unwrap_or("gpt-4o-mini"),
         );
         apply_flags(&mut cfg, args);
+        cfg
+    }
+
+    /// The settings of `eval --replay` and `eval --dump-prompts`: the recordings' model name, a
+    /// 128k-token window and `o200k_base`, then the flags. Both build the prompt with these, so
+    /// a dumped prompt is the one a replay checks. No repair round: a recording holds the answer
+    /// to the first request only.
+    pub fn replay(args: &Overrides, base_url: &str) -> ModelConfig {
+        let mut cfg = ModelConfig::new(base_url, crate::eval::replay::REPLAY_MODEL);
+        cfg.context_window = 128_000;
+        cfg.encoding = Encoding::O200kBase;
+        apply_flags(&mut cfg, args);
+        cfg.repair = false;
         cfg
     }
 
@@ -601,6 +620,7 @@ fn apply_flags(cfg: &mut ModelConfig, args: &Overrides) {
     }
     cfg.prompt_dir = args.prompt_dir.clone();
     cfg.redact = !args.no_redact;
+    cfg.repair = !args.no_repair;
 }
 
 /// Checks the base URL: http(s) only, and plain http only to loopback unless allowed.

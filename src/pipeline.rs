@@ -15,6 +15,16 @@ use crate::validate::{self, Report};
 use crate::write::{EvidenceSummary, Sidecar};
 use chrono::{DateTime, SecondsFormat, Utc};
 
+mod repair;
+
+pub(crate) use repair::Repair;
+
+/// The creation time written into notes that are only judged, never written (the repair
+/// round's candidates, eval's notes), so that two runs compare.
+pub(crate) fn fixed_clock() -> DateTime<Utc> {
+    DateTime::from_timestamp(1_767_225_600, 0).unwrap_or_default()
+}
+
 /// Which drafter writes the sections.
 #[derive(Debug)]
 pub enum Drafter {
@@ -72,6 +82,8 @@ pub struct ModelRun {
     pub failed: Option<String>,
     /// The same in a few words, for the note's header.
     pub brief: Option<String>,
+    /// The repair round, when one ran.
+    pub repair: Option<Repair>,
 }
 
 impl ModelRun {
@@ -96,6 +108,7 @@ impl ModelRun {
             ),
             None => format!("~{} prompt tokens (no usage reported)", self.prompt_tokens),
         };
+        let repair = self.repair.as_ref().map(Repair::report_line);
         out.push(format!(
             "handoff: model {}: {usage}, {} request(s){}",
             self.model,
@@ -106,6 +119,7 @@ impl ModelRun {
                 format!("; cut to fit the budget: {}", self.cut_blocks.join(", "))
             }
         ));
+        out.extend(repair);
         out
     }
 }
@@ -152,7 +166,8 @@ pub fn summarize(
         }
         _ => complete(draft.sections, ev, &analysis, drafter.model(), now),
     };
-    let mut summary = finish(note, ev, &analysis)?;
+    let repair = draft.model.as_ref().and_then(|m| m.repair.clone());
+    let mut summary = finish_with(note, ev, &analysis, repair)?;
     summary.model = draft.model;
     Ok(summary)
 }
@@ -186,10 +201,16 @@ pub(crate) fn draft(
                             cut_blocks: Vec::new(),
                             failed: Some(f.error.to_string()),
                             brief: Some(f.brief),
+                            repair: None,
                         }),
                     });
                 }
                 Err(f) => return Err(f),
+            };
+            let (d, repair) = if m.config().repair {
+                repair::round(m, d, ev, analysis)
+            } else {
+                (d, None)
             };
             let cut_blocks = d
                 .prompt
@@ -213,6 +234,7 @@ pub(crate) fn draft(
                     cut_blocks,
                     failed: None,
                     brief: None,
+                    repair,
                 }),
             })
         }
@@ -257,7 +279,17 @@ pub(crate) fn complete(
 
 /// Validates a completed note (with the same analysis it was drafted from), then redacts and
 /// renders it with its sidecar.
-pub(crate) fn finish(mut note: Note, ev: &Evidence, analysis: &Analysis) -> crate::Result<Summary> {
+pub(crate) fn finish(note: Note, ev: &Evidence, analysis: &Analysis) -> crate::Result<Summary> {
+    finish_with(note, ev, analysis, None)
+}
+
+/// [`finish`], with what the repair round did recorded in the sidecar.
+pub(crate) fn finish_with(
+    mut note: Note,
+    ev: &Evidence,
+    analysis: &Analysis,
+    repair: Option<Repair>,
+) -> crate::Result<Summary> {
     let report = validate::validate_against(&mut note, ev, analysis, &validate::Options::default());
     note.redact();
     let markdown = crate::redact::redact(&note::render(&note)).into_owned();
@@ -265,6 +297,7 @@ pub(crate) fn finish(mut note: Note, ev: &Evidence, analysis: &Analysis) -> crat
         note: note.clone(),
         report,
         evidence: EvidenceSummary::of(ev),
+        repair,
     };
     let json = serde_json::to_string_pretty(&sidecar)
         .map_err(|e| crate::Error::io("<sidecar>", std::io::Error::from(e)))?;

@@ -1,12 +1,15 @@
 //! Budgeted prompt assembly: evidence → system + user message that never exceed the budget.
 //!
 //! Blocks are filled by priority (`docs/llm.md`): instructions → git state → the session analysis
-//! → test runs → the first user request → commands and outcomes → the last turns → diff hunks →
-//! older turns. A block that
-//! does not fit whole is cut head+tail with an explicit `[… N tokens elided …]` marker; one that
-//! cannot get a useful share is dropped. The prompt is then shown in reading order, earlier turns
-//! before the last ones. Everything
+//! → test runs → the first user request → the messages the session ended on (whole) → the
+//! timeline (requests, edits, commands with verdicts, errors, commits, compactions, in order) →
+//! the last turns → diff hunks → older turns. A block that does not fit whole is cut head+tail
+//! with an explicit `[… N tokens elided …]` marker; one that cannot get a useful share is
+//! dropped, so older material goes first. The prompt is then shown in reading order: the judged
+//! facts at the top, earlier turns before the last ones. Everything
 //! taken from the evidence is redacted first (unless `--no-redact`) and fenced as untrusted data.
+
+mod timeline;
 
 use crate::config::ResponseMode;
 use crate::evidence::Evidence;
@@ -37,6 +40,8 @@ pub struct Templates {
     pub format_json: String,
     /// Output instructions for the Markdown fallback.
     pub format_markdown: String,
+    /// The repair round's message, with a `{{findings}}` placeholder.
+    pub repair: String,
 }
 
 impl Default for Templates {
@@ -46,13 +51,14 @@ impl Default for Templates {
             user: include_str!("../prompts/user.md").to_string(),
             format_json: include_str!("../prompts/format-json.md").to_string(),
             format_markdown: include_str!("../prompts/format-markdown.md").to_string(),
+            repair: include_str!("../prompts/repair.md").to_string(),
         }
     }
 }
 
 impl Templates {
-    /// The built-in templates, with any of `system.md`, `user.md`, `format-json.md` and
-    /// `format-markdown.md` found in `dir` taking their place.
+    /// The built-in templates, with any of `system.md`, `user.md`, `format-json.md`,
+    /// `format-markdown.md` and `repair.md` found in `dir` taking their place.
     pub fn load(dir: Option<&Path>) -> crate::Result<Templates> {
         let mut t = Templates::default();
         let Some(dir) = dir else { return Ok(t) };
@@ -67,6 +73,7 @@ impl Templates {
             ("user.md", &mut t.user),
             ("format-json.md", &mut t.format_json),
             ("format-markdown.md", &mut t.format_markdown),
+            ("repair.md", &mut t.repair),
         ] {
             let path = dir.join(name);
             match std::fs::read_to_string(&path) {
@@ -81,7 +88,21 @@ impl Templates {
                 "the user template has no {{evidence}} placeholder; add it where the evidence goes",
             ));
         }
+        if !t.repair.contains("{{findings}}") {
+            return Err(crate::Error::input(
+                dir.join("repair.md"),
+                "the repair template has no {{findings}} placeholder; add it where the findings go",
+            ));
+        }
         Ok(t)
+    }
+
+    /// The repair round's message for `findings` (one line each).
+    pub fn repair_message(&self, findings: &[String]) -> String {
+        self.repair
+            .replace("{{findings}}", &findings.join("\n"))
+            .trim_end()
+            .to_string()
     }
 
     fn format(&self, mode: ResponseMode) -> &str {
@@ -233,6 +254,7 @@ fn fence_for(body: &str) -> String {
 fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
     let r = |s: &str| -> String { crate::redact::redact_if(s, redact).into_owned() };
     let mut out = Vec::new();
+    let analysis = crate::analysis::analyse(ev);
 
     // Git state and session facts (G).
     let mut git = String::new();
@@ -373,7 +395,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         heading: "Git state (G)".into(),
         body: r(git.trim_end()),
         fenced: false,
-        order: 1,
+        order: 2,
     });
 
     // The session analysis: the tool's judged facts with their ids. It quotes the transcript, so
@@ -384,9 +406,9 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
             heading:
                 "Session analysis (computed by the tool from the evidence below; ids as cited)"
                     .into(),
-            body: r(crate::analysis::brief::brief(&crate::analysis::analyse(ev)).trim_end()),
+            body: r(crate::analysis::brief::brief(&analysis).trim_end()),
             fenced: true,
-            order: 2,
+            order: 1,
         });
     }
 
@@ -453,74 +475,15 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         });
     }
 
-    // Commands and outcomes (C*), edits (E*), errors.
-    let mut cmds = String::new();
-    for c in &t.commands {
-        let status = match (c.ok, c.exit_code) {
-            (_, Some(code)) if code != 0 => format!("failed, exit {code}"),
-            (Some(false), _) => "failed".into(),
-            (Some(true), Some(code)) => format!("ok, exit {code}"),
-            (Some(true), None) => "ok".into(),
-            (None, _) if !c.has_result => "no result".into(),
-            (None, _) => "result unknown".into(),
-        };
-        let _ = write!(cmds, "- {} [{status}]", c.id);
-        if c.sidechain {
-            cmds.push_str(" (subagent)");
-        }
-        let _ = write!(cmds, " $ {}", one_line(&r(&c.command), 300));
-        if let Some(s) = &c.tests {
-            let _ = write!(
-                cmds,
-                " — tests: {} passed, {} failed, {} skipped",
-                s.passed, s.failed, s.skipped
-            );
-        }
-        cmds.push('\n');
-        if c.ok == Some(false) || c.exit_code.is_some_and(|e| e != 0) {
-            // Redacted whole before it is split into lines: a private key spans lines.
-            let output = r(&c.output);
-            for line in output.lines().filter(|l| !l.trim().is_empty()).take(4) {
-                let _ = writeln!(cmds, "    | {}", one_line(line, 200));
-            }
-        }
-    }
-    for e in &t.edits {
-        let _ = writeln!(
-            cmds,
-            "- {} {:?} {}{}",
-            e.id,
-            e.kind,
-            e.path,
-            if e.confirmed { "" } else { " (unconfirmed)" }
-        );
-    }
-    for e in t.errors.iter().take(30) {
-        let _ = writeln!(
-            cmds,
-            "- error{}: {}",
-            e.evidence
-                .as_deref()
-                .map(|id| format!(" ({id})"))
-                .unwrap_or_default(),
-            one_line(&r(&e.text), 300)
-        );
-    }
-    out.push(Block {
-        name: "commands",
-        heading: "Commands and outcomes (C*), file edits (E*), errors".into(),
-        body: r(cmds.trim_end()),
-        fenced: true,
-        order: 5,
-    });
-
+    // The last assistant message and the user messages around it, whole: what the session
+    // ended on. Placed before the timeline in priority, so that older material is cut first.
     let turns: Vec<_> = t
         .messages
         .iter()
         .filter(conversational)
         .filter(|m| Some(m.id.as_str()) != first_request.map(|f| f.id.as_str()))
         .collect();
-    let split = turns.len().saturating_sub(LAST_TURNS);
+    let closing = closing_messages(&turns);
     let render_turns = |ms: &[&crate::evidence::transcript::Message]| {
         let mut s = String::new();
         for m in ms {
@@ -538,6 +501,30 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         }
         r(s.trim_end())
     };
+    let closing_set: Vec<&str> = closing.iter().map(|m| m.id.as_str()).collect();
+    out.push(Block {
+        name: "closing messages",
+        heading: "How the session ended: the last assistant message and the last user messages, whole (M*)"
+            .into(),
+        body: render_turns(&closing),
+        fenced: true,
+        order: 8,
+    });
+
+    // One timeline: requests, edits, commands with verdicts, errors, commits, compactions.
+    out.push(Block {
+        name: "timeline",
+        heading: "Timeline, in order: requests (M*), edits (E*), commands with verdicts (C*), errors (X*), commits, compactions".into(),
+        body: r(timeline::render(t, &analysis, &r).trim_end()),
+        fenced: true,
+        order: 5,
+    });
+
+    let turns: Vec<_> = turns
+        .into_iter()
+        .filter(|m| !closing_set.contains(&m.id.as_str()))
+        .collect();
+    let split = turns.len().saturating_sub(LAST_TURNS);
     out.push(Block {
         name: "last turns",
         heading: "Last turns of the session (M*)".into(),
@@ -565,7 +552,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
             heading: "Diff hunks (G)".into(),
             body: r(hunks.trim_end()),
             fenced: true,
-            order: 8,
+            order: 9,
         });
     }
 
@@ -579,16 +566,24 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
     out
 }
 
-/// The first line of `s`, at most `max_chars` characters (never cut inside a secret), with ` …`
-/// when anything was left out.
-fn one_line(s: &str, max_chars: usize) -> String {
-    let first = s.lines().next().unwrap_or("");
-    let more = s.lines().nth(1).is_some();
-    let cut = crate::redact::truncate(first, max_chars);
-    if cut.len() == first.len() && !more {
-        return first.to_string();
-    }
-    format!("{cut} …")
+/// The messages the session ended on: the last assistant message, the user message it answered
+/// and every user message after it (none answered), in order. Without an assistant message, the
+/// last two user messages.
+fn closing_messages<'a>(
+    turns: &[&'a crate::evidence::transcript::Message],
+) -> Vec<&'a crate::evidence::transcript::Message> {
+    let Some(last) = turns.iter().rposition(|m| m.role == Role::Assistant) else {
+        let users: Vec<_> = turns.iter().filter(|m| m.role == Role::User).collect();
+        return users[users.len().saturating_sub(2)..]
+            .iter()
+            .map(|m| **m)
+            .collect();
+    };
+    let asked = turns[..last].iter().rposition(|m| m.role == Role::User);
+    let mut out: Vec<_> = asked.map(|i| turns[i]).into_iter().collect();
+    out.push(turns[last]);
+    out.extend(turns[last + 1..].iter().filter(|m| m.role == Role::User));
+    out
 }
 
 /// A block after budgeting.
@@ -859,7 +854,7 @@ mod tests {
         let ev = sample(4, "short");
         let p = build(&ev, &Templates::default(), &opts(20_000)).unwrap();
         assert!(p.user.contains("Fix the token refresh bug"));
-        assert!(p.user.contains("C1 [failed, exit 101]"));
+        assert!(p.user.contains("C1 [FAILED: exit 101"), "{}", p.user);
         assert!(p.user.contains("T1 cargo test: 3 passed, 1 failed"));
         assert!(p.user.contains("@@ -1,3 +1,5 @@ fn refresh"));
         assert!(p.user.contains("\"next_action\""));
@@ -890,24 +885,100 @@ mod tests {
     }
 
     #[test]
-    fn the_session_analysis_follows_the_git_state_fenced() {
+    fn the_session_analysis_comes_first_fenced() {
         let ev = sample(4, "short");
         let p = build(&ev, &Templates::default(), &opts(20_000)).unwrap();
         let git = p.user.find("### Git state").unwrap();
         let analysis = p.user.find("### Session analysis").unwrap();
         let first = p.user.find("### First user request").unwrap();
-        assert!(git < analysis && analysis < first, "{}", p.user);
+        assert!(analysis < git && git < first, "{}", p.user);
         // It quotes the transcript: fenced like the rest.
         assert!(
-            p.user[analysis..first].contains("```text\nrequests"),
+            p.user[analysis..git].contains("```text\nrequests"),
             "{}",
             p.user
         );
         assert!(
-            p.user[analysis..first].contains("M1 \"Fix the token refresh bug"),
+            p.user[analysis..git].contains("M1 \"Fix the token refresh bug"),
             "{}",
             p.user
         );
+    }
+
+    #[test]
+    fn one_timeline_with_verdicts_output_tails_and_error_ids() {
+        use crate::evidence::transcript::ErrorEvent;
+        let mut t = testkit::chat(vec![
+            testkit::user(1, "Fix the build in `app/`.", 1),
+            testkit::said(2, "Editing.", 2),
+            testkit::said(3, "Built.", 9),
+        ]);
+        t.edits = vec![testkit::edit("E1", "app/src/main.ts", 3)];
+        // Recorded without an exit status (a pipe into `tail`): the tail shows what it printed.
+        let mut npm = testkit::ran(
+            1,
+            &format!(
+                "cd /home/user/{}/app && npm run build 2>&1 | tail -60",
+                "deeply/nested/folder".repeat(8)
+            ),
+            None,
+            "> build\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7\nline 8\nline 9\n✓ Compiled successfully in 3.2s",
+            5,
+        );
+        npm.ok = None;
+        t.commands = vec![npm];
+        t.errors = vec![ErrorEvent {
+            id: "X1".into(),
+            text: "API error: overloaded".into(),
+            evidence: None,
+            at: None,
+            seq: 7,
+        }];
+        let ev = testkit::evidence(t);
+        let p = build(&ev, &Templates::default(), &opts(20_000)).unwrap();
+        let u = &p.user;
+        let at = |needle: &str| u.find(needle).unwrap_or_else(|| panic!("{needle}: {u}"));
+        // In order, with ids.
+        let (req, edit, cmd, err) = (
+            at("- M1 user request: \"Fix the build"),
+            at("- E1 edited app/src/main.ts"),
+            at("- C1 ["),
+            at("- X1 error: API error: overloaded"),
+        );
+        assert!(req < edit && edit < cmd && cmd < err, "{u}");
+        // The program that ran is kept however long the folder.
+        let line = u[cmd..].lines().next().unwrap();
+        assert!(line.contains("&& npm run build"), "{line}");
+        assert!(line.chars().count() < 420, "{line}");
+        // The tail of the output, bounded, with what was left out counted.
+        assert!(u.contains("    | ✓ Compiled successfully in 3.2s"), "{u}");
+        assert!(u.contains("earlier output lines …]"), "{u}");
+        assert!(!u.contains("    | > build"), "{u}");
+    }
+
+    #[test]
+    fn the_last_messages_stay_whole_when_older_ones_are_cut() {
+        let mut ev = sample(40, &"lorem ipsum dolor sit amet ".repeat(20));
+        let t = ev.transcript.as_mut().unwrap();
+        let ending = format!(
+            "Fixed the refresh bug. {} The second fix is in `src/session.rs`: expiry now uses UTC.",
+            "More detail. ".repeat(150)
+        );
+        let n = t.messages.len();
+        t.messages.push(msg(n + 1, Role::User, "and the expiry?"));
+        t.messages.push(msg(n + 2, Role::Assistant, &ending));
+        let p = build(&ev, &Templates::default(), &opts(3_000)).unwrap();
+        assert!(p.total_tokens <= 3_000, "{}", p.table());
+        assert!(p.user.contains("expiry now uses UTC."), "{}", p.table());
+        assert!(p.user.contains("and the expiry?"), "{}", p.table());
+        let status = |n: &str| p.blocks.iter().find(|b| b.name == n).unwrap().status;
+        assert_eq!(
+            status("closing messages"),
+            BlockStatus::Kept,
+            "{}",
+            p.table()
+        );
+        assert_ne!(status("last turns"), BlockStatus::Kept, "{}", p.table());
     }
 
     #[test]
@@ -919,9 +990,15 @@ mod tests {
         assert_eq!(status("git state"), BlockStatus::Kept);
         assert_eq!(status("test runs"), BlockStatus::Kept);
         assert_eq!(status("first request"), BlockStatus::Kept);
+        // The messages the session ended on go last; older material goes first.
+        assert_ne!(
+            status("closing messages"),
+            BlockStatus::Dropped,
+            "{}",
+            p.table()
+        );
         assert_eq!(status("older turns"), BlockStatus::Dropped, "{}", p.table());
-        assert_eq!(status("last turns"), BlockStatus::Cut, "{}", p.table());
-        assert!(p.user.contains("tokens elided …]"));
+        assert_ne!(status("last turns"), BlockStatus::Kept, "{}", p.table());
     }
 
     #[test]

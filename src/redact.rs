@@ -1123,6 +1123,24 @@ pub(crate) fn clip(text: &str, max_chars: usize) -> Cow<'_, str> {
     }
 }
 
+/// `text` cut to about `max_chars` characters by replacing its middle with `…`, keeping the
+/// first `head_chars` characters (when it can) and as much of the tail as fits; never inside a
+/// secret (a secret at a cut is left out whole). `text` itself when it fits.
+pub(crate) fn elide_middle(text: &str, max_chars: usize, head_chars: usize) -> Cow<'_, str> {
+    let total = text.chars().count();
+    if total <= max_chars {
+        return Cow::Borrowed(text);
+    }
+    let keep = max_chars.saturating_sub(1);
+    let head_chars = head_chars.min(keep);
+    let tail_chars = keep - head_chars;
+    let byte_at = |n: usize| text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
+    let spans = protected(text);
+    let head_end = outside(&spans, byte_at(head_chars), true);
+    let tail_start = outside(&spans, byte_at(total - tail_chars), false).max(head_end);
+    Cow::Owned(format!("{}…{}", &text[..head_end], &text[tail_start..]))
+}
+
 /// The first `max_chars` characters of `text` (all of it when shorter), cut short of any secret
 /// the cut would fall inside. Whether it was cut is `result.len() < text.len()`.
 pub(crate) fn truncate(text: &str, max_chars: usize) -> &str {

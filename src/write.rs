@@ -27,6 +27,9 @@ pub(crate) struct Sidecar {
     pub report: Report,
     /// What evidence the note was built from.
     pub evidence: EvidenceSummary,
+    /// The repair round, when one ran (a model draft with findings).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repair: Option<crate::pipeline::Repair>,
 }
 
 /// Counts and ids of the evidence behind a note (the full bundle is `handoff collect --json`).

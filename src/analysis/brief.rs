@@ -55,10 +55,11 @@ pub(crate) fn brief(a: &Analysis) -> String {
         .chain(a.requests.items.iter().skip(earlier).map(|r| {
             let state = match &r.answer {
                 Answer::Answered => "answered".to_string(),
-                Answer::Unanswered { errors } if errors.is_empty() => "UNANSWERED".to_string(),
-                Answer::Unanswered { errors } => format!(
-                    "UNANSWERED: {}",
-                    t(errors.last().map(String::as_str).unwrap_or_default())
+                Answer::Unanswered { errors, .. } if errors.is_empty() => "UNANSWERED".to_string(),
+                Answer::Unanswered { errors, error_ids } => format!(
+                    "UNANSWERED: {}{}",
+                    t(errors.last().map(String::as_str).unwrap_or_default()),
+                    ids(&error_ids[error_ids.len().saturating_sub(1)..])
                 ),
                 Answer::Undone { by, .. } => format!("answer undone by the owner ({by})"),
             };

@@ -740,30 +740,25 @@ fn git_bash_to_windows(p: &str) -> String {
     }
 }
 
-/// The command for display: its first line, without `2>&1` and a trailing output filter.
+/// The command for display: on one line (continued lines joined), without `2>&1` and a
+/// trailing output filter, shortened with every program kept ([`shell::shorten_command`]).
 pub(crate) fn shown(command: &str) -> String {
-    // Lines continued with `\` are one command line.
-    let joined = command.replace("\\\r\n", " ").replace("\\\n", " ");
-    let command = joined.as_str();
-    let first = command
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("");
-    let mut s = text::one_line(first).replace(" 2>&1", "");
+    let mut s = shell::shorten_command(command, usize::MAX).replace(" 2>&1", "");
     // `cmd; echo "exit=$?"` shows as `cmd`.
     if let Some(i) = s.rfind("; echo ").filter(|&i| s[i..].contains("$?")) {
         s.truncate(i);
     }
+    // A filter the line ends with (not one followed by another command).
     for filter in [" | tail", " | head", " | grep", " | tee"] {
-        if let Some(i) = s.rfind(filter) {
+        if let Some(i) = s.rfind(filter)
+            && !["; ", " && ", " || "]
+                .iter()
+                .any(|sep| s[i..].contains(sep))
+        {
             s.truncate(i);
         }
     }
-    if command.trim().lines().count() > 1 {
-        s.push_str(" …");
-    }
-    text::shorten(s.trim(), SHOWN_CHARS)
+    shell::shorten_command(s.trim(), SHOWN_CHARS)
 }
 
 /// How a command line's output reached the transcript.
@@ -987,15 +982,6 @@ mod tests {
     use crate::analysis::requests;
     use crate::analysis::scope::{self, View};
     use crate::testkit::*;
-
-    #[test]
-    fn a_command_continued_over_lines_shows_as_one_line() {
-        assert_eq!(
-            shown("git add . && \\\ngit commit -m \"init\" && \\\ngit push -u origin main"),
-            "git add . && git commit -m \"init\" && git push -u origin main"
-        );
-        assert_eq!(shown("pytest -q\npytest -q tests/b.py"), "pytest -q …");
-    }
 
     fn checks(t: crate::evidence::transcript::Transcript) -> Checks {
         let ev = evidence(t);

@@ -342,10 +342,10 @@ fn tool_failures(view: &View, h: &mut History) {
             Some(t) => format!("`{t}` failed: {detail}"),
             None => format!("Failed: {detail}"),
         };
-        let cite: Vec<String> = e
-            .evidence
-            .iter()
-            .cloned()
+        let cite: Vec<String> = Some(e.id.clone())
+            .filter(|id| !id.is_empty())
+            .into_iter()
+            .chain(e.evidence.iter().cloned())
             .chain(next_said.map(|m| m.id.clone()))
             .collect();
         match seen.iter_mut().find(|(l, _, _, _)| *l == line) {
@@ -877,6 +877,7 @@ mod tests {
     fn a_tool_that_failed_outside_the_shell_is_a_dead_end_in_its_own_words() {
         use crate::evidence::transcript::ErrorEvent;
         let err = |text: &str, seq| ErrorEvent {
+            id: format!("X{seq}"),
             text: text.into(),
             evidence: None,
             at: None,

@@ -602,7 +602,7 @@ fn unanswered(view: &View, requests: &Requests, out: &mut Vec<LoopFact>) {
     let mut ids: Vec<String> = open.iter().flat_map(|r| r.also.iter().cloned()).collect();
     ids.extend(open.iter().map(|r| r.id.clone()));
     match &last.answer {
-        Answer::Unanswered { errors } => {
+        Answer::Unanswered { errors, .. } => {
             let why = match errors.last() {
                 Some(e) => format!(
                     "no reply: the session ended with {} model/API error(s), the last: {}",

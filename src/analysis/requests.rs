@@ -50,6 +50,9 @@ pub(crate) enum Answer {
     Unanswered {
         /// Error texts recorded after the request, shortened.
         errors: Vec<String>,
+        /// Their ids (`X*`), in the same order.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        error_ids: Vec<String>,
     },
     /// The owner undid the answer (aider `/undo`).
     Undone {
@@ -287,14 +290,14 @@ fn answer(view: &View, from: u64, until: u64) -> Answer {
     let acted =
         view.commands.iter().any(|c| within(c.seq)) || view.edits.iter().any(|e| within(e.seq));
     if !(replied || acted) {
-        let errors = view
+        let (errors, error_ids) = view
             .errors
             .iter()
             .filter(|e| within(e.seq) || e.seq == 0 && until == u64::MAX)
             .filter(|e| phrases::MODEL_ERROR.is_match(&e.text))
-            .map(|e| text::shorten(&e.text, 160))
-            .collect::<Vec<_>>();
-        return Answer::Unanswered { errors };
+            .map(|e| (text::shorten(&e.text, 160), e.id.clone()))
+            .unzip();
+        return Answer::Unanswered { errors, error_ids };
     }
     // An aider `/undo` as the last word on this request takes its answer back.
     let last_user = view
@@ -443,6 +446,7 @@ mod tests {
             user(3, "bro how do I create that JSON key", 2),
         ]);
         t.errors.push(ErrorEvent {
+            id: "X1".into(),
             text: "Failed to create stream: inference request failed: status 400".into(),
             evidence: None,
             at: None,
@@ -450,7 +454,10 @@ mod tests {
         });
         let r = requests(t);
         match &r.items[1].answer {
-            Answer::Unanswered { errors } => assert_eq!(errors.len(), 1),
+            Answer::Unanswered { errors, error_ids } => {
+                assert_eq!(errors.len(), 1);
+                assert_eq!(error_ids, &["X1"]);
+            }
             a => panic!("{a:?}"),
         }
     }

@@ -9,11 +9,41 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Runs `eval`: the table on stdout (JSON with `--json`), progress on stderr.
 pub(crate) fn run(args: &EvalArgs) -> crate::Result<Outcome> {
-    let cases = eval::case::discover(&args.dir, args.case.as_deref())?;
-    let model = if args.model.offline {
-        None
+    let mut cases = eval::case::discover(&args.dir, args.case.as_deref())?;
+    if let Some(out) = &args.dump_prompts {
+        for case in cases.iter().filter(|c| c.skip.is_some()) {
+            eprintln!(
+                "handoff: eval: SKIPPED {}: {}",
+                case.name,
+                case.skip.as_deref().unwrap_or_default()
+            );
+        }
+        let cfg =
+            crate::config::ModelConfig::replay(&args.model.overrides(), "http://127.0.0.1/v1");
+        let n = eval::dump_prompts(&cases, &cfg, out)?;
+        eprintln!(
+            "handoff: eval: wrote the prompts of {n} case(s) to {} (answer user.md under system.md; the recording names prompt.sha256)",
+            out.display()
+        );
+        return Ok(Outcome::Clean);
+    }
+    let server = if args.replay {
+        for case in cases.iter_mut().filter(|c| c.skip.is_none()) {
+            if !case.dir.join(eval::replay::RECORDING).is_file() {
+                case.skip = Some(format!("no {} to replay", eval::replay::RECORDING));
+            }
+        }
+        Some(eval::replay::Server::start()?)
     } else {
-        crate::config::resolve(&args.model.overrides())?
+        None
+    };
+    let model = match &server {
+        Some(s) => Some(crate::config::ModelConfig::replay(
+            &args.model.overrides(),
+            s.url(),
+        )),
+        None if args.model.offline => None,
+        None => crate::config::resolve(&args.model.overrides())?,
     };
     let (drafter, preview) = match model {
         Some(cfg) => (
@@ -46,10 +76,17 @@ pub(crate) fn run(args: &EvalArgs) -> crate::Result<Outcome> {
         bar.set_style(style);
     }
     bar.set_message(format!("eval ({})", drafter.label()));
-    let result = eval::run(&cases, &drafter, &preview, &thresholds, |r| {
-        bar.set_message(r.name.clone());
-        bar.inc(1);
-    });
+    let result = eval::run(
+        &cases,
+        &drafter,
+        &preview,
+        &thresholds,
+        server.as_ref(),
+        |r| {
+            bar.set_message(r.name.clone());
+            bar.inc(1);
+        },
+    );
     bar.finish_and_clear();
     let result = result?;
 

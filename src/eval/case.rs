@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 pub(crate) struct Case {
     /// Directory name.
     pub name: String,
+    /// The case's directory.
+    pub dir: PathBuf,
     /// `transcript.*`.
     pub transcript: PathBuf,
     /// Test output files (`tests*`), sorted by name.
@@ -240,6 +242,7 @@ pub(crate) fn load(dir: &Path) -> crate::Result<Case> {
     };
     Ok(Case {
         name,
+        dir: dir.to_path_buf(),
         transcript,
         tests,
         repo_script,
@@ -288,6 +291,7 @@ fn load_real(dir: &Path, name: String, expected_path: &Path, text: &str) -> crat
     };
     Ok(Case {
         name,
+        dir: dir.to_path_buf(),
         transcript,
         tests,
         repo_script,

@@ -8,6 +8,7 @@
 pub(crate) mod case;
 pub(crate) mod claims;
 pub(crate) mod real;
+pub(crate) mod replay;
 pub(crate) mod report;
 pub(crate) mod score;
 
@@ -63,6 +64,9 @@ pub(crate) struct CaseResult {
     pub wall_ms: u64,
     /// The rendered note, for `--json` consumers that want to look at it.
     pub note: String,
+    /// The model path's repair round, when one ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repair: Option<pipeline::Repair>,
 }
 
 /// Totals over all cases.
@@ -261,17 +265,20 @@ pub(crate) struct Run {
 /// the configuration whose prompt is built (not sent) for offline runs, so that prompt tokens are
 /// reported for them too. Fails only when that prompt builder cannot be set up; a failing case
 /// is recorded in its result.
+/// With `replay`, each case's recorded answer is loaded into that server first (the drafter
+/// must be a model at its URL, built with `preview`).
 pub(crate) fn run(
     cases: &[Case],
     drafter: &Drafter,
     preview: &ModelConfig,
     thresholds: &Thresholds,
+    replay: Option<&replay::Server>,
     mut progress: impl FnMut(&CaseResult),
 ) -> crate::Result<Run> {
     let prompter = crate::draft::llm::Client::new(preview)?;
     let mut results = Vec::with_capacity(cases.len());
     for case in cases {
-        let r = run_case(case, drafter, &prompter);
+        let r = run_case(case, drafter, &prompter, replay);
         progress(&r);
         results.push(r);
     }
@@ -287,7 +294,12 @@ pub(crate) fn run(
 }
 
 /// Runs one case; a pipeline failure is recorded in the result, never propagated.
-fn run_case(case: &Case, drafter: &Drafter, prompter: &crate::draft::llm::Client) -> CaseResult {
+fn run_case(
+    case: &Case,
+    drafter: &Drafter,
+    prompter: &crate::draft::llm::Client,
+    replay: Option<&replay::Server>,
+) -> CaseResult {
     let started = Instant::now();
     let mut result = CaseResult {
         name: case.name.clone(),
@@ -306,23 +318,21 @@ fn run_case(case: &Case, drafter: &Drafter, prompter: &crate::draft::llm::Client
         prompt_tokens: 0,
         wall_ms: 0,
         note: String::new(),
+        repair: None,
     };
     if case.skip.is_some() {
         return result;
     }
-    if let Err(e) = score_case(case, drafter, prompter, &mut result) {
+    if let Err(e) = score_case(case, drafter, prompter, replay, &mut result) {
         result.error = Some(e.to_string());
     }
     result.wall_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     result
 }
 
-fn score_case(
-    case: &Case,
-    drafter: &Drafter,
-    prompter: &crate::draft::llm::Client,
-    out: &mut CaseResult,
-) -> crate::Result<()> {
+/// The case's evidence, collected in a fresh workspace (its repository built by `repo.sh`);
+/// the workspace lives as long as the returned directory.
+fn case_evidence(case: &Case) -> crate::Result<(tempfile::TempDir, evidence::Evidence)> {
     let workspace = tempfile::Builder::new()
         .prefix("handoff-eval-")
         .tempdir()
@@ -350,6 +360,43 @@ fn score_case(
         ..evidence::Request::default()
     };
     let ev = evidence::collect(&request)?;
+    Ok((workspace, ev))
+}
+
+/// Today's prompt for a case, as `--dump-prompts` writes it and `--replay` checks it.
+fn case_prompt(
+    ev: &evidence::Evidence,
+    prompter: &crate::draft::llm::Client,
+) -> crate::Result<crate::prompt::Prompt> {
+    prompter.prompt(ev, prompter.config().prompt_budget())
+}
+
+fn score_case(
+    case: &Case,
+    drafter: &Drafter,
+    prompter: &crate::draft::llm::Client,
+    replay: Option<&replay::Server>,
+    out: &mut CaseResult,
+) -> crate::Result<()> {
+    let (_workspace, ev) = case_evidence(case)?;
+    if let Some(server) = replay {
+        let path = case.dir.join(replay::RECORDING);
+        let rec = replay::Recording::load(&case.dir)?
+            .ok_or_else(|| crate::Error::input(&path, "no recording to replay"))?;
+        let prompt = case_prompt(&ev, prompter)?;
+        let today = replay::prompt_sha256(&prompt.system, &prompt.user);
+        if !rec.prompt_sha256.trim().eq_ignore_ascii_case(&today) {
+            return Err(crate::Error::input(
+                &path,
+                format!(
+                    "answers a prompt that is no longer today's (sha256 {} recorded, {today} now): re-record it from `handoff eval DIR --case {} --dump-prompts OUT`",
+                    rec.prompt_sha256.trim(),
+                    case.name
+                ),
+            ));
+        }
+        server.serve(&rec);
+    }
     out.format = ev
         .transcript
         .as_ref()
@@ -366,13 +413,10 @@ fn score_case(
             return Err(f.error);
         }
     };
+    out.repair = draft.model.as_ref().and_then(|m| m.repair.clone());
     out.prompt_tokens = match &draft.model {
         Some(run) => run.prompt_tokens,
-        None => {
-            prompter
-                .prompt(&ev, prompter.config().prompt_budget())?
-                .total_tokens
-        }
+        None => case_prompt(&ev, prompter)?.total_tokens,
     };
     // The note the validator judges, with a fixed clock so that the notes of two runs compare.
     let note = pipeline::complete(
@@ -420,7 +464,50 @@ fn score_case(
 
 /// The creation time written into eval notes.
 fn fixed_time() -> chrono::DateTime<chrono::Utc> {
-    chrono::DateTime::from_timestamp(1_767_225_600, 0).unwrap_or_default()
+    pipeline::fixed_clock()
+}
+
+/// Writes today's prompt of every case that can run to `out/<case>/`: `system.md`, `user.md`,
+/// `prompt.sha256` (what a recording must name) and `request.json` (the whole request body, as
+/// it would be sent). `out` must be new or empty: nothing is overwritten. Returns how many cases
+/// were written.
+pub(crate) fn dump_prompts(cases: &[Case], cfg: &ModelConfig, out: &Path) -> crate::Result<usize> {
+    if out.exists()
+        && std::fs::read_dir(out)
+            .map_err(|e| crate::Error::io(out, e))?
+            .next()
+            .is_some()
+    {
+        return Err(crate::Error::input(
+            out,
+            "--dump-prompts needs a new or empty folder; nothing was written",
+        ));
+    }
+    let prompter = crate::draft::llm::Client::new(cfg)?;
+    let mut written = 0;
+    for case in cases.iter().filter(|c| c.skip.is_none()) {
+        let (_workspace, ev) = case_evidence(case)?;
+        let prompt = case_prompt(&ev, &prompter)?;
+        let dir = out.join(&case.name);
+        std::fs::create_dir_all(&dir).map_err(|e| crate::Error::io(&dir, e))?;
+        let body = prompter.request_body(&prompt, cfg.max_output_tokens);
+        let body = serde_json::to_string_pretty(&body)
+            .map_err(|e| crate::Error::io(&dir, std::io::Error::from(e)))?;
+        for (name, text) in [
+            ("system.md", prompt.system.clone()),
+            ("user.md", prompt.user.clone()),
+            (
+                "prompt.sha256",
+                format!("{}\n", replay::prompt_sha256(&prompt.system, &prompt.user)),
+            ),
+            ("request.json", format!("{body}\n")),
+        ] {
+            let path = dir.join(name);
+            std::fs::write(&path, text).map_err(|e| crate::Error::io(&path, e))?;
+        }
+        written += 1;
+    }
+    Ok(written)
 }
 
 /// How long `repo.sh` may take.

@@ -333,6 +333,7 @@ mod tests {
             prompt_tokens: 100,
             wall_ms: 5,
             note: String::new(),
+            repair: None,
         }
     }
 

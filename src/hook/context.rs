@@ -469,6 +469,7 @@ mod tests {
                 note: crate::note::Note::default(),
                 report: validate::Report::default(),
                 evidence: crate::write::EvidenceSummary::default(),
+                repair: None,
             },
             written_at: Utc::now(),
         };

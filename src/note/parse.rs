@@ -350,7 +350,7 @@ fn strip_tail(text: &str) -> Tail {
         Regex::new(r"\s*\[UNVERIFIED(?::\s*([^\]]*))?\]\s*$").expect("static regex")
     });
     static CITES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"\s*\(\s*((?:G|[TMCE]\d+)(?:\s*[,;]\s*(?:G|[TMCE]\d+))*)\s*\)\s*$")
+        Regex::new(r"\s*\(\s*((?:G|[TMCEX]\d+)(?:\s*[,;]\s*(?:G|[TMCEX]\d+))*)\s*\)\s*$")
             .expect("static regex")
     });
     let mut t = text.trim().to_string();

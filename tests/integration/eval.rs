@@ -468,3 +468,137 @@ fn sha256_of(bytes: &[u8]) -> String {
     let d = aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA256, bytes);
     d.as_ref().iter().map(|b| format!("{b:02x}")).collect()
 }
+
+/// The expected.toml of the plain real-session case `REAL_SESSION`.
+fn real_session_expected() -> String {
+    r#"
+transcript = "session.md"
+sha256 = "SHA"
+next_action = [["parse_line"]]
+[[facts]]
+id = "goal"
+section = "goal"
+match = ["parse_line"]
+"#
+    .replace("SHA", &sha256_of(REAL_SESSION.as_bytes()))
+}
+
+/// `recorded-answer.json` for `case` answering the prompt with hash `sha` with the hand-written
+/// test fixture `tests/fixtures/replay/answer.json`.
+fn record(case: &Path, sha: &str) {
+    let response: Value = serde_json::from_slice(
+        &std::fs::read(crate::support::fixture("replay/answer.json")).unwrap(),
+    )
+    .unwrap();
+    let rec = serde_json::json!({
+        "how_obtained": "test fixture: hand-written for tests/integration/eval.rs, not a model's answer",
+        "prompt_sha256": sha,
+        "response": response,
+    });
+    std::fs::write(case.join("recorded-answer.json"), rec.to_string()).unwrap();
+}
+
+#[test]
+fn recorded_answers_replay_when_their_prompt_is_todays() {
+    let dir = tempfile::tempdir().unwrap();
+    let case = real_case(
+        dir.path(),
+        "fix-parse-line",
+        &real_session_expected(),
+        Some(REAL_SESSION),
+    );
+
+    // Today's prompts, to be answered.
+    let out = tempfile::tempdir().unwrap();
+    let prompts = out.path().join("prompts");
+    eval_cmd()
+        .arg(dir.path())
+        .arg("--dump-prompts")
+        .arg(&prompts)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("wrote the prompts of 1 case(s)"));
+    let dumped = prompts.join("fix-parse-line");
+    let system = std::fs::read_to_string(dumped.join("system.md")).unwrap();
+    let user = std::fs::read_to_string(dumped.join("user.md")).unwrap();
+    assert!(user.contains("parse_line"), "{user}");
+    let sha = std::fs::read_to_string(dumped.join("prompt.sha256")).unwrap();
+    let sha = sha.trim();
+    assert_eq!(sha, sha256_of(format!("{system}\0{user}").as_bytes()));
+    let request: Value =
+        serde_json::from_slice(&std::fs::read(dumped.join("request.json")).unwrap()).unwrap();
+    assert_eq!(request["messages"][1]["content"], user.as_str());
+    // Never into a folder that holds something.
+    eval_cmd()
+        .arg(dir.path())
+        .arg("--dump-prompts")
+        .arg(&prompts)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("new or empty folder"));
+
+    // A case without a recording is skipped, by name.
+    real_case(
+        dir.path(),
+        "unrecorded",
+        &real_session_expected(),
+        Some(REAL_SESSION),
+    );
+    record(&case, sha);
+    let out = eval_cmd()
+        .arg(dir.path())
+        .args(["--replay", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("SKIPPED unrecorded: no recorded-answer.json to replay"),
+        "{stderr}"
+    );
+    let run = json_of(&out.stdout);
+    assert_eq!(run["drafter"], "recorded-answer");
+    let c = run["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "fix-parse-line")
+        .unwrap();
+    assert_eq!(c["error"], Value::Null, "{c}");
+    let note = c["note"].as_str().unwrap();
+    assert!(note.contains("drafter: llm"), "{note}");
+    assert!(note.contains("no test run shows it"), "{note}");
+    assert_eq!(c["real"]["fact_tally"]["hit"], 1, "{c}");
+    assert_eq!(c["real"]["next_action_right"], true, "{c}");
+
+    // Today's prompt changes (here: another system prompt): the replay fails, one line, saying
+    // to re-record.
+    let prompt_dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        prompt_dir.path().join("system.md"),
+        "Another system prompt.",
+    )
+    .unwrap();
+    let out = eval_cmd()
+        .arg(dir.path())
+        .args(["--replay", "--json", "--case", "fix-parse-line"])
+        .arg("--prompt-dir")
+        .arg(prompt_dir.path())
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let run = json_of(&out.stdout);
+    let error = run["cases"][0]["error"].as_str().unwrap();
+    assert!(error.contains("re-record"), "{error}");
+    assert!(error.contains(sha), "{error}");
+    assert!(!error.contains('\n'), "{error}");
+
+    // --replay drafts with the recordings only.
+    eval_cmd()
+        .arg(dir.path())
+        .args(["--replay", "--model", "gpt-4o"])
+        .assert()
+        .code(2);
+}

@@ -14,6 +14,7 @@ mod init;
 mod llm;
 mod llm_faults;
 mod real_server;
+mod repair;
 mod security;
 mod summarize;
 mod test_results;

@@ -31,6 +31,16 @@ pub struct Drafted {
     pub requests: u32,
     /// Things the user should know (fallbacks taken, silent truncation suspected).
     pub warnings: Vec<String>,
+    /// The conversation so far: the system and user messages sent and the answer's text, so that
+    /// a repair round can continue it (empty for an imported answer).
+    pub conversation: Conversation,
+}
+
+/// The messages of one draft's conversation, in order (system, user, assistant, …).
+#[derive(Debug, Clone, Default)]
+pub struct Conversation {
+    /// `(role, content)` pairs as sent and answered (redacted as the prompt is).
+    pub messages: Vec<(String, String)>,
 }
 
 /// Why a model draft failed, and what it had sent by then.
@@ -183,13 +193,27 @@ impl Client {
 
     /// The request body for `prompt`. Never logged: it holds the (redacted) transcript.
     pub fn request_body(&self, prompt: &Prompt, max_output: u32) -> Value {
-        let mode = self.mode();
+        let messages = [
+            ("system".to_string(), prompt.system.clone()),
+            ("user".to_string(), prompt.user.clone()),
+        ];
+        self.request_body_for(&messages, self.mode(), max_output)
+    }
+
+    /// The request body for a conversation of `(role, content)` messages in `mode`.
+    fn request_body_for(
+        &self,
+        messages: &[(String, String)],
+        mode: ResponseMode,
+        max_output: u32,
+    ) -> Value {
+        let messages: Vec<Value> = messages
+            .iter()
+            .map(|(role, content)| json!({"role": role, "content": content}))
+            .collect();
         let mut body = json!({
             "model": self.cfg.model,
-            "messages": [
-                {"role": "system", "content": prompt.system},
-                {"role": "user", "content": prompt.user},
-            ],
+            "messages": messages,
         });
         body[self.field().name()] = json!(max_output);
         match mode {
@@ -335,6 +359,16 @@ impl Client {
                     self.cfg.base_url, u.prompt_tokens, prompt.total_tokens
                 ));
             }
+            let conversation = Conversation {
+                messages: vec![
+                    ("system".into(), prompt.system),
+                    ("user".into(), prompt.user),
+                    (
+                        "assistant".into(),
+                        completion.content.clone().unwrap_or_default(),
+                    ),
+                ],
+            };
             return Ok(Drafted {
                 note: self.finish_note(note),
                 usage: completion.usage,
@@ -343,6 +377,7 @@ impl Client {
                 mode,
                 requests: sent.requests,
                 warnings: std::mem::take(warnings),
+                conversation,
             });
         }
     }
@@ -466,6 +501,73 @@ impl Client {
             mode,
             requests: 0,
             warnings: Vec::new(),
+            conversation: Conversation::default(),
+        })
+    }
+
+    /// The repair round's message listing `findings` (from the templates).
+    pub fn repair_message(&self, findings: &[String]) -> String {
+        self.templates.repair_message(findings)
+    }
+
+    /// The repair round: `message` (the validator's findings) sent once more in `first`'s
+    /// conversation, and the revised note. One request plus the usual retries, within the
+    /// deadline; no fallbacks (the first draft stands when this fails).
+    pub async fn repair(&self, first: &Drafted, message: &str) -> Result<Drafted, Failure> {
+        let mut sent = Sent::default();
+        let fail = |error: crate::Error, sent: &Sent| Failure {
+            brief: self.brief(&error),
+            error,
+            prompt_tokens: sent.prompt_tokens,
+            requests: sent.requests,
+            warnings: Vec::new(),
+        };
+        let mut clock = Clock::start(self.cfg.timeout);
+        let max_output = self.cfg.max_output_tokens;
+        let mut messages = first.conversation.messages.clone();
+        messages.push(("user".into(), message.to_string()));
+        let enc = self.cfg.encoding;
+        sent.prompt_tokens = messages
+            .iter()
+            .map(|(_, m)| enc.count(m) + prompt::MESSAGE_OVERHEAD / 2)
+            .sum();
+        let body = self.request_body_for(&messages, first.mode, max_output);
+        let (result, n) = self
+            .complete(
+                &body,
+                sent.prompt_tokens as u64 + u64::from(max_output),
+                max_output,
+                &mut clock,
+            )
+            .await;
+        sent.requests += n;
+        let completion = match result {
+            Ok(c) => c,
+            Err(e) => return Err(fail(self.error(&e, n, false, max_output), &sent)),
+        };
+        let note = match self.read_answer(&completion, first.mode, max_output) {
+            Ok(Answer::Note(note)) => note,
+            Ok(Answer::Short(why)) => {
+                return Err(fail(
+                    crate::Error::Model(format!("{}: {why}", self.cfg.server_label())),
+                    &sent,
+                ));
+            }
+            Err(e) => return Err(fail(e, &sent)),
+        };
+        messages.push((
+            "assistant".into(),
+            completion.content.clone().unwrap_or_default(),
+        ));
+        Ok(Drafted {
+            note: self.finish_note(note),
+            usage: completion.usage,
+            prompt_tokens: sent.prompt_tokens,
+            prompt: first.prompt.clone(),
+            mode: first.mode,
+            requests: sent.requests,
+            warnings: Vec::new(),
+            conversation: Conversation { messages },
         })
     }
 

@@ -61,6 +61,12 @@ impl Model {
     pub fn draft(&self, ev: &Evidence) -> Result<Drafted, Failure> {
         self.runtime.block_on(self.client.draft(ev))
     }
+
+    /// The repair round on `first`: `findings` sent back once in its conversation.
+    pub fn repair(&self, first: &Drafted, findings: &[String]) -> Result<Drafted, Failure> {
+        let message = self.client.repair_message(findings);
+        self.runtime.block_on(self.client.repair(first, &message))
+    }
 }
 
 /// Drafts the sections of a note with the configured model, with every detail of the run.

@@ -285,6 +285,103 @@ fn main_segment(line: &CommandLine) -> Option<usize> {
         })
 }
 
+/// Set-up programs: a segment running one says least about what the line did, so a long line
+/// is shortened there first.
+const SETUP_PROGRAMS: &[&str] = &[
+    "cd", "pushd", "popd", "export", "set", "source", ".", "unset", "env", "echo", "printf",
+];
+
+/// Separators a command line is cut into for shortening, longest first.
+const SEPARATORS: &[&str] = &[" && ", " || ", " | ", "; ", "\n"];
+
+/// A command line as one line of at most about `max_chars` characters that keeps the program of
+/// every segment: lines are joined with `; `, and when it is still too long the middle of the
+/// least informative segment is elided (set-up such as `cd DIR`, `export X=…` and output
+/// filters first, then the longest segment), never its first word. Never cut inside a secret.
+pub(crate) fn shorten_command(command: &str, max_chars: usize) -> String {
+    // Lines joined: a continued line (`\\`, or ending in an operator) with a space, others as
+    // separate commands.
+    let mut joined = String::new();
+    let mut continued = true;
+    for l in command.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if !continued {
+            joined.push('\n');
+        } else if !joined.is_empty() {
+            joined.push(' ');
+        }
+        let body = l.trim_end_matches('\\').trim_end();
+        continued = l.ends_with('\\') || ["&&", "||", "|"].iter().any(|op| body.ends_with(op));
+        joined.push_str(body);
+    }
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Segments with the separator that follows each.
+    let mut segs: Vec<(String, &str)> = Vec::new();
+    let mut rest = joined.as_str();
+    loop {
+        let next = SEPARATORS
+            .iter()
+            .filter_map(|sep| rest.find(sep).map(|i| (i, *sep)))
+            .min_by_key(|(i, sep)| (*i, std::cmp::Reverse(sep.len())));
+        match next {
+            Some((i, sep)) => {
+                segs.push((flat(&rest[..i]), if sep == "\n" { "; " } else { sep }));
+                rest = &rest[i + sep.len()..];
+            }
+            None => {
+                segs.push((flat(rest), ""));
+                break;
+            }
+        }
+    }
+    segs.retain(|(s, _)| !s.is_empty());
+    let render = |segs: &[(String, &str)]| {
+        let mut out = String::new();
+        for (i, (s, sep)) in segs.iter().enumerate() {
+            out.push_str(s);
+            if i + 1 < segs.len() {
+                out.push_str(sep);
+            }
+        }
+        out
+    };
+    let len = |segs: &[(String, &str)]| render(segs).chars().count();
+    // Set-up, or an output filter piped into.
+    fn setup(segs: &[(String, &str)], i: usize) -> bool {
+        let program = segs[i].0.split(' ').next().unwrap_or("");
+        SETUP_PROGRAMS.contains(&program)
+            || (i > 0 && segs[i - 1].1 == " | " && OUTPUT_FILTERS.contains(&program_name(program)))
+    }
+    // The shortest a segment is cut to: its program and a little of each end.
+    const MIN_SEGMENT: usize = 16;
+    for pass in 0..2 {
+        loop {
+            let over = len(&segs).saturating_sub(max_chars);
+            if over == 0 {
+                return render(&segs);
+            }
+            let victim = segs
+                .iter()
+                .enumerate()
+                .filter(|(i, (s, _))| {
+                    (pass == 1 || setup(&segs, *i)) && s.chars().count() > MIN_SEGMENT
+                })
+                .max_by_key(|(_, (s, _))| s.chars().count())
+                .map(|(i, _)| i);
+            let Some(i) = victim else { break };
+            let s = &segs[i].0;
+            let n = s.chars().count();
+            let program = s.split(' ').next().unwrap_or("").chars().count();
+            let target = n.saturating_sub(over).max(MIN_SEGMENT).max(program + 2);
+            let cut = crate::redact::elide_middle(s, target, program.max(target / 2)).into_owned();
+            if cut.chars().count() >= n {
+                break;
+            }
+            segs[i].0 = cut;
+        }
+    }
+    crate::redact::elide_middle(&render(&segs), max_chars, max_chars / 2).into_owned()
+}
+
 /// Shells that run their `-c` argument (`bash -lc 'pytest -q'`, `zsh -c "…"`).
 const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "fish"];
 
@@ -521,6 +618,30 @@ mod tests {
         ] {
             assert!(!changes_state(c), "{c}");
         }
+    }
+
+    #[test]
+    fn long_commands_keep_every_program() {
+        let cmd = format!(
+            "cd /home/user/projects/{}/frontend && npm run build 2>&1 | tail -60",
+            "very-long-folder-name".repeat(6)
+        );
+        let s = shorten_command(&cmd, 80);
+        assert!(s.chars().count() <= 80, "{s}");
+        assert!(s.starts_with("cd /home/"), "{s}");
+        assert!(s.contains("…"), "{s}");
+        assert!(s.contains("&& npm run build 2>&1 | tail -60"), "{s}");
+        // Lines joined, continuation backslashes dropped.
+        assert_eq!(
+            shorten_command("cd app && \\\n  pytest -q\nmake lint", 200),
+            "cd app && pytest -q; make lint"
+        );
+        // Short lines unchanged.
+        assert_eq!(shorten_command("cargo test", 80), "cargo test");
+        // One long segment: its program stays.
+        let s = shorten_command(&format!("python -c '{}'", "x".repeat(300)), 60);
+        assert!(s.starts_with("python -c"), "{s}");
+        assert!(s.chars().count() <= 60, "{s}");
     }
 
     #[test]

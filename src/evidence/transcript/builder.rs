@@ -341,6 +341,7 @@ impl Builder {
         }
         let seq = self.next_seq();
         self.t.errors.push(ErrorEvent {
+            id: format!("X{}", self.t.errors.len() + 1),
             text: excerpt(text.trim(), 500),
             evidence,
             at,

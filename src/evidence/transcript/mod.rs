@@ -250,6 +250,9 @@ pub struct Compaction {
 /// An error the agent hit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ErrorEvent {
+    /// Its id, `X1`, `X2`… in session order: a note cites an error by it.
+    #[serde(default)]
+    pub id: String,
     /// Short bounded text.
     pub text: String,
     /// Command or edit id the error belongs to, if any.
