@@ -67,7 +67,7 @@ impl std::fmt::Debug for Phrases {
 /// "rather than" count only with [`AGENCY`] (see [`ALTERNATIVE`]).
 pub(crate) static DECISION: Phrases = Phrases::new(
     "decision",
-    r"(?i)\b(?:i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|i'd rather|i'd use|we'll use|we will use|prefer(?:s|red)? to|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to|so (?:that )?i don't|to avoid|kept (?:out|apart|separate)|deliberately|on purpose|(?:is|was|are|were) already [\w ]{1,40}, so|(?:no|not) (?:\w+ )?needed|skip(?:ping|ped)?)\b",
+    r"(?i)\b(?:i'll use|i will use|i'm going to use|i'll go with|going with|i chose|i've chosen|i decided|decided to|we decided|i'd rather|i'd use|we'll use|we will use|prefer(?:s|red)? to|switch(?:ed|ing)? to|opt(?:ed|ing)? for|let's use|the fix is to|so (?:that )?i don't|to avoid|kept (?:out|apart|separate)|deliberately|on purpose|(?:no|not) (?:\w+ )?needed|skip(?:ping|ped)?)\b",
     &[
         "I'll use the standard library csv module.",
         "We decided to keep the old schema.",
@@ -408,16 +408,43 @@ pub(crate) static QUESTION: Phrases = Phrases::new(
     ],
 );
 
+/// The agent says something is already done or in place, so it leaves it: a judgement a
+/// successor should know was the agent's ("The list is already sorted, so no changes are
+/// needed"), not a decision, and not its own work ("I've already committed it").
+pub(crate) static ALREADY_DONE: Phrases = Phrases::new(
+    "already done",
+    r"(?i)(?:\b(?:is|are|was|were|seems?|appears?(?: to be)?|looks)\s+already\b|\b(?:it|that|this|everything)'s\s+already\b|\balready (?:configured|set up|installed|in place|sorted|ordered|present|exists?|done|handled|up to date|correct|enabled|defined)\b)",
+    &[
+        "Telemetry was already configured as anonymous, so there's no prompt needed.",
+        "The bulleted list under \"Usage\" is already alphabetically sorted, so no changes are needed there.",
+        "Good, telemetry already configured.",
+        "The `.env` entry appears to be already in place.",
+        "That's already handled by the retry wrapper.",
+    ],
+    &[
+        "I've already committed the fix.",
+        "We already ran the migration.",
+        "There's already an `opencode.json`, but not the requested `opencode.jsonc`.",
+        "Already on 'main'",
+        "Sorted the list alphabetically.",
+    ],
+);
+
 /// A sentence that hands work to the person.
 pub(crate) static HANDOFF: Phrases = Phrases::new(
     "handed to the person",
-    r"(?i)\b(?:you(?:'ll| will)? need to|you(?:'d| would)? have to|you should|you must|make sure (?:you|to)|remember to|don't forget to|do not forget to|manually|on your side|replace [^.]{1,80} with your|before using|once you(?:'ve| have)?|after you)\b",
+    r"(?i)\b(?:you(?:'ll| will|'d| would)? need to|you(?:'d| would)? have to|you should|you must|make sure (?:you|to)|remember to|don't forget to|do not forget to|manually|on your side|replace [^.]{1,80} with your|before using|once you(?:'ve| have)?|after you)\b",
     &[
         "You'll need to update the Web3Auth dashboard verifier's JWKS URL",
         "replace `sk-ai-v1-your-key-here` with your real ZenMux API key before using:",
         "Run it manually after the deploy",
+        "To run the game, you would need to:",
     ],
-    &["I updated the verifier.", "The build passes."],
+    &[
+        "I updated the verifier.",
+        "The build passes.",
+        "I would need to read the file first.",
+    ],
 );
 
 /// A request for instructions: the answer is steps for the person.
@@ -496,9 +523,17 @@ pub(crate) static SIMULATED: Phrases = Phrases::new(
 /// A statement of intent that the session stopped before carrying out.
 pub(crate) static INTENT: Phrases = Phrases::new(
     "intent",
-    r"(?i)\b(?:i(?:'ll| will)|i'm (?:going to|now|using|exporting|adding|checking|reading|running)|next,? i|then i(?:'ll| will)|let me|now (?:i'll|let me))\b",
-    &["Next I'm exporting the transcript, then I'll read the git history."],
-    &["The export failed."],
+    r"(?i)\b(?:i(?:'ll| will)|i'm (?:going to|now|\w+ing)|next,? i|then i(?:'ll| will)|before i \w+|let me|now (?:i'll|let me))\b",
+    &[
+        "Next I'm exporting the transcript, then I'll read the git history.",
+        "I'm doing one more pass before I draft the reply.",
+        "I'm copying the log into the project root now.",
+    ],
+    &[
+        "The export failed.",
+        "I'm sure the file is there.",
+        "Before that, the build passed.",
+    ],
 );
 
 /// A program that keeps running: dev servers, tunnels, watchers.
@@ -700,6 +735,7 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 #[cfg(test)]
 static ALL: [&Phrases; 41] = [
     &DECISION,
+    &ALREADY_DONE,
     &ALTERNATIVE,
     &AGENCY,
     &DEAD_END,

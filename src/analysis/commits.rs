@@ -104,6 +104,39 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
             .filter(|w| !w.starts_with('-') && *w != "." && !w.contains('*'))
             .cloned()
             .collect();
+        // A commit whose result the transcript lost (the session was cut off on it): the
+        // repository's commit with its exact message, made no earlier than the command ran,
+        // is its product.
+        if !c.has_result
+            && let Some(git) = ev.git.as_ref()
+            && let Some(subject) = message_of(&c.command)
+                .lines()
+                .next()
+                .map(text::one_line)
+                .filter(|s| !s.is_empty())
+            && let Some(made) = git.commits.iter().find(|g| {
+                text::one_line(&g.summary) == subject
+                    && match (g.time, c.at) {
+                        (Some(t), Some(at)) => {
+                            t >= at - chrono::Duration::seconds(WINDOW_SLACK_SECS)
+                        }
+                        _ => false,
+                    }
+            })
+        {
+            session.push(SessionCommit {
+                sha: made.id[..made.id.len().min(7)].to_string(),
+                subject,
+                body: body.clone(),
+                branch: None,
+                repo_id: None,
+                files: added.clone(),
+                pushed_by: None,
+                undone_by: None,
+                cite: vec![c.id.clone()],
+            });
+            continue;
+        }
         for m in COMMIT_OUTPUT.captures_iter(&c.output) {
             session.push(SessionCommit {
                 sha: m[2].to_string(),
@@ -249,13 +282,20 @@ fn order_by_evidence(session: &mut [SessionCommit], view: &View) {
 /// The message body a `git commit -m …` (or a here-doc) wrote: the lines after the first,
 /// without trailers (`Co-Authored-By:`, `Signed-off-by:`).
 pub(crate) fn message_body(command: &str) -> String {
+    let message = message_of(command);
+    let body = message.split_once('\n').map(|(_, b)| b).unwrap_or("");
+    strip_trailers(body)
+}
+
+/// The whole message a `git commit -m …` (or a here-doc) wrote, empty when it names none.
+fn message_of(command: &str) -> String {
     static HEREDOC: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r#"(?s)<<-?\s*['"]?(\w+)['"]?\s*\n(.*?)\n\s*(\w+)\s*(?:\n|$)"#).expect("regex")
     });
     static DASH_M: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r#"(?s)(?:^|\s)-m\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)')"#).expect("regex")
     });
-    let message = if let Some(h) = HEREDOC.captures(command).filter(|h| h[1] == h[3]) {
+    if let Some(h) = HEREDOC.captures(command).filter(|h| h[1] == h[3]) {
         h[2].to_string()
     } else {
         let parts: Vec<String> = DASH_M
@@ -267,9 +307,7 @@ pub(crate) fn message_body(command: &str) -> String {
             })
             .collect();
         parts.join("\n\n")
-    };
-    let body = message.split_once('\n').map(|(_, b)| b).unwrap_or("");
-    strip_trailers(body)
+    }
 }
 
 fn strip_trailers(body: &str) -> String {
@@ -293,6 +331,66 @@ mod tests {
     use crate::analysis::scope::{self, View};
     use crate::evidence::git::CommitInfo;
     use crate::testkit::*;
+
+    #[test]
+    fn a_commit_whose_result_was_lost_is_the_sessions_by_its_exact_message() {
+        let at = |s: &str| s.parse().ok();
+        let mut t = chat(vec![user(1, "scaffold the app and push it", 0)]);
+        t.session.started_at = at("2026-02-01T10:00:00Z");
+        t.session.ended_at = at("2026-02-01T10:20:00Z");
+        let mut last = ran(
+            1,
+            "git init && \\\ngit add . && \\\ngit commit -m \"Scaffold the app\" && \\\ngit push -u origin main -f",
+            None,
+            "",
+            1,
+        );
+        last.has_result = false;
+        last.at = at("2026-02-01T10:20:00Z");
+        t.commands = vec![last];
+        let mut g = git_state(&[]);
+        g.commits = vec![
+            // Made 40 s after the last recorded event: the cut-off command's commit.
+            CommitInfo {
+                id: "d5e7b37aa0".into(),
+                summary: "Scaffold the app".into(),
+                time: at("2026-02-01T10:20:40Z"),
+                ..CommitInfo::default()
+            },
+            // The same message long before the command ran is someone else's.
+            CommitInfo {
+                id: "11aa22bb33".into(),
+                summary: "Scaffold the app".into(),
+                time: at("2026-01-01T09:00:00Z"),
+                ..CommitInfo::default()
+            },
+        ];
+        let ev = Evidence {
+            git: Some(g),
+            ..evidence(t)
+        };
+        let s = scope::of(&ev);
+        let c = of(&ev, &View::new(&ev, &s));
+        assert_eq!(c.session.len(), 1, "{c:?}");
+        assert_eq!(c.session[0].short(), "d5e7b37");
+        assert_eq!(c.session[0].cite, vec!["C1".to_string()]);
+        assert!(c.meanwhile.is_empty(), "{c:?}");
+        // A commit the command's recorded output does not show is not attributed by message.
+        let mut t = chat(vec![user(1, "commit", 0)]);
+        t.commands = vec![ran(
+            1,
+            "git commit -m \"Scaffold the app\"",
+            Some(1),
+            "nothing to commit",
+            1,
+        )];
+        let ev = Evidence {
+            git: ev.git.clone(),
+            ..evidence(t)
+        };
+        let s = scope::of(&ev);
+        assert!(of(&ev, &View::new(&ev, &s)).session.is_empty());
+    }
 
     #[test]
     fn commits_are_attributed_by_output_and_matched_by_message() {

@@ -5,6 +5,7 @@
 //! transcript covers (launches, compactions), and thin evidence — stated as the evidence has it.
 
 use super::checks::Checks;
+use super::commits::Commits;
 use super::history::{History, Source};
 use super::project::Project;
 use super::requests::Requests;
@@ -33,6 +34,7 @@ pub(crate) fn of(
     view: &View,
     project: &Project,
     checks: &Checks,
+    commits: &Commits,
     history: &History,
     requests: &Requests,
 ) -> Vec<Hazard> {
@@ -84,7 +86,7 @@ pub(crate) fn of(
     }
     model_errors(view, requests, &mut out);
     coverage(view, &mut out);
-    thin(ev, view, checks, &mut out);
+    thin(ev, view, checks, commits, &mut out);
     out
 }
 
@@ -386,7 +388,7 @@ fn coverage(view: &View, out: &mut Vec<Hazard>) {
 }
 
 /// Thin evidence, stated exactly.
-fn thin(ev: &Evidence, view: &View, checks: &Checks, out: &mut Vec<Hazard>) {
+fn thin(ev: &Evidence, view: &View, checks: &Checks, commits: &Commits, out: &mut Vec<Hazard>) {
     let Some(_) = view.transcript else {
         out.push(Hazard {
             text: "No transcript was given: this note rests on git and test output alone".into(),
@@ -394,7 +396,25 @@ fn thin(ev: &Evidence, view: &View, checks: &Checks, out: &mut Vec<Hazard>) {
         });
         return;
     };
-    if view.edits.is_empty() && view.commands.is_empty() {
+    // Commits the session made changed files even when no edit is recorded (aider applies its
+    // edits and commits them; the transcript keeps only the commit lines).
+    let made: Vec<&super::commits::SessionCommit> = commits
+        .session
+        .iter()
+        .filter(|c| c.undone_by.is_none())
+        .collect();
+    if view.edits.is_empty() && view.commands.is_empty() && !made.is_empty() {
+        out.push(Hazard {
+            text: format!(
+                "No shell command is recorded in the transcript: what the session changed is known only through its commits ({}), and no test, build or check ran on it",
+                made.iter()
+                    .map(|c| format!("`{}`", c.short()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            cite: made.iter().flat_map(|c| c.cite.iter().cloned()).collect(),
+        });
+    } else if view.edits.is_empty() && view.commands.is_empty() {
         out.push(Hazard {
             text: "No file edit and no shell command is recorded in the transcript (reads and other tools are not): no file was changed by it, and nothing was run".into(),
             cite: Vec::new(),
@@ -411,5 +431,47 @@ fn thin(ev: &Evidence, view: &View, checks: &Checks, out: &mut Vec<Hazard>) {
             text: "There is no git repository here: the workspace state is unknown".into(),
             cite: Vec::new(),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::evidence::transcript::Role;
+    use crate::testkit::*;
+
+    #[test]
+    fn commits_without_recorded_edits_changed_files_all_the_same() {
+        let t = chat(vec![
+            user(1, "sort the lists in STYLE.md", 0),
+            said(2, "Here is the edit for STYLE.md.", 1),
+            message(
+                "M3",
+                Role::System,
+                "commit 1619e93 docs: Sort lists in STYLE.md",
+                2,
+            ),
+        ]);
+        let a = crate::analysis::analyse(&evidence(t));
+        let thin: Vec<&str> = a.hazards.iter().map(|h| h.text.as_str()).collect();
+        assert!(
+            thin.iter()
+                .any(|h| h.contains("only through its commits (`1619e93`)")
+                    && h.contains("no test, build or check ran")),
+            "{thin:?}"
+        );
+        assert!(
+            thin.iter().all(|h| !h.contains("no file was changed")),
+            "{thin:?}"
+        );
+        // Nothing recorded and nothing committed: the session changed nothing it shows.
+        let a = crate::analysis::analyse(&evidence(chat(vec![
+            user(1, "what does STYLE.md say?", 0),
+            said(2, "It lists the naming rules.", 1),
+        ])));
+        assert!(
+            a.hazards
+                .iter()
+                .any(|h| h.text.contains("no file was changed"))
+        );
     }
 }

@@ -14,11 +14,13 @@ use super::scope::View;
 use super::text;
 use crate::evidence::Evidence;
 use crate::evidence::shell;
-use crate::evidence::transcript::{Command, EditKind, Message};
+use crate::evidence::transcript::{Command, EditKind, Message, Role};
 use crate::note::code_span;
 use crate::phrases;
+use regex::Regex;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::LazyLock;
 
 /// Decisions and dead ends.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -27,6 +29,22 @@ pub(crate) struct History {
     pub decisions: Vec<Item>,
     /// Discarded paths.
     pub dead_ends: Vec<Item>,
+    /// What the agent left as it was since the person last asked, saying it was already done.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<Skip>,
+}
+
+/// Work the agent left because it said it was already done ("The list is already sorted, so
+/// no changes are needed"): its judgement, shown with what (if anything) it read first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Skip {
+    /// The agent's sentence.
+    pub text: String,
+    /// The message.
+    pub said: String,
+    /// Commands with a recorded result in the same turn, before it: what the judgement may
+    /// rest on. Empty: nothing recorded checked it.
+    pub after: Vec<String>,
 }
 
 /// One decision or dead end.
@@ -153,6 +171,7 @@ pub(crate) fn of(
         }
     }
     abandoned(view, &mut h);
+    tool_failures(view, &mut h);
     for c in commits.session.iter().filter(|c| c.undone_by.is_some()) {
         let by = c.undone_by.clone().unwrap_or_default();
         let mut cite = c.cite.clone();
@@ -260,6 +279,110 @@ fn slug_title(path: &str) -> String {
     }
 }
 
+/// Most dead ends read from tool failures.
+const TOOL_FAILURES: usize = 4;
+
+/// Tool calls that failed outside the shell (an MCP tool's error, an edit whose search text was
+/// not in the file, a skill that does not exist): each a path the session tried and could not
+/// take, with the tool's own words, counted when it repeats. Shell commands are judged as checks;
+/// model/API errors are not the session's choices.
+fn tool_failures(view: &View, h: &mut History) {
+    static MCP: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"MCP tool '([\w.-]+)'").expect("static regex"));
+    static TOOL_PREFIX: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^([A-Za-z][\w.-]{1,40}): ").expect("static regex"));
+    // The last text a JSON tool response carries: the service's own message.
+    static RESPONSE_TEXT: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r#""text":"((?:[^"\\]|\\.){4,400})""#).expect("static regex"));
+    // aider prints which file and which search text did not match after the error line.
+    static NO_MATCH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"failed to exactly match lines in (\S+)\s*\n<<<<<<< SEARCH\n\s*([^\n]{1,120})")
+            .expect("static regex")
+    });
+    let mut seen: Vec<(String, usize, Vec<String>, u64)> = Vec::new();
+    for e in &view.errors {
+        if e.evidence.as_deref().is_some_and(|id| id.starts_with('C')) {
+            continue;
+        }
+        let tool = MCP
+            .captures(&e.text)
+            .map(|c| c[1].to_string())
+            .or_else(|| TOOL_PREFIX.captures(&e.text).map(|c| c[1].to_string()));
+        if tool.is_none() && phrases::MODEL_ERROR.is_match(&e.text) {
+            continue;
+        }
+        let next_said = view.said().find(|m| m.seq > e.seq && m.seq <= e.seq + 3);
+        let detail = if let Some(t) = RESPONSE_TEXT.captures_iter(&e.text).last() {
+            t[1].replace("\\\"", "\"")
+        } else if let Some(c) = next_said.and_then(|m| NO_MATCH.captures(&m.text)) {
+            format!(
+                "{} — its search text (starting {}) is not in `{}`",
+                e.text.trim_start_matches('#').trim(),
+                text::quote(c[2].trim(), 100),
+                &c[1]
+            )
+        } else {
+            let t = e.text.as_str();
+            TOOL_PREFIX
+                .find(t)
+                .map_or(t, |m| &t[m.end()..])
+                .trim_start_matches('#')
+                .trim()
+                .to_string()
+        };
+        // Without the tool's wrapper tags (`<tool_use_error>…</tool_use_error>`).
+        static WRAPPER: LazyLock<Regex> =
+            LazyLock::new(|| Regex::new(r"</?[a-z][a-z0-9_-]{0,40}>").expect("static regex"));
+        let detail = text::shorten(&text::one_line(&WRAPPER.replace_all(&detail, "")), 220);
+        // A failure with no words of its own, or the transcript's own end, says nothing.
+        if detail.split_whitespace().count() < 3 || detail.contains("cut off") {
+            continue;
+        }
+        let line = match &tool {
+            Some(t) => format!("`{t}` failed: {detail}"),
+            None => format!("Failed: {detail}"),
+        };
+        let cite: Vec<String> = Some(e.id.clone())
+            .filter(|id| !id.is_empty())
+            .into_iter()
+            .chain(e.evidence.iter().cloned())
+            .chain(next_said.map(|m| m.id.clone()))
+            .collect();
+        match seen.iter_mut().find(|(l, _, _, _)| *l == line) {
+            Some((_, n, c, at)) => {
+                *n += 1;
+                *at = e.seq;
+                for id in cite {
+                    if !c.contains(&id) {
+                        c.push(id);
+                    }
+                }
+            }
+            None => seen.push((line, 1, cite, e.seq)),
+        }
+    }
+    // Work recorded after the failure: the session went on past it (it is history, not the
+    // state it ended in).
+    let last = view.last_seq().unwrap_or(0);
+    for (line, n, cite, at) in seen.into_iter().take(TOOL_FAILURES) {
+        let times = if n > 1 {
+            format!(" ({n}×)")
+        } else {
+            String::new()
+        };
+        let went_on = if last > at + 1 {
+            "; then the session went on"
+        } else {
+            ""
+        };
+        h.dead_ends.push(Item {
+            text: format!("{line}{times}{went_on}"),
+            cite,
+            source: Source::Statement,
+        });
+    }
+}
+
 /// A sentence fit to stand alone as a decision: prose, not a table cell, code or a question.
 fn prose(s: &str) -> bool {
     let words = s.split_whitespace().count();
@@ -277,11 +400,50 @@ fn prose(s: &str) -> bool {
 
 /// The agent's statements of choice, rejection and diagnosis.
 fn statements(view: &View, h: &mut History) {
+    let asked = view
+        .messages
+        .iter()
+        .filter(|u| u.role == Role::User && u.is_user_request())
+        .map(|u| u.seq)
+        .next_back()
+        .unwrap_or(0);
+    // The agent's own tools (`str_replace_editor`, `run_shell_command`): choosing one to call
+    // decides nothing about the project.
+    let mut tools: Vec<&str> = view
+        .commands
+        .iter()
+        .filter_map(|c| c.tool.as_deref())
+        .chain(view.edits.iter().filter_map(|e| e.tool.as_deref()))
+        .filter(|t| t.contains('_'))
+        .collect();
+    tools.sort_unstable();
+    tools.dedup();
+    let mut turn_start = 0;
     for m in view.said() {
         let body = text::plain(&text::without_fences(&m.text));
         let sents = text::sentences(&body);
+        let from = std::mem::replace(&mut turn_start, m.seq);
         for (i, s) in sents.iter().enumerate() {
             let s = s.replace('’', "'");
+            // "Already done, so I leave it" is the agent's judgement, not a decision.
+            if phrases::ALREADY_DONE.is_match(&s) {
+                let plain_words = s.split_whitespace().count() >= 3
+                    && !s.contains('|')
+                    && !s.trim_end().ends_with('?');
+                if plain_words && m.seq > asked && h.skipped.len() < 3 {
+                    h.skipped.push(Skip {
+                        text: text::shorten(&s, SENTENCE_CHARS),
+                        said: m.id.clone(),
+                        after: view
+                            .commands
+                            .iter()
+                            .filter(|c| c.seq > from.max(asked) && c.seq < m.seq && c.has_result)
+                            .map(|c| c.id.clone())
+                            .collect(),
+                    });
+                }
+                continue;
+            }
             if !prose(&s) {
                 continue;
             }
@@ -301,7 +463,7 @@ fn statements(view: &View, h: &mut History) {
                     || (phrases::ALTERNATIVE.is_match(&s)
                         && phrases::AGENCY.is_match(&s)
                         && names_both));
-            if !(reject || finding || choice) {
+            if !(reject || finding || choice) || choice && tools.iter().any(|t| s.contains(t)) {
                 continue;
             }
             // A short statement borrows its neighbour for context ("There's already an
@@ -670,7 +832,129 @@ mod tests {
         recommendations(&v, &mut h);
         workarounds(&v, &mut h);
         abandoned(&v, &mut h);
+        tool_failures(&v, &mut h);
         h
+    }
+
+    #[test]
+    fn already_done_is_the_agents_judgement_not_a_decision() {
+        let mut t = chat(vec![
+            user(1, "sort every list in STYLE.md", 0),
+            said(
+                3,
+                "I sorted the \"Naming\" list. The list under \"Imports\" is already alphabetically sorted, so no changes are needed there.",
+                2,
+            ),
+        ]);
+        t.edits = vec![edit("E1", "STYLE.md", 1)];
+        let h = history(t);
+        assert!(
+            h.decisions.iter().all(|d| !d.text.contains("already")),
+            "{h:?}"
+        );
+        assert_eq!(h.skipped.len(), 1, "{h:?}");
+        assert!(h.skipped[0].text.contains("Imports"));
+        assert!(h.skipped[0].after.is_empty());
+        // A command that ran in the same turn, before the judgement, is what it rests on.
+        let mut t = chat(vec![
+            user(1, "set up the tool", 0),
+            said(2, "Running the preamble.", 1),
+            said(4, "Good, telemetry already configured.", 3),
+        ]);
+        t.commands = vec![ran(
+            1,
+            "cat ~/.tool/config.json",
+            None,
+            "TELEMETRY: anonymous",
+            2,
+        )];
+        let h = history(t);
+        assert_eq!(h.skipped.len(), 1, "{h:?}");
+        assert_eq!(h.skipped[0].after, vec!["C1".to_string()]);
+    }
+
+    #[test]
+    fn a_tool_that_failed_outside_the_shell_is_a_dead_end_in_its_own_words() {
+        use crate::evidence::transcript::ErrorEvent;
+        let err = |text: &str, seq| ErrorEvent {
+            id: format!("X{seq}"),
+            text: text.into(),
+            evidence: None,
+            at: None,
+            seq,
+        };
+        let mut t = chat(vec![
+            user(1, "publish the site to a new GitHub repo", 0),
+            said(
+                3,
+                "The repository exists already; I'll push to it instead.",
+                2,
+            ),
+            said(9, "Let me retry the edit with the right indentation.", 6),
+            said(11, "Done.", 10),
+            said(13, "Finished.", 13),
+        ]);
+        t.errors = vec![
+            err(
+                r#"MCP tool 'create_repository' reported tool error for function call: {"name":"create_repository"} with response: [{"type":"text","text":"422 Repository creation failed: name already exists on this account"}]"#,
+                1,
+            ),
+            err("# 1 SEARCH/REPLACE block failed to match!", 4),
+            err("# 1 SEARCH/REPLACE block failed to match!", 7),
+            // The model's own failure is no path the session took.
+            err("API Error: 529 overloaded", 12),
+        ];
+        // aider's report after each failure names the file and the search text.
+        for (n, seq) in [(5, 5), (8, 8)] {
+            t.messages.push(said(
+                n,
+                "## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in site/index.md\n<<<<<<< SEARCH\n## Links\n=======",
+                seq,
+            ));
+        }
+        t.messages.sort_by_key(|m| m.seq);
+        let h = history(t);
+        let d: Vec<&str> = h.dead_ends.iter().map(|d| d.text.as_str()).collect();
+        assert!(
+            d.iter().any(|x| x.starts_with(
+                "`create_repository` failed: 422 Repository creation failed: name already exists"
+            ) && x.ends_with("then the session went on")),
+            "{d:?}"
+        );
+        assert!(
+            d.iter().any(|x| x.contains("\"## Links\"")
+                && x.contains("`site/index.md`")
+                && x.contains("(2×)")),
+            "{d:?}"
+        );
+        assert!(d.iter().all(|x| !x.contains("overloaded")), "{d:?}");
+    }
+
+    #[test]
+    fn choosing_which_agent_tool_to_call_is_no_decision() {
+        let mut t = chat(vec![
+            user(1, "write a snake game", 0),
+            said(2, "I'll use the str_replace_editor to create the file.", 1),
+            said(
+                4,
+                "I'll use curses rather than pygame so it runs in a terminal.",
+                3,
+            ),
+        ]);
+        let mut e = edit("E1", "snake.py", 2);
+        e.tool = Some("str_replace_editor".into());
+        t.edits = vec![e];
+        let h = history(t);
+        assert!(
+            h.decisions
+                .iter()
+                .all(|d| !d.text.contains("str_replace_editor")),
+            "{h:?}"
+        );
+        assert!(
+            h.decisions.iter().any(|d| d.text.contains("curses")),
+            "{h:?}"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use super::checks::{self, Checks};
 use super::commits::Commits;
-use super::history::last_said;
+use super::history::{History, last_said};
 use super::project::{Project, Relation};
 use super::requests::{Answer, Requests};
 use super::scope::View;
@@ -42,6 +42,8 @@ pub(crate) enum LoopKind {
     Unanswered,
     /// A request whose answer the owner undid.
     Undone,
+    /// Part of the request left because the agent said it was already done, unchecked.
+    Skipped,
     /// A question or offer the final message leaves open.
     Question,
     /// Steps handed to the person.
@@ -239,12 +241,37 @@ pub(crate) fn of(
     requests: &Requests,
     checks: &Checks,
     commits: &Commits,
+    history: &History,
     stopped: &Stopped,
 ) -> Vec<LoopFact> {
     let mut out: Vec<LoopFact> = Vec::new();
     // Nothing else can be done safely until a stopped merge, rebase… is finished or given up.
     out.extend(ev.git.as_ref().and_then(unfinished_operation));
     unanswered(view, requests, &mut out);
+    // Part of the request left on the agent's word that it was already done, with nothing
+    // recorded that looked first: the request may be only partly answered.
+    for k in history.skipped.iter().filter(|k| k.after.is_empty()) {
+        let request = requests
+            .goal()
+            .map(|r| format!(" of {} ({})", text::quote(&r.summary, 100), r.id))
+            .unwrap_or_default();
+        out.push(LoopFact {
+            kind: LoopKind::Skipped,
+            owner: LoopOwner::Agent,
+            text: format!(
+                "Left as it was on the agent's word that it needed nothing, which no recorded command checked ({}): {}",
+                k.said,
+                text::quote(&k.text, 200)
+            ),
+            verify: "read it and confirm, or do that part of the request".into(),
+            cite: vec![k.said.clone()],
+            next: format!(
+                "Check the agent's unchecked judgement ({}) {} — if it is wrong, that part{request} is still to do",
+                k.said,
+                text::quote(&k.text, 200)
+            ),
+        });
+    }
     let last = last_said(view);
     let last_request_seq = requests.goal().map(|r| r.seq).unwrap_or(0);
     if let Some(m) =
@@ -321,69 +348,9 @@ pub(crate) fn of(
     }
     if stopped.no_result
         && let Some(id) = &stopped.command
+        && let Some(cmd) = view.commands.iter().find(|c| &c.id == id)
     {
-        let cmd = view.commands.iter().find(|c| &c.id == id);
-        let written: Vec<String> = match (cmd, &ev.git) {
-            (Some(c), Some(g)) => g
-                .status
-                .iter()
-                .filter(|s| {
-                    let name = s.path.rsplit('/').next().unwrap_or(&s.path);
-                    name.len() > 3 && c.command.contains(name)
-                })
-                .map(|s| s.path.clone())
-                .collect(),
-            _ => Vec::new(),
-        };
-        let plan = if stopped.plan.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; the agent's stated plan: {}",
-                text::quote(&stopped.plan, 400)
-            )
-        };
-        let wrote = if written.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; it writes {}, which git shows as changed",
-                written
-                    .iter()
-                    .map(|p| code_span(p))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
-        let verify = if written.is_empty() {
-            format!(
-                "re-run {} and read its output",
-                code_span(&stopped.command_text)
-            )
-        } else {
-            format!("ls -la {}", shell_quote_all(&written))
-        };
-        let mut cite = vec![id.clone()];
-        cite.extend(stopped.said.clone());
-        out.push(LoopFact {
-            kind: LoopKind::Stopped,
-            owner: LoopOwner::Agent,
-            text: format!(
-                "The session ended on {} ({id}); its result is not recorded{wrote}{plan}",
-                code_span(&stopped.command_text)
-            ),
-            verify: verify.clone(),
-            cite,
-            next: format!(
-                "Check what the last command ({id}) did with {}, then take up the agent's stated plan{}",
-                if verify.contains('`') { verify.clone() } else { code_span(&verify) },
-                if stopped.plan.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", text::quote(&stopped.plan, 200))
-                }
-            ),
-        });
+        out.push(cut_off(ev, cmd, requests, commits, stopped));
     }
     unchecked(view, checks, &mut out);
     odd_files(view, project, commits, &mut out);
@@ -409,6 +376,153 @@ pub(crate) fn of(
         });
     }
     out
+}
+
+/// The loop a session cut off on a command leaves: what that command did is read from what it
+/// left (the files it names, the commit with its message, the paths written after it started),
+/// and a command that changes state is never re-run to find out; then the request it was part
+/// of is still to finish.
+fn cut_off(
+    ev: &Evidence,
+    cmd: &crate::evidence::transcript::Command,
+    requests: &Requests,
+    commits: &Commits,
+    stopped: &Stopped,
+) -> LoopFact {
+    let id = &cmd.id;
+    let shown = code_span(&stopped.command_text);
+    let written: Vec<String> = ev
+        .git
+        .iter()
+        .flat_map(|g| g.status.iter())
+        .filter(|s| {
+            let name = s.path.rsplit('/').next().unwrap_or(&s.path);
+            name.len() > 3 && cmd.command.contains(name)
+        })
+        .map(|s| s.path.clone())
+        .collect();
+    // Paths last written from the second it started to an hour later: probably its output.
+    let after: Vec<String> = match (&ev.git, cmd.at) {
+        (Some(g), Some(at)) => {
+            let from = at - chrono::Duration::milliseconds(i64::from(at.timestamp_subsec_millis()));
+            g.modified
+                .iter()
+                .filter(|(p, t)| {
+                    **t >= from && **t <= at + chrono::Duration::hours(1) && !written.contains(p)
+                })
+                .map(|(p, _)| p.clone())
+                .take(8)
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    let made: Vec<&super::commits::SessionCommit> = commits
+        .session
+        .iter()
+        .filter(|sc| sc.cite.contains(id))
+        .collect();
+    let pushes = shell::segment_commands(&cmd.command)
+        .iter()
+        .any(|s| s.starts_with("git push"));
+    let mut found: Vec<String> = Vec::new();
+    if !written.is_empty() {
+        found.push(format!(
+            "it writes {}, which git shows as changed",
+            list_spans(&written)
+        ));
+    }
+    for sc in &made {
+        found.push(format!(
+            "its commit `{}` {} is in the history",
+            sc.short(),
+            text::quote(&sc.subject, 100)
+        ));
+    }
+    if pushes {
+        found.push("whether its `git push` went through is not recorded".into());
+    }
+    if !after.is_empty() {
+        found.push(format!(
+            "{} changed after it started (probably its output)",
+            list_spans(&after)
+        ));
+    }
+    let verify = if !written.is_empty() {
+        code_span(&format!("ls -la {}", shell_quote_all(&written)))
+    } else if !made.is_empty() || pushes {
+        let mut v = code_span("git log --oneline -3");
+        if pushes {
+            v.push_str(&format!(
+                " and {} (is the branch ahead of its upstream?)",
+                code_span("git status -sb")
+            ));
+        }
+        v
+    } else if !after.is_empty() {
+        code_span(&format!("ls -la {}", shell_quote_all(&after)))
+    } else if shell::changes_state(&cmd.command) {
+        format!(
+            "what it changed ({} and the paths it names) before running it again: it changes state",
+            code_span("git status --short")
+        )
+    } else {
+        format!("re-run {shown} and read its output")
+    };
+    let plan = if stopped.plan.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; the agent's stated plan: {}",
+            text::quote(&stopped.plan, 400)
+        )
+    };
+    let request = requests
+        .goal()
+        .filter(|r| r.seq < cmd.seq)
+        .map(|r| {
+            format!(
+                ", then take up the unfinished request {} ({})",
+                text::quote(&r.summary, 120),
+                r.id
+            )
+        })
+        .unwrap_or_default();
+    let mut cite = vec![id.clone()];
+    cite.extend(stopped.said.clone());
+    LoopFact {
+        kind: LoopKind::Stopped,
+        owner: LoopOwner::Agent,
+        text: format!(
+            "The session ended on {shown} ({id}); its result is not recorded{}{plan}",
+            found.iter().map(|f| format!("; {f}")).collect::<String>()
+        ),
+        verify: verify.clone(),
+        cite,
+        next: format!(
+            "Check what the last command ({id}) did with {verify}{}{request}{}",
+            if found.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", found.join("; "))
+            },
+            if stopped.plan.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " from where it stopped; the agent's stated plan: {}",
+                    text::quote(&stopped.plan, 200)
+                )
+            }
+        ),
+    }
+}
+
+fn list_spans(paths: &[String]) -> String {
+    paths
+        .iter()
+        .map(|p| code_span(p))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Most conflicted paths named in one loop; `git diff --name-only --diff-filter=U` lists all.
@@ -759,6 +873,25 @@ fn handoffs(
                 let plain = text::plain(t);
                 for s in text::sentences(&plain) {
                     if phrases::HANDOFF.is_match(&s) && !phrases::QUESTION.is_match(&s) {
+                        // "You would need to:" leads a list: its items are the steps, the
+                        // sentence says what they are for.
+                        let listed: Vec<String> = if s.trim_end().ends_with(':') {
+                            blocks[i + 1..]
+                                .iter()
+                                .take_while(|x| matches!(x, Block::Item(_)))
+                                .take(8)
+                                .map(|x| text::shorten(&text::plain(x.text()), 140))
+                                .collect()
+                        } else {
+                            Vec::new()
+                        };
+                        if !listed.is_empty() {
+                            if context.is_empty() {
+                                context = text::shorten(s.trim_end().trim_end_matches(':'), 160);
+                            }
+                            steps.extend(listed);
+                            continue;
+                        }
                         let mut step = text::shorten(&s, 220);
                         if s.trim_end().ends_with(':')
                             && let Some(Block::Code(code)) = blocks.get(i + 1)
@@ -1435,8 +1568,9 @@ mod tests {
         let r = requests::of(&v);
         let c = checks::of(ev, &v, &p, &r);
         let k = super::super::commits::of(ev, &v);
+        let h = super::super::history::of(ev, &v, &p, &c, &k);
         let st = stopped(&v);
-        of(ev, &v, &p, &r, &c, &k, &st)
+        of(ev, &v, &p, &r, &c, &k, &h, &st)
     }
 
     #[test]
@@ -1510,6 +1644,146 @@ mod tests {
             h.text
         );
         assert_eq!(h.owner, LoopOwner::Human);
+    }
+
+    #[test]
+    fn a_cut_off_command_that_changes_state_is_read_from_what_it_left_never_re_run() {
+        let at = |s: &str| s.parse().ok();
+        let mut t = chat(vec![user(1, "package the release notes for me", 0)]);
+        let mut last = ran(1, "bash scripts/bundle.sh .", None, "", 1);
+        last.has_result = false;
+        last.at = at("2026-03-01T10:00:05.400Z");
+        t.commands = vec![last];
+        let mut g = git_state(&[("??", "bundle.zip"), ("??", "old-notes.txt")]);
+        // Written in the second the command started (mtimes have whole seconds on some
+        // systems), and a file from the day before.
+        g.modified
+            .insert("bundle.zip".into(), at("2026-03-01T10:00:05Z").unwrap());
+        g.modified
+            .insert("old-notes.txt".into(), at("2026-02-28T09:00:00Z").unwrap());
+        let ev = Evidence {
+            git: Some(g),
+            ..evidence(t)
+        };
+        let l = loops(&ev);
+        let s = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Stopped)
+            .expect("stopped");
+        assert!(
+            s.text.contains("`bundle.zip` changed after it started"),
+            "{}",
+            s.text
+        );
+        assert!(!s.text.contains("old-notes"), "{}", s.text);
+        assert!(s.next.contains("ls -la bundle.zip"), "{}", s.next);
+        assert!(s.next.contains("unfinished request"), "{}", s.next);
+        assert!(!s.next.contains("re-run"), "{}", s.next);
+        // Nothing left behind: a state-changing command is still not re-run blindly.
+        let mut t = chat(vec![user(1, "publish it", 0)]);
+        let mut last = ran(1, "npm publish", None, "", 1);
+        last.has_result = false;
+        t.commands = vec![last];
+        let l = loops(&evidence(t));
+        let s = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Stopped)
+            .expect("stopped");
+        assert!(
+            s.next.contains("it changes state") && !s.next.contains("re-run"),
+            "{}",
+            s.next
+        );
+        // A check cut off is simply run again.
+        let mut t = chat(vec![user(1, "run the tests", 0)]);
+        let mut last = ran(1, "pytest -q", None, "", 1);
+        last.has_result = false;
+        t.commands = vec![last];
+        let l = loops(&evidence(t));
+        let s = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Stopped)
+            .expect("stopped");
+        assert!(s.next.contains("re-run `pytest -q`"), "{}", s.next);
+    }
+
+    #[test]
+    fn part_of_the_request_left_on_the_agents_unchecked_word_is_open() {
+        let ev = evidence(chat(vec![
+            user(1, "sort every list in STYLE.md", 0),
+            said(
+                2,
+                "The list under \"Imports\" is already sorted, so no changes are needed there.\n\nShould I also sort the glossary?",
+                1,
+            ),
+        ]));
+        let l = loops(&ev);
+        let k = l
+            .iter()
+            .position(|x| x.kind == LoopKind::Skipped)
+            .expect("skipped");
+        assert!(
+            l[k].next.contains("Imports") && l[k].next.contains("M1"),
+            "{}",
+            l[k].next
+        );
+        // Ranked before the agent's question: the request itself may be unanswered.
+        let s = scope::of(&ev);
+        let v = View::new(&ev, &s);
+        let n = super::super::next::of(
+            &v,
+            &requests::of(&v),
+            &Checks::default(),
+            &l,
+            &super::super::files::Files::default(),
+        );
+        assert_eq!(n.from, "skipped");
+        // Something it ran first (a read of the config) makes it no open loop.
+        let mut t = chat(vec![
+            user(1, "set up the tool", 0),
+            said(3, "Good, telemetry already configured.", 2),
+        ]);
+        t.commands = vec![ran(
+            1,
+            "cat ~/.tool/config.json",
+            None,
+            "TELEMETRY: anonymous",
+            1,
+        )];
+        assert!(
+            loops(&evidence(t))
+                .iter()
+                .all(|x| x.kind != LoopKind::Skipped)
+        );
+    }
+
+    #[test]
+    fn a_list_after_a_you_would_need_to_lead_in_is_the_persons_steps() {
+        let ev = evidence(chat(vec![
+            user(1, "write a tiny CLI clock; no need to run it", 0),
+            said(
+                2,
+                "I've written clock.py.\n\nTo use it, you would need to:\n1. Install the `rich` package (`pip install rich`)\n2. Run it from a real terminal\n\nPress q to quit.",
+                1,
+            ),
+        ]));
+        let l = loops(&ev);
+        let h = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Handoff)
+            .expect("handoff");
+        assert!(
+            h.text.contains("pip install rich") && h.text.contains("real terminal"),
+            "{}",
+            h.text
+        );
+        assert!(
+            h.text.contains("To use it, you would need to"),
+            "{}",
+            h.text
+        );
+        assert!(h.next.contains("pip install rich"), "{}", h.next);
+        assert!(!h.text.contains("Press q"), "{}", h.text);
     }
 
     #[test]

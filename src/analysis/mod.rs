@@ -72,8 +72,10 @@ pub(crate) fn analyse(ev: &Evidence) -> Analysis {
     let history = history::of(ev, &view, &project, &checks, &commits);
     let stopped = loops::stopped(&view);
     let reported = loops::reported(&view);
-    let loops = loops::of(ev, &view, &project, &requests, &checks, &commits, &stopped);
-    let hazards = hazards::of(ev, &view, &project, &checks, &history, &requests);
+    let loops = loops::of(
+        ev, &view, &project, &requests, &checks, &commits, &history, &stopped,
+    );
+    let hazards = hazards::of(ev, &view, &project, &checks, &commits, &history, &requests);
     let next = next::of(&view, &requests, &checks, &loops, &files);
     Analysis {
         scope,

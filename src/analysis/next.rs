@@ -1,6 +1,7 @@
 //! The one next action, chosen from how the session ended, in this order: a merge, rebase…
 //! stopped half-way (resolve or abort it, never commit a conflicted file); a request nothing
-//! answered (or whose answer was undone); the question the agent left the owner; steps it handed
+//! answered (or whose answer was undone, or part of it left on the agent's unchecked word that
+//! it was already done); the question the agent left the owner; steps it handed
 //! the owner; a check still failing (its first error); a last command whose result is unknown;
 //! a claim nothing checked; a requested command never run; uncommitted work; else a review of
 //! what the session committed or last ran. Never `git status` alone, never `git diff` of a path
@@ -30,6 +31,7 @@ const ORDER: &[LoopKind] = &[
     LoopKind::Unfinished,
     LoopKind::Unanswered,
     LoopKind::Undone,
+    LoopKind::Skipped,
     LoopKind::Question,
     LoopKind::Handoff,
     LoopKind::Failing,

@@ -54,6 +54,10 @@ pub struct GitState {
     /// The URL of the `origin` remote, when there is one (a session's transcript may name it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remote: Option<String>,
+    /// When each changed path that exists on disk was last written (its mtime): what a command
+    /// whose result the transcript lost may have left.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub modified: std::collections::BTreeMap<String, chrono::DateTime<chrono::Utc>>,
 }
 
 /// An untracked folder summarised as one status entry, as `git status` shows `?? node_modules/`.
@@ -346,7 +350,23 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
         Some(c) => recent_commits(repo, c),
         None => Vec::new(),
     };
+    let modified = repo
+        .workdir()
+        .map(|w| {
+            status
+                .iter()
+                .filter_map(|e| {
+                    let at = std::fs::symlink_metadata(w.join(&e.path))
+                        .ok()?
+                        .modified()
+                        .ok()?;
+                    Some((e.path.clone(), chrono::DateTime::<chrono::Utc>::from(at)))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     Ok(GitState {
+        modified,
         root,
         branch,
         head,

@@ -123,6 +123,22 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
             r.cite.clone(),
         ));
     }
+    for k in &a.history.skipped {
+        let on = if k.after.is_empty() {
+            "not checked by any recorded command".to_string()
+        } else {
+            format!("after {}", k.after.join(", "))
+        };
+        // Cited by the message alone: the commands before it are context, not proof.
+        let cite = vec![k.said.clone()];
+        note.partial.push(claim(
+            format!(
+                "Left as it was on the agent's word that it needed nothing ({on}; unverified): {}",
+                text::quote(&k.text, 200)
+            ),
+            cite,
+        ));
+    }
     // Changes no check ran after.
     let checked = a
         .checks

@@ -467,6 +467,100 @@ pub(crate) fn test_family(command: &str) -> Option<Family> {
         })
 }
 
+/// Programs that only look, besides the [`CONTENT_PRINTERS`] (of which `sed` and `awk` only
+/// without in-place editing): running one again changes nothing, when no output is redirected
+/// into a file.
+const LOOKS_ONLY: &[&str] = &[
+    "wc",
+    "stat",
+    "file",
+    "du",
+    "df",
+    "pwd",
+    "which",
+    "whereis",
+    "cd",
+    "pushd",
+    "true",
+    "date",
+    "uname",
+    "whoami",
+    "env",
+    "printenv",
+    "get-childitem",
+    "sls",
+    "sort",
+    "uniq",
+    "cut",
+    "tr",
+    "basename",
+    "dirname",
+    "realpath",
+    "readlink",
+    "sha256sum",
+    "shasum",
+    "md5sum",
+    "ps",
+    "lsof",
+];
+
+/// `git` subcommands that only look.
+const GIT_LOOKS_ONLY: &[&str] = &[
+    "status",
+    "log",
+    "show",
+    "diff",
+    "grep",
+    "blame",
+    "cat-file",
+    "reflog",
+    "rev-parse",
+    "ls-files",
+    "shortlog",
+    "describe",
+];
+
+/// True when running the command line again could change something (a commit, a push, a copy,
+/// a script, an install): its result is then read from what it left, never by running it
+/// again. Tests, builds and checks, and programs that only look, are safe to repeat.
+pub(crate) fn changes_state(command: &str) -> bool {
+    let line = lexer::parse(unwrap_shell(command).trim().trim_start_matches("$ "));
+    line.segments.iter().any(|seg| {
+        let writes_file = seg.iter().any(|w| {
+            let r = w.trim_start_matches(|c: char| c.is_ascii_digit());
+            (r.starts_with('>') && !r.starts_with(">&")) || r == ">>"
+        });
+        if writes_file {
+            return true;
+        }
+        if segment_judges(seg).is_some() {
+            return false;
+        }
+        let words = program_words(seg);
+        let Some(program) = words.first() else {
+            return false;
+        };
+        match program.as_str() {
+            "git" => {
+                let sub = words.get(1).map(String::as_str).unwrap_or("");
+                let rest = &words[words.len().min(2)..];
+                !(GIT_LOOKS_ONLY.contains(&sub)
+                    || sub == "remote" && rest.iter().all(|w| w == "-v" || w == "show")
+                    || sub == "config"
+                        && rest
+                            .iter()
+                            .any(|w| w == "--get" || w == "--list" || w == "-l")
+                    || sub == "branch"
+                        && rest.iter().all(|w| {
+                            w.starts_with('-') && w != "-M" && w != "-m" && w != "-d" && w != "-D"
+                        }))
+            }
+            "sed" | "awk" => words.iter().any(|w| w.starts_with("-i") || w == "inplace"),
+            p => !(LOOKS_ONLY.contains(&p) || CONTENT_PRINTERS.contains(&p)),
+        }
+    })
+}
+
 /// The simple commands of a line as they ran (set-up words and redirections removed).
 pub(crate) fn segment_commands(command: &str) -> Vec<String> {
     lexer::parse(unwrap_shell(command).trim().trim_start_matches("$ "))
@@ -497,6 +591,34 @@ fn prefix_on_words(short: &str, long: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_changes_state_unless_it_only_looks_or_judges() {
+        for c in [
+            "git init && \\\ngit add . && \\\ngit commit -m \"Initial\" && \\\ngit push -u origin main -f",
+            "bash ~/.tools/export-session.sh .",
+            "cp ~/.codex/sessions/x.jsonl codex-session.jsonl",
+            "echo hi > notes.txt",
+            "git branch -M main",
+            "npm install",
+            "sed -i 's/a/b/' x.py",
+        ] {
+            assert!(changes_state(c), "{c}");
+        }
+        for c in [
+            "git status --short",
+            "git log --oneline -20 | head",
+            "git remote -v",
+            "git config --get user.name",
+            "cd web && pnpm build 2>&1 | tail -60",
+            "pytest tests/test_csv.py -q",
+            "ls -la dist/ && cat package.json",
+            "find ~/.codex/sessions -name '*.jsonl' | sort | tail -n 5",
+            "sed -n 1,40p src/app.py | wc -l",
+        ] {
+            assert!(!changes_state(c), "{c}");
+        }
+    }
 
     #[test]
     fn long_commands_keep_every_program() {

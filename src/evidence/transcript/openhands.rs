@@ -90,6 +90,11 @@ fn action_event(
     let args = ev.get("args").unwrap_or(&null);
     let source = str_field(ev, "source").unwrap_or("");
     let thought = str_field(args, "thought").unwrap_or("");
+    // The tool the model called (`str_replace_editor`, `execute_bash`), else the action.
+    let tool = ev
+        .get("tool_call_metadata")
+        .and_then(|m| str_field(m, "function_name"))
+        .unwrap_or(action);
     match action {
         "message" => {
             let text = str_field(args, "content")
@@ -114,7 +119,7 @@ fn action_event(
             {
                 return;
             }
-            b.command(id, cmd, Some("run"), at, false);
+            b.command(id, cmd, Some(tool), at, false);
         }
         "edit" | "write" => {
             b.message(Role::Assistant, MessageKind::Typed, thought, at, false);
@@ -132,7 +137,7 @@ fn action_event(
             } else {
                 EditKind::Modify
             };
-            let idx = b.edit(id, path, kind, Some(action), at, false);
+            let idx = b.edit(id, path, kind, Some(tool), at, false);
             if let Some(id) = id {
                 st.edits.insert(id.to_string(), idx);
             }
@@ -274,6 +279,9 @@ mod tests {
         // No run observation gave a working directory: the sandbox's /workspace is the cwd.
         assert_eq!(t.session.cwd.as_deref(), Some("/workspace"));
         assert_eq!(t.edits[0].path, "a.py");
+        // The tool is the function the model called, else the action.
+        assert_eq!(t.edits[0].tool.as_deref(), Some("str_replace_editor"));
+        assert_eq!(t.edits[1].tool.as_deref(), Some("edit"));
     }
 
     #[test]
