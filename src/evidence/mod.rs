@@ -334,6 +334,8 @@ fn add_transcript(
 ) -> crate::Result<()> {
     let t = if path == std::path::Path::new(transcript::STDIN_ARG) {
         transcript::read_stdin(&mut std::io::stdin().lock(), format)?
+    } else if start == 0 && transcript::read_once(path) {
+        transcript::read_pipe(path, format)?
     } else {
         transcript::read_from(path, format, start)?
     };

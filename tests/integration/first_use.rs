@@ -69,6 +69,51 @@ fn notes_are_named_after_agent_and_session_never_manual_with_a_transcript() {
     assert!(name.ends_with("-manual.md"), "{name}");
 }
 
+/// `--transcript <(…)`: a FIFO can be read once, so the format is detected from the same stream
+/// the reader reads (issue 14.10), never by opening it twice.
+#[cfg(unix)]
+#[test]
+fn transcript_from_a_fifo_is_read_whole() {
+    let dir = repo();
+    let fifo = dir.path().join("session.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let sample = std::fs::read(evals("samples/claude-csv-quoted-fields.jsonl")).unwrap();
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, sample))
+    };
+    let out = handoff()
+        .args(["collect", "--json", "--repo"])
+        .arg(dir.path())
+        .arg("--transcript")
+        .arg(&fifo)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ev: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(ev["transcript"]["session"]["agent"], "claude-code");
+    let messages = ev["transcript"]["messages"].as_array().unwrap();
+    // The sample's first message (read from the start of the stream) is there.
+    assert!(
+        messages[0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("tally import"),
+        "{}",
+        messages[0]
+    );
+}
+
 #[test]
 fn transcript_dash_reads_stdin() {
     let dir = repo();

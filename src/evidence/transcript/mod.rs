@@ -342,26 +342,44 @@ pub(crate) const STDIN_ARG: &str = "-";
 /// How the standard input is named as a transcript's source and in errors.
 pub(crate) const STDIN_NAME: &str = "<stdin>";
 
-/// Reads a transcript piped in (`--transcript -`). The input is copied to a temporary file first
-/// (streamed, so memory stays bounded): detection reads the start and the readers read it again.
-/// Its source, and the path errors name, is [`STDIN_NAME`].
+/// Reads a transcript piped in (`--transcript -`). Its source, and the path errors name, is
+/// [`STDIN_NAME`].
 pub(crate) fn read_stdin(input: &mut dyn Read, format: Option<Format>) -> Result<Transcript> {
+    read_spooled(input, STDIN_NAME, format)
+}
+
+/// Whether `path` can only be read once (a FIFO such as `<(…)`, a character device): detection
+/// and the reader must then share one stream, so it is spooled first.
+pub(crate) fn read_once(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
+/// Reads a transcript that can be read only once (a FIFO, a device) from its path.
+pub(crate) fn read_pipe(path: &Path, format: Option<Format>) -> Result<Transcript> {
+    let mut input = open(path)?;
+    read_spooled(&mut input, &path.display().to_string(), format)
+}
+
+/// Reads a stream read only once: it is copied to a temporary file first (streamed, so memory
+/// stays bounded), because detection reads the start and the readers read it again. Its source,
+/// and the path errors name, is `name`.
+fn read_spooled(input: &mut dyn Read, name: &str, format: Option<Format>) -> Result<Transcript> {
     let mut spool = tempfile::NamedTempFile::new().map_err(|e| {
         Error::Environment(format!(
-            "--transcript -: cannot create a temporary file ({e}); set TMPDIR to a writable folder or pass a file"
+            "{name}: cannot create a temporary file to read it ({e}); set TMPDIR to a writable folder or pass a file"
         ))
     })?;
-    std::io::copy(input, spool.as_file_mut()).map_err(|e| Error::io(STDIN_NAME, e))?;
+    std::io::copy(input, spool.as_file_mut()).map_err(|e| Error::io(name, e))?;
     let stdin = |p: PathBuf| {
         if p == spool.path() {
-            PathBuf::from(STDIN_NAME)
+            PathBuf::from(name)
         } else {
             p
         }
     };
     match read_from(spool.path(), format, 0) {
         Ok(mut t) => {
-            t.session.source = STDIN_NAME.to_string();
+            t.session.source = name.to_string();
             Ok(t)
         }
         Err(Error::Input { path, message }) => Err(Error::Input {
