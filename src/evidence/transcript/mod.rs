@@ -315,6 +315,8 @@ mod claude;
 mod cline;
 mod codex;
 mod cursor;
+#[cfg(test)]
+mod fuzz;
 mod gemini;
 pub(crate) mod input;
 pub(crate) mod latest;
