@@ -430,6 +430,27 @@ pub(crate) static ALREADY_DONE: Phrases = Phrases::new(
     ],
 );
 
+/// A request sentence that asks for a change (to the files it names), as opposed to naming a
+/// file to read, run or take input from ("decrypt the message in `msg.enc`").
+pub(crate) static CHANGE_ASKED: Phrases = Phrases::new(
+    "a change asked for",
+    r"(?i)\b(?:fix|edit|update|change|modify|add|append|insert|remove|delete|drop|rename|refactor|rewrite|write|implement|create|replace|move|convert|migrate|sort|reorder|clean ?up|bump|patch|extend|document)(?:e?s|e?d|ing)?\b",
+    &[
+        "Please fix `parse_line` in tally/csvio.py and get the test suite green.",
+        "Update README.md with the new flags.",
+        "Add a section on naming to CONVENTIONS.md",
+        "rewrite dashboard.py so it uses the new API",
+        "Sort the list in readme.md alphabetically.",
+    ],
+    &[
+        "Decrypt the message in msg.enc and find the flag.",
+        "What does multi.py do?",
+        "Read config.yaml and tell me which port it uses.",
+        "The challenge files are chall.py and output.txt.",
+        "Run tests/test_api.py and report the result.",
+    ],
+);
+
 /// A sentence that hands work to the person.
 pub(crate) static HANDOFF: Phrases = Phrases::new(
     "handed to the person",
@@ -733,8 +754,9 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 42] = [
+static ALL: [&Phrases; 43] = [
     &DECISION,
+    &CHANGE_ASKED,
     &ALREADY_DONE,
     &ALTERNATIVE,
     &AGENCY,

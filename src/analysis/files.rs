@@ -155,7 +155,17 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
         }
     }
     let root = ev.git.as_ref().map(|g| g.root.as_str());
+    // Paths with an edit whose tool reported success: an edit the tool rejected (SWE-agent's
+    // "Your proposed edit has introduced new syntax error(s)", a search text not found) or that
+    // no result confirmed may never have reached the file.
+    let applied: HashSet<String> = view
+        .edits
+        .iter()
+        .filter(|e| e.confirmed)
+        .map(|e| project.repo_path(&e.path, view))
+        .collect();
     for (p, ids, last) in edited {
+        let unconfirmed = !applied.contains(&p);
         let committed = commits
             .session
             .iter()
@@ -185,6 +195,8 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
             String::new()
         } else if phrases::LOCAL_CONFIG.is_match(&p) {
             "no change in git status (local configuration, usually git-ignored)".to_string()
+        } else if unconfirmed {
+            "no change in git status".to_string()
         } else {
             "no uncommitted change now (committed or reverted)".to_string()
         };
@@ -195,10 +207,20 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
         entries.push(FileFact {
             path: p,
             members: Vec::new(),
-            state: if state.is_empty() {
-                format!("edited in the session ({}×)", ids.len())
-            } else {
-                format!("{state}; edited in the session ({}×)", ids.len())
+            state: {
+                let done = if unconfirmed && committed.is_none() {
+                    format!(
+                        "{} edit attempt(s) in the session, none confirmed applied by its tool",
+                        ids.len()
+                    )
+                } else {
+                    format!("edited in the session ({}×)", ids.len())
+                };
+                if state.is_empty() {
+                    done
+                } else {
+                    format!("{state}; {done}")
+                }
             },
             symbols: Vec::new(),
             edits: ids.len(),
@@ -311,6 +333,36 @@ mod tests {
             dirty: true,
             cite: vec!["G".into()],
         }
+    }
+
+    #[test]
+    fn edits_no_tool_confirmed_are_attempts_not_changes() {
+        use crate::testkit::{chat, edit_of, user, worktree};
+        let (_dir, mut ev) = worktree(&[("chall.py", "x"), ("solve.py", "y")], &[]);
+        let mut t = chat(vec![user(1, "decrypt it", 0)]);
+        let mut rejected = edit_of(1, "chall.py", EditKind::Modify, 1);
+        rejected.confirmed = false;
+        let mut applied = edit_of(2, "solve.py", EditKind::Modify, 2);
+        applied.confirmed = true;
+        t.edits = vec![rejected, applied];
+        ev.transcript = Some(t);
+        let a = crate::analysis::analyse(&ev);
+        let state = |p: &str| {
+            a.files
+                .entries
+                .iter()
+                .find(|f| f.path == p)
+                .map(|f| f.state.clone())
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            state("chall.py"),
+            "no change in git status; 1 edit attempt(s) in the session, none confirmed applied by its tool"
+        );
+        assert_eq!(
+            state("solve.py"),
+            "no uncommitted change now (committed or reverted); edited in the session (1×)"
+        );
     }
 
     #[test]

@@ -670,10 +670,10 @@ fn unanswered(view: &View, requests: &Requests, out: &mut Vec<LoopFact>) {
                 ),
                 verify,
                 cite: ids.clone(),
+                // Its id is in `cite`, which the note prints after the text.
                 next: format!(
-                    "Answer the unanswered request {} ({}){hint}",
+                    "Answer the unanswered request {}{hint}",
                     text::quote(&last.summary, 160),
-                    last.id
                 ),
             });
         }
@@ -1168,7 +1168,13 @@ fn untouched(
         })
         .unwrap_or_default();
     let mut found: Vec<String> = Vec::new();
-    for m in PATHLIKE.find_iter(&r.text) {
+    // Only files a sentence asks to change: a file the request names as input (to read, run or
+    // decrypt) is no unfinished work when it stays unchanged.
+    let asked: Vec<String> = text::sentences(&r.text)
+        .into_iter()
+        .filter(|s| crate::phrases::CHANGE_ASKED.is_match(s))
+        .collect();
+    for m in asked.iter().flat_map(|s| PATHLIKE.find_iter(s)) {
         let word = m.as_str().trim_matches('.').trim_start_matches("./");
         // `README` stands for `README.md`: a capitalised word names a top-level file by stem.
         let path = if root.join(word).is_file() {
@@ -1826,6 +1832,33 @@ mod tests {
             u.verify,
             "`grep -rnE 'require|module\\.exports|exports\\.' dist/` prints nothing"
         );
+    }
+
+    #[test]
+    fn only_files_the_request_asks_to_change_are_open_when_unchanged() {
+        let (_dir, mut ev) = worktree(
+            &[
+                ("msg.enc", "x"),
+                ("chall.py", "x"),
+                ("README.md", "x"),
+                ("solve.py", "x"),
+            ],
+            &[("??", "solve.py")],
+        );
+        let mut t = chat(vec![user(
+            1,
+            "Decrypt the message in msg.enc; chall.py encrypted it. Then update README.md with the flag.",
+            0,
+        )]);
+        t.edits.push(edit_of(1, "solve.py", EditKind::Create, 1));
+        ev.transcript = Some(t);
+        let open: Vec<String> = loops(&ev)
+            .into_iter()
+            .filter(|l| l.kind == LoopKind::Untouched)
+            .map(|l| l.text)
+            .collect();
+        assert_eq!(open.len(), 1, "{open:?}");
+        assert!(open[0].contains("README.md"), "{open:?}");
     }
 
     #[test]
