@@ -275,3 +275,79 @@ pub(crate) fn rules_for(report: &crate::validate::Report, line: usize) -> Vec<St
 pub(crate) fn rules(report: &crate::validate::Report) -> Vec<String> {
     report.findings.iter().map(|f| f.rule.clone()).collect()
 }
+
+/// Damage to real input files, for the property tests of the readers and parsers: cut, flipped,
+/// padded and spliced bytes.
+pub(crate) mod damage {
+    use proptest::prelude::*;
+    use std::path::PathBuf;
+
+    /// Every file of a fixture folder (relative to the crate), in name order.
+    pub(crate) fn fixture_files(rel: &str) -> Vec<Vec<u8>> {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file())
+            .collect();
+        files.sort();
+        files
+            .iter()
+            .map(|p| std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+            .collect()
+    }
+
+    /// One damage to a file's bytes.
+    #[derive(Debug, Clone)]
+    pub(crate) enum Damage {
+        Cut(usize),
+        Flip(usize, u8),
+        Insert(usize, Vec<u8>),
+        Splice(usize, usize, usize),
+    }
+
+    pub(crate) fn damage() -> impl Strategy<Value = Damage> {
+        prop_oneof![
+            any::<usize>().prop_map(Damage::Cut),
+            (any::<usize>(), any::<u8>()).prop_map(|(at, b)| Damage::Flip(at, b)),
+            (
+                any::<usize>(),
+                proptest::collection::vec(any::<u8>(), 1..64)
+            )
+                .prop_map(|(at, bytes)| Damage::Insert(at, bytes)),
+            (any::<usize>(), any::<usize>(), any::<usize>())
+                .prop_map(|(a, b, at)| Damage::Splice(a, b, at)),
+        ]
+    }
+
+    pub(crate) fn apply(mut bytes: Vec<u8>, damages: &[Damage]) -> Vec<u8> {
+        for d in damages {
+            let n = bytes.len().max(1);
+            match d {
+                Damage::Cut(at) => bytes.truncate(at % n),
+                Damage::Flip(at, b) => {
+                    if !bytes.is_empty() {
+                        let i = at % bytes.len();
+                        bytes[i] ^= b | 1;
+                    }
+                }
+                Damage::Insert(at, more) => {
+                    let i = at % (bytes.len() + 1);
+                    bytes.splice(i..i, more.iter().copied());
+                }
+                // A slice of the file repeated elsewhere: records cut mid-way, ids seen twice.
+                Damage::Splice(a, b, at) => {
+                    let (x, y) = (a % n, b % n);
+                    let lo = x.min(y);
+                    let hi = x.max(y).min(lo + 4096);
+                    if hi <= bytes.len() {
+                        let piece = bytes[lo..hi].to_vec();
+                        let i = at % (bytes.len() + 1);
+                        bytes.splice(i..i, piece);
+                    }
+                }
+            }
+        }
+        bytes
+    }
+}

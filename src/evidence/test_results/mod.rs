@@ -627,6 +627,35 @@ mod tests {
         assert_eq!(strip_ansi("\x1b]8;;http://x\x07link\x1b]8;;\x07"), "link");
     }
 
+    /// The real reports of every runner (JUnit XML, jest JSON, TAP, text), damaged, parsed as
+    /// detected and as each format, never panic.
+    fn damaged_reports() -> &'static [Vec<u8>] {
+        static REPORTS: std::sync::LazyLock<Vec<Vec<u8>>> = std::sync::LazyLock::new(|| {
+            crate::testkit::damage::fixture_files("tests/fixtures/test-output")
+        });
+        &REPORTS
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn damaged_real_reports_never_panic_a_parser(
+            which in proptest::prelude::any::<usize>(),
+            damages in proptest::collection::vec(crate::testkit::damage::damage(), 1..4),
+        ) {
+            let all = damaged_reports();
+            let bytes = crate::testkit::damage::apply(all[which % all.len()].clone(), &damages);
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = parse_output(&text, None);
+            for format in TestFormat::ALL {
+                let _ = parse_output(&text, Some(format));
+            }
+            let _ = junit::parse(bytes.as_slice());
+            let _ = jest::parse_reader(bytes.as_slice());
+        }
+    }
+
     proptest::proptest! {
         #[test]
         fn parse_output_never_panics_on_arbitrary_text(text in "\\PC{0,400}") {
