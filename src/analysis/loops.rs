@@ -1218,32 +1218,6 @@ fn untouched(
     }
 }
 
-/// Names without an extension that are still ordinary files.
-const PLAIN_NAMES: &[&str] = &[
-    "Makefile",
-    "Dockerfile",
-    "LICENSE",
-    "LICENCE",
-    "README",
-    "CHANGELOG",
-    "Procfile",
-    "Gemfile",
-    "Rakefile",
-    "Justfile",
-    "Vagrantfile",
-    "Jenkinsfile",
-    "CODEOWNERS",
-    "NOTICE",
-    "AUTHORS",
-    "VERSION",
-    "Brewfile",
-    "Podfile",
-    "Caddyfile",
-    "Containerfile",
-    "Taskfile",
-    "OWNERS",
-];
-
 /// Whether a file name looks like a line of text an editing tool took for a name: an arrow or
 /// spaces in it, or a bare capitalised word at the top level that no ecosystem uses as a file.
 fn odd_name(path: &str) -> bool {
@@ -1254,7 +1228,7 @@ fn odd_name(path: &str) -> bool {
         && !name.contains('.')
         && name.chars().next().is_some_and(|c| c.is_uppercase())
         && name.chars().all(|c| c.is_alphanumeric())
-        && !PLAIN_NAMES.contains(&name);
+        && !crate::evidence::paths::PLAIN_NAMES.contains(&name);
     prose || top_word
 }
 

@@ -239,10 +239,20 @@ fn parse_file_entry(text: &str, cite: &[String]) -> FileEntry {
     let path = if head.starts_with('`') && !ticks.is_empty() {
         ticks.remove(0)
     } else {
-        head.split([' ', ':'])
-            .next()
-            .unwrap_or_default()
-            .to_string()
+        let word = head.split([' ', ':']).next().unwrap_or_default();
+        if !crate::evidence::paths::looks_like_path(word) {
+            // Prose ("No files were changed in this session"), as the note parser reads it.
+            return FileEntry {
+                line: None,
+                path: String::new(),
+                symbols: Vec::new(),
+                summary: text.to_string(),
+                cite: cite.to_vec(),
+                added_by_validator: false,
+                flag: None,
+            };
+        }
+        word.to_string()
     };
     FileEntry {
         line: None,
@@ -357,6 +367,17 @@ mod tests {
         assert_eq!(c.recall(), Some(0.5));
         assert_eq!(Confusion::default().precision(), None);
         assert_eq!(c.total(), 4);
+    }
+
+    #[test]
+    fn a_files_claim_names_a_path_only_when_it_looks_like_one() {
+        let entry = parse_file_entry("No files were changed in this session", &[]);
+        assert_eq!(entry.path, "");
+        assert_eq!(entry.summary, "No files were changed in this session");
+        let entry = parse_file_entry("src/a.py: reads the config", &[]);
+        assert_eq!(entry.path, "src/a.py");
+        let entry = parse_file_entry("`Makefile`: `test` — new target", &[]);
+        assert_eq!((entry.path.as_str(), entry.symbols.len()), ("Makefile", 1));
     }
 
     #[test]

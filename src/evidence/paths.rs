@@ -104,6 +104,54 @@ pub(crate) fn same_path(path: &str, other: &str) -> bool {
         || a.ends_with(&format!("/{b}")) && !b.is_empty()
 }
 
+/// Names without an extension that are still ordinary files.
+pub(crate) const PLAIN_NAMES: &[&str] = &[
+    "Makefile",
+    "Dockerfile",
+    "LICENSE",
+    "LICENCE",
+    "README",
+    "CHANGELOG",
+    "Procfile",
+    "Gemfile",
+    "Rakefile",
+    "Justfile",
+    "Vagrantfile",
+    "Jenkinsfile",
+    "CODEOWNERS",
+    "NOTICE",
+    "AUTHORS",
+    "VERSION",
+    "Brewfile",
+    "Podfile",
+    "Caddyfile",
+    "Containerfile",
+    "Taskfile",
+    "OWNERS",
+];
+
+/// Whether a bare word (not in backticks) reads as a file or folder name: it has a `/`, an
+/// extension (`a.py`, `.env`), or is one of [`PLAIN_NAMES`]. A note's Files entry that starts
+/// with anything else ("No files were changed") is prose, not a path.
+pub(crate) fn looks_like_path(word: &str) -> bool {
+    let word = word.trim_end_matches([':', ',', ';']);
+    if word.is_empty() || word.chars().any(char::is_whitespace) {
+        return false;
+    }
+    let name = word
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(word);
+    let extension = name.rsplit_once('.').is_some_and(|(_, ext)| {
+        !ext.is_empty()
+            && ext.len() <= 12
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            && ext.chars().any(|c| c.is_ascii_alphabetic())
+    });
+    word.contains('/') || extension || PLAIN_NAMES.contains(&name)
+}
+
 /// Whether `path` is documentation: prose that no test reads (a note's own `.handoff/` folder
 /// included).
 pub(crate) fn is_documentation(path: &str) -> bool {
@@ -145,6 +193,23 @@ pub(crate) fn is_test_path(path: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn bare_words_that_look_like_paths() {
+        for word in [
+            "src/a.py",
+            "dist/",
+            "README.md",
+            ".env",
+            "Makefile",
+            "pyproject.toml:",
+        ] {
+            assert!(super::looks_like_path(word), "{word}");
+        }
+        for word in ["No", "Nothing", "e.g.", "None:", "3.", "", "two words"] {
+            assert!(!super::looks_like_path(word), "{word}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -7,6 +7,7 @@
 
 use super::render::ADDED_MARKER;
 use super::{Claim, ClaimStatus, Counts, FileEntry, Flag, Header, Note, OpenLoop, Owner, Section};
+use crate::evidence::paths::looks_like_path;
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use regex::Regex;
 use std::ops::Range;
@@ -432,7 +433,19 @@ fn file_from(text: &str, line: usize) -> Option<FileEntry> {
     }
     let tail = strip_tail(text);
     let t = tail.text.trim();
-    let (path, rest) = leading_path(t)?;
+    let Some((path, rest)) = leading_path(t) else {
+        // A line of prose ("No files were changed in this session"): kept as it is, with no
+        // path for the validator to look up.
+        return (!t.is_empty()).then(|| FileEntry {
+            line: Some(line),
+            path: String::new(),
+            symbols: Vec::new(),
+            summary: t.to_string(),
+            cite: tail.cite,
+            added_by_validator: tail.added,
+            flag: tail.flag,
+        });
+    };
     let rest = strip_separator(rest);
     let (symbols, summary) = match rest.split_once(" — ") {
         Some((first, after)) if symbol_list(first).is_some() => (
@@ -456,7 +469,8 @@ fn file_from(text: &str, line: usize) -> Option<FileEntry> {
     })
 }
 
-/// The path an entry starts with: a code span, a link, bold, or the first word.
+/// The path an entry starts with: a code span, a link, bold, or a first word that looks like a
+/// path ([`looks_like_path`]).
 fn leading_path(t: &str) -> Option<(String, &str)> {
     let t = t.trim_start_matches("**").trim_start();
     if t.starts_with('`') {
@@ -474,7 +488,7 @@ fn leading_path(t: &str) -> Option<(String, &str)> {
         .find(|c: char| c.is_whitespace() || c == '*')
         .unwrap_or(t.len());
     let word = t[..end].trim_end_matches(':');
-    if word.is_empty() {
+    if !looks_like_path(word) {
         return None;
     }
     Some((word.to_string(), t[end..].trim_start_matches("**")))

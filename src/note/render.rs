@@ -149,7 +149,12 @@ fn none_if(out: &mut String, any: bool) {
 }
 
 fn file_line(f: &FileEntry) -> String {
-    let mut s = format!("- {}", code_span(&f.path));
+    // An entry without a path is a line of prose ("No files were changed").
+    let mut s = if f.path.is_empty() {
+        "-".to_string()
+    } else {
+        format!("- {}", code_span(&f.path))
+    };
     if !f.symbols.is_empty() {
         let syms: Vec<String> = f.symbols.iter().map(|x| code_span(x)).collect();
         s += " — ";
@@ -157,7 +162,7 @@ fn file_line(f: &FileEntry) -> String {
     }
     let summary = text(&f.summary);
     if !summary.is_empty() {
-        s += " — ";
+        s += if f.path.is_empty() { " " } else { " — " };
         s += &summary;
     }
     push_cites(&mut s, &f.cite);

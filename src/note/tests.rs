@@ -208,6 +208,21 @@ Goal: make the importer idempotent.
 }
 
 #[test]
+fn a_files_entry_without_a_path_is_prose_kept_as_written() {
+    let md = "## Files & Symbols\n- No files were changed in this session\n- Makefile — new `test` target\n- pyproject.toml: pins\n";
+    let n = parse(md);
+    let paths: Vec<&str> = n.files.iter().map(|f| f.path.as_str()).collect();
+    assert_eq!(paths, ["", "Makefile", "pyproject.toml"]);
+    assert_eq!(n.files[0].summary, "No files were changed in this session");
+    let md = render(&n);
+    assert!(
+        md.contains("\n- No files were changed in this session\n"),
+        "{md}"
+    );
+    assert_eq!(parse(&md).files[0].path, "");
+}
+
+#[test]
 fn garbage_and_empty_input_do_not_panic() {
     for md in [
         "",

@@ -378,7 +378,8 @@ pub(crate) fn claims(note: &Note) -> Vec<ClaimView> {
             },
             text: f.summary.clone(),
             verify: None,
-            path: Some(f.path.clone()),
+            // An entry without a path is prose: judged like any other claim.
+            path: (!f.path.is_empty()).then(|| f.path.clone()),
             cite: f.cite.clone(),
             line: f.line,
             added_by_validator: f.added_by_validator,

@@ -370,6 +370,24 @@ fn push_path(paths: &mut Vec<PathRef>, p: PathRef) {
     }
 }
 
+/// Text a claim quotes in straight or curly quotes ('…', "…", ‘…’, “…”), at least three
+/// characters: a commit subject, a line a file reads. An apostrophe inside a word ("aider's")
+/// opens no quote.
+pub(crate) fn quoted(plain: &str) -> Vec<String> {
+    static QUOTED: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r#"(?:^|[\s(\[:])(?:'([^'\n]{3,}?)'|"([^"\n]{3,}?)"|‘([^’\n]{3,}?)’|“([^”\n]{3,}?)”)(?:$|[\s)\].,;:!?])"#,
+        )
+        .expect("regex")
+    });
+    QUOTED
+        .captures_iter(plain)
+        .filter_map(|c| (1..=4).find_map(|i| c.get(i)))
+        .map(|m| m.as_str().trim().to_string())
+        .filter(|q| q.chars().count() >= 3)
+        .collect()
+}
+
 /// Sentences of a claim's plain text (split on `. `, `; `, `! `, `? ` and line breaks).
 pub(crate) fn sentences(plain: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -397,6 +415,20 @@ mod tests {
 
     fn p(s: &str) -> Option<String> {
         path_ref(s, false).map(|p| p.path)
+    }
+
+    #[test]
+    fn quoted_text() {
+        assert_eq!(
+            quoted("`decrypt.py` was committed as 'Add BabyEncryption solver'"),
+            ["Add BabyEncryption solver"]
+        );
+        assert_eq!(
+            quoted("README.md reads \"Test repo\", then “more text”."),
+            ["Test repo", "more text"]
+        );
+        assert!(quoted("aider's reply and the user's answer").is_empty());
+        assert!(quoted("it's 'ok' now").is_empty(), "too short");
     }
 
     #[test]

@@ -525,6 +525,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         }
         let plain = mentions(&c.text).plain;
         let Some(trig) = trigger(c.key.section, &plain) else {
+            commit_claim(cx, &c);
             continue;
         };
         let rule_id = match trig {
@@ -579,13 +580,7 @@ fn kind_unbacked(cx: &Ctx, all: &[Run], c: &ClaimView, plain: &str) -> Option<St
 /// Claims about the session's history — pushed, committed in a named commit, merged — judged
 /// with the commits the analysis attributed to the session.
 fn history_unbacked(cx: &Ctx, c: &ClaimView) -> Option<String> {
-    let m = mentions(&c.text);
-    let unhedged: String = sentences(&m.plain)
-        .into_iter()
-        .filter(|s| !hedged(s))
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase();
+    let unhedged = unhedged_text(c);
     let commits = &cx.analysis.commits.session;
     let inline = super::text::inline(&c.text);
     let named = |sc: &crate::analysis::commits::SessionCommit| {
@@ -612,25 +607,82 @@ fn history_unbacked(cx: &Ctx, c: &ClaimView) -> Option<String> {
             return Some("no `git push` of it in the transcript".into());
         }
     }
-    if unhedged.contains("committed") || unhedged.contains(" commit ") {
-        let subjects: Vec<&String> = inline
-            .code
-            .iter()
-            .filter(|x| x.contains(':') || x.contains('(') && x.contains(')'))
-            .collect();
-        if !subjects.is_empty() && !commits.iter().any(|sc| named(sc) && sc.undone_by.is_none()) {
-            return Some(format!(
-                "no commit `{}` in the session (its commits: {})",
-                subjects[0],
-                commits
-                    .iter()
-                    .map(|sc| sc.subject.clone())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ));
-        }
+    commit_unbacked(cx, c, &unhedged, false)
+}
+
+/// A claim's plain text without its hedged sentences, lowercased.
+fn unhedged_text(c: &ClaimView) -> String {
+    sentences(&mentions(&c.text).plain)
+        .into_iter()
+        .filter(|s| !hedged(s))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Rule `verification` on the claims of the other sections that state what the session did
+/// (Decisions, dead ends, Files, Watch-outs, an unflagged Partial item): a commit named by its
+/// subject must be one of the session's. The Goal, Open Loops and Next Action speak of what is
+/// still to do.
+fn commit_claim(cx: &mut Ctx, c: &ClaimView) {
+    if matches!(
+        c.key.section,
+        Section::Goal | Section::OpenLoops | Section::NextAction | Section::Workspace
+    ) {
+        return;
     }
-    None
+    let undone_ok = c.key.section == Section::Discarded;
+    if let Some(why) = commit_unbacked(cx, c, &unhedged_text(c), undone_ok) {
+        decide(cx, c.key, rule::VERIFICATION, Support::Unknown(why));
+    }
+}
+
+/// A claim that names a commit of the session by its subject — backticked (`feat: x`,
+/// `fix(api)`) or quoted ('Add solver') — when the session made no such commit (one it later
+/// undid counts only for a dead end, which says it was undone). `unhedged` is the claim's
+/// unhedged plain text, lowercased.
+fn commit_unbacked(cx: &Ctx, c: &ClaimView, unhedged: &str, undone_ok: bool) -> Option<String> {
+    if !(unhedged.contains("committed") || unhedged.contains(" commit ")) {
+        return None;
+    }
+    let inline = super::text::inline(&c.text);
+    let mut subjects: Vec<String> = inline
+        .code
+        .iter()
+        .filter(|x| x.contains(':') || x.contains('(') && x.contains(')'))
+        .cloned()
+        .collect();
+    subjects.extend(super::text::quoted(&inline.plain));
+    if subjects.is_empty() {
+        return None;
+    }
+    let commits = &cx.analysis.commits.session;
+    let named = |sc: &crate::analysis::commits::SessionCommit| {
+        subjects.iter().any(|code| {
+            let code = code.trim();
+            code.len() >= 6 && (sc.subject.contains(code) || code.contains(&sc.subject))
+        }) || inline.code.iter().any(|code| {
+            let code = code.trim();
+            code.len() >= 7
+                && (sc.sha.starts_with(code)
+                    || sc.repo_id.as_deref().is_some_and(|r| r.starts_with(code)))
+        })
+    };
+    if commits
+        .iter()
+        .any(|sc| named(sc) && (undone_ok || sc.undone_by.is_none()))
+    {
+        return None;
+    }
+    Some(format!(
+        "no commit `{}` in the session (its commits: {})",
+        subjects[0],
+        commits
+            .iter()
+            .map(|sc| sc.subject.clone())
+            .collect::<Vec<_>>()
+            .join("; ")
+    ))
 }
 
 static NEGATED: LazyLock<Regex> = LazyLock::new(|| {
@@ -1030,6 +1082,71 @@ mod tests {
         n.verified = vec![cited("`src/auth.py` refresh passes", &["C1"])];
         validate(&mut n, &ev);
         assert_eq!(flag(&n), None);
+    }
+
+    #[test]
+    fn a_commit_named_in_any_section_must_be_the_sessions() {
+        let mut t = chat(vec![user(1, "commit it", 0)]);
+        t.commands = vec![ran(
+            1,
+            "git commit -am \"feat(zerion): add demo\"",
+            Some(0),
+            "[main f8e6fe0] feat(zerion): add demo\n 1 file changed",
+            1,
+        )];
+        let ev = evidence(t);
+        let judged = |section: Section, text: &str| {
+            let mut n = note();
+            let c = claim(text);
+            match section {
+                Section::Decisions => n.decisions = vec![c],
+                Section::WatchOuts => n.watch_outs = vec![c],
+                Section::OpenLoops => {
+                    n.open_loops = vec![crate::note::OpenLoop {
+                        owner: Some(crate::note::Owner::Agent),
+                        text: text.into(),
+                        verify: Some("`git log -1` shows it".into()),
+                        ..Default::default()
+                    }]
+                }
+                _ => unreachable!(),
+            }
+            let r = validate(&mut n, &ev);
+            r.claims
+                .iter()
+                .find(|c| c.text.contains(text))
+                .map(|c| c.status)
+        };
+        let mut n = note();
+        n.files = vec![file(
+            "decrypt.py",
+            &[],
+            "committed as 'Add BabyEncryption solver'",
+        )];
+        let r = validate(&mut n, &ev);
+        assert!(
+            r.findings
+                .iter()
+                .any(|f| f.message.contains("no commit `Add BabyEncryption solver`")),
+            "{:?}",
+            r.findings
+        );
+        assert_eq!(
+            judged(Section::Decisions, "Committed as `feat(zerion): add demo`"),
+            Some(ClaimStatus::Unchecked)
+        );
+        assert_eq!(
+            judged(
+                Section::WatchOuts,
+                "aider committed it as `feat: dark theme`"
+            ),
+            Some(ClaimStatus::Unverified)
+        );
+        // What is still to do names a commit that does not exist yet.
+        assert_ne!(
+            judged(Section::OpenLoops, "Commit it as `feat: dark theme`"),
+            Some(ClaimStatus::Unverified)
+        );
     }
 
     #[test]
