@@ -451,6 +451,42 @@ pub(crate) static CHANGE_ASKED: Phrases = Phrases::new(
     ],
 );
 
+/// A statement that the session changed something (past tense: "added a guard to `multi.py`",
+/// "rewrote the parser in `src/a.py`"): in a Decisions item it claims a change of the files it
+/// names, which the session's edits must show.
+pub(crate) static CHANGE_DONE: Phrases = Phrases::new(
+    "a change made",
+    r"(?i)^\s*(?:(?:we|i|the agent|aider|it)\s+)?(?:added|changed|rewrote|rewritten|fixed|removed|deleted|replaced|renamed|moved|edited|updated|modified|refactored|created|wrote|inserted|appended|patched|converted|extracted)\b",
+    &[
+        "Added an `if __name__ == \"__main__\": main()` guard to `multi.py` so the script runs",
+        "Replaced the inline `dagStubs` placeholder in `dist/index.js`",
+        "We moved the config loader into `src/config.py`",
+    ],
+    &[
+        "Kept SQLite rather than Postgres",
+        "Not changed: `multi.py` was only read",
+        "Use the added `--json` flag of `tool.py`",
+        "The owner added `CONVENTIONS.md` before the session",
+    ],
+);
+
+/// A claim about one run of several by its place ("the first `pytest` run", "on the second
+/// attempt"); group 1 is the ordinal.
+pub(crate) static ORDINAL_RUN: Phrases = Phrases::new(
+    "one run by its place",
+    r"(?i)\b(first|initial|second|third)\s+(?:run|attempt|try|call|invocation|time)\b",
+    &[
+        "The first   run printed the flag",
+        "passed on the second attempt",
+        "the initial run failed",
+    ],
+    &[
+        "First, run the tests",
+        "the first test passes",
+        "runs first",
+    ],
+);
+
 /// A sentence that hands work to the person.
 pub(crate) static HANDOFF: Phrases = Phrases::new(
     "handed to the person",
@@ -629,6 +665,27 @@ pub(crate) static OUTPUT_PASS: Phrases = Phrases::new(
     &["Compiling...", "no tests ran"],
 );
 
+/// Output of a package manager that installed what it was asked to (npm, pnpm, yarn, bun, pip,
+/// uv, bundler): read only for an install command, whose own line it is.
+pub(crate) static INSTALL_PASS: Phrases = Phrases::new(
+    "install pass",
+    r"(?im)(?:^\s*(?:added|removed|changed) \d+ packages?\b|^\s*up to date, audited \d+ packages?|^\s*Successfully installed \S|^\s*(?:✨\s*)?Done in \d|^\s*Packages: \+\d+|^\s*(?:Installed|Audited) \d+ packages? in \d|^\s*Installing dependencies from lock file\b.*\n(?:.*\n)*?\s*(?:Installing the current project|No dependencies to install)|^\s*Bundle complete!)",
+    &[
+        "\nadded 87 packages, and audited 88 packages in 16s\n\nfound 0 vulnerabilities",
+        "up to date, audited 120 packages in 1s",
+        "Successfully installed requests-2.32.3 urllib3-2.2.2",
+        "✨  Done in 3.21s.",
+        "Packages: +12\n++++++++++++",
+        "Installed 5 packages in 12ms",
+        "Bundle complete! 12 Gemfile dependencies, 40 gems now installed.",
+    ],
+    &[
+        "npm error code ERESOLVE",
+        "ERROR: Could not find a version that satisfies the requirement foo",
+        "the 3 packages added to package.json need an install",
+    ],
+);
+
 /// Output that shows a failure: the first line that matches is quoted as the error.
 pub(crate) static OUTPUT_FAIL: Phrases = Phrases::new(
     "output fail",
@@ -754,7 +811,7 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 43] = [
+static ALL: [&Phrases; 46] = [
     &DECISION,
     &CHANGE_ASKED,
     &ALREADY_DONE,
@@ -798,6 +855,9 @@ static ALL: [&Phrases; 43] = [
     &UNREACHABLE,
     &MODEL_ERROR,
     &INSTALL,
+    &INSTALL_PASS,
+    &CHANGE_DONE,
+    &ORDINAL_RUN,
 ];
 
 #[cfg(test)]

@@ -285,6 +285,7 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
     for g in &mut groups {
         settle(ev, view, project, g);
     }
+    renew_builds(ev, view, project, &mut groups);
     test_runs(ev, view, project, &mut groups);
     groups.sort_by_key(|g| g.last().map(|r| r.seq).unwrap_or(0));
     let unrun = requested
@@ -517,18 +518,28 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
             by_deleting: !edits.is_empty() && edits.iter().all(|e| e.kind == EditKind::Delete),
         });
     }
-    // Staleness: the one rule (evidence::freshness), narrowed to what can change this check.
-    let at = view
-        .commands
-        .iter()
-        .find(|c| c.id == g.latest_run)
-        .and_then(|c| c.at);
+    let run = g.latest_run.clone();
+    stale_after(ev, view, project, g, &run);
+}
+
+/// Staleness of `g`'s pass as of its run `run_id`: the one rule (evidence::freshness),
+/// narrowed to what can change this check. A query of repository metadata
+/// ([`edits_cannot_change`]) is never stale.
+fn stale_after(ev: &Evidence, view: &View, project: &Project, g: &mut Check, run_id: &str) {
+    g.stale_by.clear();
+    g.stale_paths.clear();
+    if edits_cannot_change(&g.identity) {
+        return;
+    }
+    let Some(run) = view.commands.iter().find(|c| c.id == run_id) else {
+        return;
+    };
     let root = package_root(ev, &g.dir);
     let later = freshness::changes_after(
         ev,
         RunPoint {
-            seq: Some(pass_seq),
-            at,
+            seq: Some(run.seq),
+            at: run.at,
         },
         |p| affects(&project.repo_path(p, view), root.as_deref()),
     );
@@ -550,6 +561,96 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
             if !g.stale_by.iter().any(|i| i == "G") {
                 g.stale_by.push("G".into());
             }
+        }
+    }
+}
+
+/// Queries of a repository's metadata (remotes, history, branches, settings): what they print
+/// does not depend on the worktree's files, so no edit can make their result stale.
+const METADATA_QUERIES: &[&str] = &[
+    "git remote",
+    "git log",
+    "git branch",
+    "git config --get",
+    "git config --list",
+    "git config -l",
+    "git rev-parse",
+    "git describe",
+    "git tag",
+    "git show-ref",
+    "git shortlog",
+    "git reflog",
+    "git ls-remote",
+    "gh repo view",
+];
+
+/// Whether no edit of the worktree can change what `identity` (a command without set-up words)
+/// reports ([`METADATA_QUERIES`]).
+pub(crate) fn edits_cannot_change(identity: &str) -> bool {
+    let identity = shell::normalise(identity).command;
+    METADATA_QUERIES
+        .iter()
+        .any(|q| identity == *q || identity.starts_with(&format!("{q} ")))
+}
+
+/// Test subcommands that build what their build subcommand builds before they run: a later
+/// pass of the left (in the same folder) is a fresh pass of the right.
+const BUILDS_FIRST: &[(&str, &str)] = &[
+    ("cargo test", "cargo build"),
+    ("cargo test", "cargo check"),
+    ("go test", "go build"),
+    ("hardhat test", "hardhat compile"),
+    ("forge test", "forge build"),
+    ("dotnet test", "dotnet build"),
+    ("mvn test", "mvn compile"),
+    ("gradle test", "gradle compileJava"),
+    ("gradle test", "gradle classes"),
+    ("swift test", "swift build"),
+];
+
+/// Whether a pass of `test` (a check's identity) also passes the build `build` in the same
+/// folder ([`BUILDS_FIRST`]; `./gradlew` and `./mvnw` are Gradle and Maven).
+pub(crate) fn builds_first(test: &str, build: &str) -> bool {
+    let program = |identity: &str| {
+        let words: Vec<String> = shell::normalise(identity)
+            .command
+            .split_whitespace()
+            .map(|w| match w.rsplit('/').next().unwrap_or(w) {
+                "gradlew" => "gradle".to_string(),
+                "mvnw" => "mvn".to_string(),
+                other => other.to_string(),
+            })
+            .collect();
+        words.join(" ")
+    };
+    let (test, build) = (program(test), program(build));
+    let starts = |s: &str, p: &str| s == p || s.starts_with(&format!("{p} "));
+    BUILDS_FIRST
+        .iter()
+        .any(|(t, b)| starts(&test, t) && starts(&build, b))
+}
+
+/// A passing build made stale by later edits is fresh again when a later passing test run that
+/// builds first ([`builds_first`]) ran in the same folder: its staleness is judged from that run.
+fn renew_builds(ev: &Evidence, view: &View, project: &Project, groups: &mut [Check]) {
+    let seq_of = |id: &str| view.commands.iter().find(|c| c.id == id).map(|c| c.seq);
+    for i in 0..groups.len() {
+        let g = &groups[i];
+        if !g.latest.passed() || g.fresh_pass() {
+            continue;
+        }
+        let Some(pass_seq) = seq_of(&g.latest_run) else {
+            continue;
+        };
+        let renewal = groups
+            .iter()
+            .filter(|t| t.dir == g.dir && t.latest.passed())
+            .filter(|t| builds_first(&t.identity, &g.identity))
+            .filter_map(|t| Some((seq_of(&t.latest_run)?, t.latest_run.clone())))
+            .filter(|(seq, _)| *seq > pass_seq)
+            .max();
+        if let Some((_, run)) = renewal {
+            stale_after(ev, view, project, &mut groups[i], &run);
         }
     }
 }
@@ -901,6 +1002,43 @@ fn verdict(c: &Command, kind: CheckKind) -> Verdict {
             "output cut by `head`, exit status not its own".into()
         } else {
             "result not recorded".into()
+        },
+    }
+}
+
+/// The verdict on a command that is no check (an install, a query), for the claims that name
+/// it: its exit status or recorded result, else, for a package manager's install, its
+/// success line ([`phrases::INSTALL_PASS`]) or a failure line. Otherwise unknown.
+pub(crate) fn command_verdict(c: &Command) -> Verdict {
+    let installs = phrases::INSTALL.is_match(&shell::normalise(&c.command).command);
+    let p = pipes(&c.command);
+    if c.exit_code.is_some() || c.ok.is_some() || !installs || p.head_cut {
+        return match c
+            .exit_code
+            .filter(|_| !p.masked)
+            .map(|code| code == 0)
+            .or(c.ok)
+        {
+            Some(true) => Verdict::Pass {
+                how: "no error reported".into(),
+            },
+            Some(false) => Verdict::Fail {
+                error: error_line(&c.output).unwrap_or_else(|| "failed".into()),
+            },
+            None => Verdict::Unknown {
+                why: "result not recorded".into(),
+            },
+        };
+    }
+    if let Some(l) = first_error(&c.output) {
+        return Verdict::Fail { error: l };
+    }
+    match phrases::INSTALL_PASS.regex().find(&c.output) {
+        Some(m) => Verdict::Pass {
+            how: format!("output: \"{}\"", text::shorten(m.as_str().trim(), 60)),
+        },
+        None => Verdict::Unknown {
+            why: "result not recorded".into(),
         },
     }
 }

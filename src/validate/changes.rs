@@ -8,6 +8,7 @@ use super::text::mentions;
 use super::{Ctx, Section, claims, rule};
 use crate::evidence::paths::same_path;
 use crate::note::{ClaimStatus, Note};
+use crate::phrases;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -21,6 +22,11 @@ static CHANGED: LazyLock<Regex> = LazyLock::new(|| {
 static NOT_CHANGED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:not|never|no)\s+(?:changed|edited|modified|updated)\b|\bunchanged\b|\bread only\b|\bonly read\b|\bread,")
         .expect("regex")
+});
+
+/// The file a change was made in: "to `multi.py`", "in `src/a.py`".
+static CHANGED_IN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:to|in|into|inside)\s+(?:the\s+file\s+)?`([^`]+)`").expect("regex")
 });
 
 /// Words that say a file's content is in some state now.
@@ -39,8 +45,10 @@ fn changed_by_session(cx: &Ctx, path: &str) -> bool {
             .iter()
             .any(|s| same_path(p, &s.path) || s.path.starts_with(&format!("{p}/")))
     });
+    // An edit no tool confirmed (refused, failed) is an attempt, not a change: the analysis's
+    // rule (analysis/files.rs).
     let edited = cx.ev.transcript.as_ref().is_some_and(|t| {
-        t.edits.iter().any(|e| {
+        t.edits.iter().filter(|e| e.confirmed).any(|e| {
             let rel = crate::evidence::paths::normalize(&e.path);
             exact_or_under(&rel, p) || rel.ends_with(&format!("/{p}"))
         })
@@ -77,6 +85,13 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
             (_, Section::Verified | Section::Partial) if says_change => mentions(&c.text)
                 .paths
                 .into_iter()
+                .map(|p| p.path)
+                .collect(),
+            // "Added a guard to `multi.py`": a decision that states a change the session made
+            // in a file. ("Created `README.md` with the GitHub API" may be a remote change.)
+            (_, Section::Decisions) if phrases::CHANGE_DONE.is_match(&plain) => CHANGED_IN
+                .captures_iter(&c.text)
+                .filter_map(|m| super::text::path_ref(&m[1], false))
                 .map(|p| p.path)
                 .collect(),
             _ => Vec::new(),
@@ -157,6 +172,41 @@ mod tests {
             .collect();
         assert_eq!(rules[0], Some("changes"), "{:?}", r.claims);
         assert_ne!(rules[1], Some("changes"));
+    }
+
+    #[test]
+    fn an_unconfirmed_edit_and_a_decision_that_names_an_unchanged_file() {
+        let (_dir, mut ev) = worktree(&[("chall.py", "x"), ("multi.py", "y")], &[]);
+        let mut refused = edit("E1", "chall.py", 1);
+        refused.confirmed = false;
+        ev.transcript = Some(transcript(vec![], vec![refused], vec![]));
+        let mut n = note();
+        n.files = vec![FileEntry {
+            path: "chall.py".into(),
+            summary: "now reads `msg.enc`".into(),
+            ..FileEntry::default()
+        }];
+        n.decisions = vec![
+            claim("Added a `__main__` guard to `multi.py` so the script runs"),
+            claim("Kept `multi.py` as it is"),
+        ];
+        let r = validate(&mut n, &ev);
+        let rule_of = |section, k: usize| {
+            r.claims
+                .iter()
+                .filter(|c| c.section == section)
+                .nth(k)
+                .and_then(|c| c.rule.clone())
+        };
+        assert_eq!(
+            rule_of(crate::note::Section::Files, 0).as_deref(),
+            Some("changes")
+        );
+        assert_eq!(
+            rule_of(crate::note::Section::Decisions, 0).as_deref(),
+            Some("changes")
+        );
+        assert_eq!(rule_of(crate::note::Section::Decisions, 1), None);
     }
 
     #[test]

@@ -204,8 +204,17 @@ fn runs(cx: &Ctx) -> Vec<Run> {
                 "succeeded".into()
             };
             let family = test_family(&c.command).or(c.is_test.then_some(Family::Any));
-            // The analysis judged this run as part of a check: its verdict decides.
+            // The analysis judged this run as part of a check: its verdict decides. Another
+            // command with no recorded result (an install) has the analysis's word on its
+            // output.
             let mut ok = c.ok;
+            if ok.is_none() {
+                match crate::analysis::checks::command_verdict(c) {
+                    Verdict::Pass { how } => (ok, detail) = (Some(true), how),
+                    Verdict::Fail { error } => (ok, detail) = (Some(false), error),
+                    Verdict::Unknown { .. } | Verdict::NotRun { .. } => {}
+                }
+            }
             let mut group = None;
             for (k, g) in cx.analysis.checks.items.iter().enumerate() {
                 if let Some(r) = g.runs.iter().find(|r| r.id == c.id) {
@@ -330,6 +339,9 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         Ok(r) => r,
         Err(why) => return Support::Unknown(why),
     };
+    if let Some(s) = ordinal_run(&runs, &m) {
+        return s;
+    }
     // A cited run that shares nothing with the claim backs nothing.
     let plain = m.plain.to_lowercase();
     let cited_only = !c.cite.is_empty() && runs.iter().all(|r| c.cite.contains(&r.id));
@@ -411,9 +423,53 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
     Support::Verified(vec![last.id.clone()])
 }
 
+/// A claim about the first, second or third run of a command it names
+/// ([`phrases::ORDINAL_RUN`]) is judged by that run alone: later runs do not supersede it, and
+/// staleness does not apply to what happened then.
+fn ordinal_run(runs: &[&Run], m: &super::text::Mentions) -> Option<Support> {
+    let place = phrases::ORDINAL_RUN.regex().captures(&m.plain)?;
+    let k = match place[1].to_ascii_lowercase().as_str() {
+        "first" | "initial" => 0,
+        "second" => 1,
+        _ => 2,
+    };
+    let mut named: Vec<&Run> = runs
+        .iter()
+        .copied()
+        .filter(|r| {
+            r.command
+                .as_deref()
+                .is_some_and(|cmd| m.commands.iter().any(|n| commands_match(n, cmd)))
+        })
+        .collect();
+    named.sort_by(|a, b| {
+        if a.later_than(b) {
+            std::cmp::Ordering::Greater
+        } else if b.later_than(a) {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    });
+    let r = named.get(k)?;
+    Some(match r.ok {
+        Some(true) => Support::Verified(vec![r.id.clone()]),
+        Some(false) => Support::Contradicted(r.id.clone(), r.detail.clone()),
+        None => Support::Unknown(format!("{} recorded no result", r.id)),
+    })
+}
+
 /// Changes after `run` ([`freshness`]) to the linked files (any file that can affect the run
 /// when none is linked, by the analysis's one rule): (evidence ids, paths).
 fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<String>) {
+    // `git remote -v`, `git log`: no edit changes what they print.
+    if run
+        .command
+        .as_deref()
+        .is_some_and(crate::analysis::checks::edits_cannot_change)
+    {
+        return (Vec::new(), Vec::new());
+    }
     // A run the analysis grouped: its freshness is the analysis's.
     if linked.is_empty()
         && let Some(g) = run.group.and_then(|k| cx.analysis.checks.items.get(k))
@@ -1147,6 +1203,31 @@ mod tests {
             judged(Section::OpenLoops, "Commit it as `feat: dark theme`"),
             Some(ClaimStatus::Unverified)
         );
+    }
+
+    #[test]
+    fn the_first_run_of_a_command_is_judged_by_itself() {
+        let tr = transcript(
+            vec![
+                cmd("C1", "python decrypt.py", Some(false), 1),
+                cmd("C2", "python decrypt.py", Some(true), 3),
+            ],
+            vec![],
+            vec![],
+        );
+        let ev = Evidence {
+            transcript: Some(tr),
+            ..Evidence::default()
+        };
+        let mut n = verified("The first `python decrypt.py` run printed the flag");
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n).map(|f| f.0), Some(ClaimStatus::Contradicted));
+        let mut n = verified("The second `python decrypt.py` run printed the flag");
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n), None);
+        let mut n = verified("`python decrypt.py` printed the flag");
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n), None, "the latest run decides");
     }
 
     #[test]
