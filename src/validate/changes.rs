@@ -46,12 +46,17 @@ fn changed_by_session(cx: &Ctx, path: &str) -> bool {
             .any(|s| same_path(p, &s.path) || s.path.starts_with(&format!("{p}/")))
     });
     // An edit no tool confirmed (refused, failed) is an attempt, not a change: the analysis's
-    // rule (analysis/files.rs).
+    // rule (analysis/files.rs). Only edits in the part of the transcript the note covers count
+    // (aider: the last launch; an earlier launch's edit is not this session's).
+    let from = a.scope.from_seq.unwrap_or(0);
     let edited = cx.ev.transcript.as_ref().is_some_and(|t| {
-        t.edits.iter().filter(|e| e.confirmed).any(|e| {
-            let rel = crate::evidence::paths::normalize(&e.path);
-            exact_or_under(&rel, p) || rel.ends_with(&format!("/{p}"))
-        })
+        t.edits
+            .iter()
+            .filter(|e| e.confirmed && e.seq >= from)
+            .any(|e| {
+                let rel = crate::evidence::paths::normalize(&e.path);
+                exact_or_under(&rel, p) || rel.ends_with(&format!("/{p}"))
+            })
     });
     let committed = a
         .commits
