@@ -487,6 +487,21 @@ pub(crate) static ORDINAL_RUN: Phrases = Phrases::new(
     ],
 );
 
+/// A claim that quotes what a run printed ("the preamble printed `TELEMETRY: anonymous`").
+pub(crate) static PRINTED: Phrases = Phrases::new(
+    "what a run printed",
+    r"(?i)\b(?:printed|prints|output|outputs|showed|shows|reported|reports|logged|logs|returned|returns|answered|answers|echoed|echoes)\b",
+    &[
+        "the preamble printed `TELEMETRY: anonymous`",
+        "`git remote -v` shows the origin",
+        "the server logs `Listening on :5001`",
+    ],
+    &[
+        "All files are committed in an initial commit on `master`",
+        "The deposit through `/api/vault/deposit` works end to end",
+    ],
+);
+
 /// A sentence that hands work to the person.
 pub(crate) static HANDOFF: Phrases = Phrases::new(
     "handed to the person",
@@ -811,7 +826,7 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 46] = [
+static ALL: [&Phrases; 47] = [
     &DECISION,
     &CHANGE_ASKED,
     &ALREADY_DONE,
@@ -858,6 +873,7 @@ static ALL: [&Phrases; 46] = [
     &INSTALL_PASS,
     &CHANGE_DONE,
     &ORDINAL_RUN,
+    &PRINTED,
 ];
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 mod changes;
 mod completeness;
+mod content;
 mod dump;
 mod loops;
 mod path_set;
@@ -96,6 +97,8 @@ pub(crate) mod rule {
     pub(crate) const PATHS: &str = "paths";
     /// Symbols named for a file exist in it or in its diff.
     pub(crate) const SYMBOLS: &str = "symbols";
+    /// A file said to read or contain quoted text holds it.
+    pub(crate) const CONTENT: &str = "content";
     /// A file claimed changed was changed by the session.
     pub(crate) const CHANGES: &str = "changes";
     /// The goal is a request, not a greeting.
@@ -147,6 +150,11 @@ const RULES: &[(&str, Severity, &str)] = &[
         rule::SYMBOLS,
         Severity::Unverified,
         "every identifier named for a file exists in that file or its diff",
+    ),
+    (
+        rule::CONTENT,
+        Severity::Unverified,
+        "a file said to read, say or contain quoted text holds it in the worktree; a file without it contradicts the claim",
     ),
     (
         rule::CHANGES,
@@ -250,6 +258,7 @@ pub(crate) fn validate_against(
     verification::check_citations(note, &mut cx);
     paths::check(note, &mut cx);
     symbols::check(note, &mut cx);
+    content::check(note, &mut cx);
     verification::check(note, &mut cx);
     changes::check(note, &mut cx);
     goal_check(note, &mut cx);
@@ -457,6 +466,11 @@ impl<'a> Ctx<'a> {
                 status.flat_map(|s| std::iter::once(s.path.as_str()).chain(s.old_path.as_deref())),
             )
         })
+    }
+
+    /// Whether `rule` has judged the claim at `key`.
+    pub(crate) fn judged_by(&self, key: Key, rule: &str) -> bool {
+        self.verdicts.iter().any(|v| v.key == key && v.rule == rule)
     }
 
     /// Records a claim as verified by `rule` on `evidence`.

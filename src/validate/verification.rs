@@ -371,7 +371,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
                 .split_whitespace()
                 .next()
                 .is_some_and(|p| p.len() > 2 && c.text.to_lowercase().contains(&p.to_lowercase()));
-            named || file || suite || program
+            named || file || suite || program || printed(cx, r, &c.text)
         };
         if !m.commands.is_empty() && !runs.iter().any(|r| fits(r)) {
             let ran = runs
@@ -421,6 +421,28 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         return Support::Stale(last.id.clone(), ids, paths);
     }
     Support::Verified(vec![last.id.clone()])
+}
+
+/// Whether `r` printed, word for word, what the claim says it printed: a code span of more than
+/// one word ("the preamble printed `TELEMETRY: anonymous`"; a lone `master` or route name is
+/// no quote of output).
+fn printed(cx: &Ctx, r: &Run, claim: &str) -> bool {
+    if !phrases::PRINTED.is_match(&mentions(claim).plain) {
+        return false;
+    }
+    let Some(c) = cx
+        .ev
+        .transcript
+        .as_ref()
+        .and_then(|t| t.commands.iter().find(|c| c.id == r.id))
+    else {
+        return false;
+    };
+    super::text::inline(claim)
+        .code
+        .iter()
+        .map(|k| k.trim())
+        .any(|k| k.chars().count() >= 4 && k.contains([' ', ':', '=']) && c.output.contains(k))
 }
 
 /// A claim about the first, second or third run of a command it names
@@ -576,7 +598,8 @@ fn exists(cx: &Ctx, id: &str) -> bool {
 pub(crate) fn check(note: &Note, cx: &mut Ctx) {
     let all = runs(cx);
     for c in claims(note) {
-        if c.flagged.is_some() {
+        // A claim about what a file says was judged by the file itself.
+        if c.flagged.is_some() || cx.judged_by(c.key, rule::CONTENT) {
             continue;
         }
         let plain = mentions(&c.text).plain;
@@ -1203,6 +1226,29 @@ mod tests {
             judged(Section::OpenLoops, "Commit it as `feat: dark theme`"),
             Some(ClaimStatus::Unverified)
         );
+    }
+
+    #[test]
+    fn a_cited_run_that_printed_the_quoted_text_backs_the_claim() {
+        let mut c1 = cmd("C1", "bash preamble.sh", Some(true), 1);
+        c1.output = "BRANCH: main\nTELEMETRY: anonymous\nTEL_PROMPTED: yes\n".into();
+        let ev = Evidence {
+            transcript: Some(transcript(vec![c1], vec![], vec![])),
+            ..Evidence::default()
+        };
+        let mut n = note();
+        n.verified = vec![cited(
+            "Telemetry is configured: the preamble printed `TELEMETRY: anonymous`",
+            &["C1"],
+        )];
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n), None);
+        n.verified = vec![cited(
+            "Telemetry is configured: the preamble printed `TELEMETRY: community`",
+            &["C1"],
+        )];
+        validate(&mut n, &ev);
+        assert_eq!(flag(&n).map(|f| f.0), Some(ClaimStatus::Unverified));
     }
 
     #[test]
