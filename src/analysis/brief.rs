@@ -81,9 +81,12 @@ pub(crate) fn brief(a: &Analysis) -> String {
         .rev()
         .map(|c| {
             let verdict = match &c.latest {
-                Verdict::Pass { how } if c.fresh_pass() => {
-                    format!("PASSED ({how}) after the last change that can affect it")
-                }
+                Verdict::Pass { how } if c.fresh_pass() => match &c.renewed_by {
+                    Some((id, shown)) => format!(
+                        "PASSED ({how}); the later passing `{shown}` ({id}) built it again after the last change that can affect it"
+                    ),
+                    None => format!("PASSED ({how}) after the last change that can affect it"),
+                },
                 Verdict::Pass { how } => format!(
                     "passed ({how}) but STALE: {} changed after it",
                     c.stale_paths

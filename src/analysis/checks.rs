@@ -139,6 +139,11 @@ pub(crate) struct Check {
     /// Paths behind `stale_by`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stale_paths: Vec<String>,
+    /// For a build's pass made stale by later edits: the later passing test run that built it
+    /// again ([`builds_first`]) — (its id, its command as shown) — from which its freshness is
+    /// judged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub renewed_by: Option<(String, String)>,
     /// For a pass: the failures it put behind.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resolved: Option<Resolved>,
@@ -262,6 +267,7 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
                 latest_run: String::new(),
                 stale_by: Vec::new(),
                 stale_paths: Vec::new(),
+                renewed_by: None,
                 resolved: None,
                 failing_tests: Vec::new(),
             });
@@ -370,6 +376,7 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
             latest_run: t.id.clone(),
             stale_by: Vec::new(),
             stale_paths: Vec::new(),
+            renewed_by: None,
             resolved: None,
             failing_tests: t
                 .failures
@@ -646,11 +653,15 @@ fn renew_builds(ev: &Evidence, view: &View, project: &Project, groups: &mut [Che
             .iter()
             .filter(|t| t.dir == g.dir && t.latest.passed())
             .filter(|t| builds_first(&t.identity, &g.identity))
-            .filter_map(|t| Some((seq_of(&t.latest_run)?, t.latest_run.clone())))
-            .filter(|(seq, _)| *seq > pass_seq)
+            .filter_map(|t| {
+                let shown = t.last()?.shown.clone();
+                Some((seq_of(&t.latest_run)?, t.latest_run.clone(), shown))
+            })
+            .filter(|(seq, _, _)| *seq > pass_seq)
             .max();
-        if let Some((_, run)) = renewal {
+        if let Some((_, run, shown)) = renewal {
             stale_after(ev, view, project, &mut groups[i], &run);
+            groups[i].renewed_by = Some((run, shown));
         }
     }
 }
@@ -1263,6 +1274,45 @@ mod tests {
         ];
         let c = checks(t);
         assert_eq!(c.items[0].stale_by, ["E3"]);
+    }
+
+    #[test]
+    fn metadata_queries_and_builds_a_test_run_renews() {
+        assert!(edits_cannot_change("git remote -v"));
+        assert!(edits_cannot_change("cd repo && git log --oneline -5"));
+        assert!(edits_cannot_change("git config --get remote.origin.url"));
+        assert!(!edits_cannot_change("git status --short"));
+        assert!(!edits_cannot_change("git diff"));
+        assert!(builds_first("npx hardhat test", "npx hardhat compile"));
+        assert!(builds_first("cargo test -q", "cargo build"));
+        assert!(builds_first("./gradlew test", "gradle compileJava"));
+        assert!(!builds_first("npx hardhat compile", "npx hardhat test"));
+        assert!(!builds_first("npm test", "npm run build"));
+        let mut t = chat(vec![user(1, "x", 0)]);
+        t.commands = vec![
+            ran(
+                1,
+                "npx hardhat compile",
+                Some(0),
+                "Compiled 3 Solidity files",
+                1,
+            ),
+            ran(2, "npx hardhat test", Some(0), "  69 passing", 3),
+        ];
+        t.edits = vec![edit_of(1, "test/a.test.js", EditKind::Modify, 2)];
+        let c = checks(t.clone());
+        let compile = c.items.iter().find(|g| g.identity.contains("compile"));
+        let compile = compile.unwrap_or_else(|| panic!("{c:?}"));
+        assert!(compile.fresh_pass(), "{compile:?}");
+        assert_eq!(
+            compile.renewed_by,
+            Some(("C2".to_string(), "npx hardhat test".to_string()))
+        );
+        // An edit after the test run makes both stale again.
+        t.edits
+            .push(edit_of(2, "contracts/A.sol", EditKind::Modify, 4));
+        let c = checks(t);
+        assert!(c.items.iter().all(|g| !g.fresh_pass()), "{c:?}");
     }
 
     #[test]

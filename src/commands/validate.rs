@@ -38,6 +38,9 @@ pub(crate) fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
 
     ev.report_to_stderr();
     if args.write {
+        // The findings above name evidence ids; the note gets what they stand for instead,
+        // unless it cites them itself.
+        crate::validate::name_undefined_ids(&mut parsed, &ev);
         let rendered = note::render(&parsed);
         if !args.no_backup {
             let backup = with_suffix(&args.note, ".orig");

@@ -653,7 +653,65 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Moves every Verified item the validator (or the note itself) flags to Partial / unverified,
+/// Rewrites the flags of `note` (as validated against `ev`) so that they name no evidence id
+/// the note does not cite itself: `validate --write` puts them into a note whose reader (a
+/// hand-written note has no ids) could not look the id up.
+pub(crate) fn name_undefined_ids(note: &mut Note, ev: &Evidence) {
+    let defined: Vec<String> = claims(note).into_iter().flat_map(|c| c.cite).collect();
+    for c in claims(note) {
+        if let Some(Some(flag)) = note.flag_mut(c.key.section, c.key.index) {
+            flag.reason = describe_undefined_ids(&flag.reason, &defined, ev);
+        }
+    }
+}
+
+/// An evidence id in a flag's reason.
+static REASON_ID: std::sync::LazyLock<regex::Regex> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"\b(?:G|[TMCEX][1-9][0-9]*)\b").expect("regex"));
+
+/// `reason` with every evidence id the note does not cite itself (`defined`) replaced by what it
+/// is — a command as `` `npx tsc --noEmit` ``, a test run by its command or file, an edit by its
+/// path, `git status` for `G` — so that a note (a hand-written one has no ids) never shows an id
+/// its reader cannot look up.
+fn describe_undefined_ids(reason: &str, defined: &[String], ev: &Evidence) -> String {
+    REASON_ID
+        .replace_all(reason, |m: &regex::Captures| {
+            let id = &m[0];
+            if defined.iter().any(|d| d == id) {
+                return id.to_string();
+            }
+            describe_id(id, ev).unwrap_or_else(|| id.to_string())
+        })
+        .into_owned()
+}
+
+/// What an evidence id stands for, in a few words.
+fn describe_id(id: &str, ev: &Evidence) -> Option<String> {
+    let code = |s: &str| crate::note::code_span(&crate::redact::clip(s.trim(), 60));
+    let t = ev.transcript.as_ref();
+    Some(match id.as_bytes().first()? {
+        b'G' => "git status".to_string(),
+        b'C' => code(&crate::analysis::checks::shown(
+            &t?.commands.iter().find(|c| c.id == id)?.command,
+        )),
+        b'T' => {
+            let run = ev.tests.iter().find(|r| r.id == id)?;
+            match &run.command {
+                Some(cmd) => code(cmd),
+                None => format!("the test output {}", code(&run.source)),
+            }
+        }
+        b'E' => format!(
+            "the edit of {}",
+            code(&t?.edits.iter().find(|e| e.id == id)?.path)
+        ),
+        b'M' => "a transcript message".to_string(),
+        b'X' => "an error in the transcript".to_string(),
+        _ => return None,
+    })
+}
+
+/// Moves every Verified item the validator (or the note itself) flags to Partial / unverified,/// Moves every Verified item the validator (or the note itself) flags to Partial / unverified,
 /// where its reason reads true: one line never carries both "Verified" and "[UNVERIFIED]".
 fn demote_unbacked_verified(note: &mut Note, report: &mut Report) {
     let (flagged, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut note.verified)
@@ -698,6 +756,49 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn written_flags_name_the_ids_the_note_does_not_cite() {
+        use crate::testkit::*;
+        let ev = Evidence {
+            transcript: Some(transcript(
+                vec![cmd("C1", "cd web && npx tsc --noEmit 2>&1", Some(true), 1)],
+                vec![edit("E1", "src/a.ts", 2)],
+                vec![],
+            )),
+            ..Evidence::default()
+        };
+        let mut n = note();
+        n.verified = vec![claim("`npx tsc --noEmit` passed")];
+        validate(&mut n, &ev);
+        let reason = |n: &Note| {
+            n.partial
+                .iter()
+                .chain(&n.verified)
+                .find_map(|c| c.flag.as_ref().map(|f| f.reason.clone()))
+        };
+        assert_eq!(
+            reason(&n).as_deref(),
+            Some("last passing run C1 was before a later edit to src/a.ts")
+        );
+        name_undefined_ids(&mut n, &ev);
+        assert_eq!(
+            reason(&n).as_deref(),
+            Some(
+                "last passing run `cd web && npx tsc --noEmit` was before a later edit to src/a.ts"
+            )
+        );
+        // An id the note cites is the note's own: kept.
+        let mut n = note();
+        n.verified = vec![cited("`npx tsc --noEmit` passed", &["C1"])];
+        validate(&mut n, &ev);
+        name_undefined_ids(&mut n, &ev);
+        assert!(
+            reason(&n).is_some_and(|r| r.contains("run C1 ")),
+            "{:?}",
+            reason(&n)
+        );
+    }
 
     /// `RULES` is the list the docs are written from: every rule has its section in
     /// docs/validator.md, with the same severity.

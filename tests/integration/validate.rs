@@ -492,10 +492,16 @@ fn contradicted_claim_is_annotated_and_written_atomically() {
         .assert()
         .code(1);
     let written = fs::read_to_string(&path).unwrap_or_default();
+    // The note cites no evidence id, so the reason names the run by its output file.
     assert!(
-        written.contains("[UNVERIFIED: contradicted by T2 — 3 failed]"),
+        written.contains("[UNVERIFIED: contradicted by the test output `"),
         "{written}"
     );
+    assert!(
+        written.contains("pytest-fail.txt` — 3 failed]"),
+        "{written}"
+    );
+    assert!(!written.contains("T2"), "{written}");
     assert_eq!(
         fs::read_to_string(sc.root.join("NOTE.md.orig")).unwrap_or_default(),
         md

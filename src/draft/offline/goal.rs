@@ -67,10 +67,21 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
                     CheckKind::Script => "ran cleanly",
                     _ => "passed",
                 };
-                note.verified.push(claim(
-                    format!("{} {what} ({how}) after the last change", c.label()),
-                    vec![last.id.clone()],
-                ));
+                note.verified.push(match &c.renewed_by {
+                    // A later passing test run built it again after the changes.
+                    Some((id, shown)) => claim(
+                        format!(
+                            "{} {what} ({how}); {} built it again after the last change and passed",
+                            c.label(),
+                            code_span(shown)
+                        ),
+                        vec![last.id.clone(), id.clone()],
+                    ),
+                    None => claim(
+                        format!("{} {what} ({how}) after the last change", c.label()),
+                        vec![last.id.clone()],
+                    ),
+                });
             }
             Verdict::Pass { how } => {
                 let paths: Vec<String> =
