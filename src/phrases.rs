@@ -739,6 +739,26 @@ pub(crate) const HARNESS_COMMANDS: &[&str] = &[
     "reasoning-effort",
 ];
 
+/// A claim that places itself in an earlier part of a long history (an aider history file holds
+/// every launch; a note covers the last): "in an earlier launch", "previously", "the first
+/// launch", "launch 3 of 9". A claim that cites only older evidence must say so.
+pub(crate) static EARLIER_PART: Phrases = Phrases::new(
+    "earlier part",
+    r"(?i)\b(?:earlier|previous(?:ly)?|prior|older|past)\b|\b(?:first|other) launch(?:es)?\b|\blaunch(?:es)? \d+\b|\bbefore (?:this|the last|the current|the latest) launch\b",
+    &[
+        "Earlier launches: Zod schemas added (ValidatorMetadataSchema)",
+        "The first launch failed with AuthenticationError (fake-api-key)",
+        "schemas/index.ts was created in launch 2 of 9",
+        "previously committed as `feat: sync-afi`",
+        "before this launch the history already held 8 launches",
+    ],
+    &[
+        "`schemas/validator_metadata_schema.ts` — Zod schema added to a formerly empty file",
+        "The log shows a LiteLLM AuthenticationError: LM Studio was called with `fake-api-key`",
+        "Run the tests before committing",
+    ],
+);
+
 /// Directories that hold generated build output: edits there are overwritten by a rebuild.
 pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
     "dist",
@@ -754,7 +774,8 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 43] = [
+static ALL: [&Phrases; 44] = [
+    &EARLIER_PART,
     &DECISION,
     &CHANGE_ASKED,
     &ALREADY_DONE,
