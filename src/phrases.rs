@@ -759,6 +759,25 @@ pub(crate) static EARLIER_PART: Phrases = Phrases::new(
     ],
 );
 
+/// The agent says what running a program prints or does without having run it: "When executed,
+/// the script would output:", "running it will print the total". A prediction, not a result.
+pub(crate) static PREDICTED_RUN: Phrases = Phrases::new(
+    "predicted run",
+    r"(?i)\b(?:when|if) (?:it is |it's )?(?:executed|run)\b[^.]*\b(?:outputs?|prints?|would|will)\b|\b(?:would|will) (?:output|print|display)\b|\brunning it (?:would|will)\b",
+    &[
+        "When executed, the script would output:",
+        "If run, it prints Hello World! and then Ok.",
+        "The script would print the sum of both numbers.",
+        "Running it will start the server on port 5001.",
+    ],
+    &[
+        "I would run the tests next.",
+        "Run `python multi.py` to see the output.",
+        "printHelloWorld() prints the string Hello World!",
+        "The build passed.",
+    ],
+);
+
 /// Directories that hold generated build output: edits there are overwritten by a rebuild.
 pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
     "dist",
@@ -774,7 +793,8 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 44] = [
+static ALL: [&Phrases; 45] = [
+    &PREDICTED_RUN,
     &EARLIER_PART,
     &DECISION,
     &CHANGE_ASKED,
