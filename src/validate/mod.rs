@@ -213,6 +213,12 @@ pub struct Options {
 
 pub use structure::sections_present;
 
+/// `text` with every secret-shaped string redacted, and the kinds found (`None`: clean), by the
+/// same rules the `secrets` rule applies to a note's claims.
+pub(crate) fn scrub(text: &str) -> Option<(String, Vec<String>)> {
+    secrets::scrub(text)
+}
+
 /// Validates `note` against `ev`, annotating it in place, and returns the report (the tests'
 /// short form of [`validate_with`]).
 #[cfg(test)]
