@@ -674,11 +674,14 @@ fn unanswered(view: &View, requests: &Requests, out: &mut Vec<LoopFact>) {
                 next: match main_error(errors) {
                     // The model never answered: resending before it can answer repeats the failure.
                     Some((error, n)) => format!(
-                        "Get the model answering first — it failed {} time(s) on this request, {}: {} — then send the request again: {}",
-                        errors.len(),
-                        if n > 1 { format!("{n}× with") } else { "last with".to_string() },
-                        text::quote(&error, 160),
-                        text::quote(&last.summary, 160),
+                        "Get the model answering first ({} {}), then send the request again: {}",
+                        if n > 1 {
+                            format!("{n}×")
+                        } else {
+                            "last".to_string()
+                        },
+                        text::quote(error_core(&error), 100),
+                        text::quote(&last.summary, 120),
                     ),
                     None => format!(
                         "Answer the unanswered request {}{hint}",
@@ -1122,6 +1125,19 @@ fn main_error(errors: &[String]) -> Option<(String, usize)> {
         }
     }
     best.map(|(e, n)| (e.clone(), n))
+}
+
+/// What an error says, without the client's wrapping: `litellm.APIConnectionError:
+/// OllamaException - {"error":"model requires …"}` → `model requires …`.
+fn error_core(e: &str) -> &str {
+    let tail = e.rsplit(" - ").next().unwrap_or(e);
+    for key in ["\"error\":\"", "'error':'"] {
+        if let Some(i) = tail.find(key) {
+            let rest = &tail[i + key.len()..];
+            return rest.split(['"', '\'']).next().unwrap_or(rest);
+        }
+    }
+    tail
 }
 
 /// How a script file is run, by its extension.
@@ -1950,10 +1966,9 @@ mod tests {
             "litellm.APIConnectionError: OllamaException - {\"error\":\"model requires more system memory (5.7 GiB) than is available (5.5 GiB)\"}",
             "litellm.APIConnectionError: OllamaException - litellm.Timeout: Connection timed out after 600.0 seconds.",
         ]);
-        assert!(down.starts_with("Get the model answering first"), "{down}");
-        assert!(
-            down.contains("2× with") && down.contains("system memory"),
-            "{down}"
+        assert_eq!(
+            down,
+            "Get the model answering first (2× \"model requires more system memory (5.7 GiB) than is available (5.5 GiB)\"), then send the request again: \"how to fix the server it is not loading\""
         );
         // A bad request of the old session is no reason to hold the next one back.
         let bad_request = with_errors(&[
