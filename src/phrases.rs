@@ -738,12 +738,29 @@ pub(crate) static UNREACHABLE: Phrases = Phrases::new(
 /// The model or its API failed, so the agent could not answer.
 pub(crate) static MODEL_ERROR: Phrases = Phrases::new(
     "model error",
-    r"(?i)(?:api error|invalid_request_error|failed to create stream|resource_exhausted|rate.?limit|overloaded|status(?: code)? (?:4\d\d|5\d\d)|\b(?:400|401|429|500|502|503|529) (?:bad request|unauthorized|too many|internal|service)|authenticationerror|inference request failed|model .{0,40}not (?:found|available))",
+    r"(?i)(?:api error|invalid_request_error|failed to create stream|resource_exhausted|rate.?limit|overloaded|status(?: code)? (?:4\d\d|5\d\d)|\b(?:400|401|429|500|502|503|529) (?:bad request|unauthorized|too many|internal|service)|authenticationerror|apiconnectionerror|ollamaexception|inference request failed|model requires more system memory|model .{0,40}not (?:found|available))",
     &[
         "API Error: 400 {\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\"",
         "Failed to create stream: inference request failed",
+        "litellm.APIConnectionError: OllamaException - Server disconnected without sending a response.",
+        "{\"error\":\"model requires more system memory (5.7 GiB) than is available (5.4 GiB)\"}",
     ],
     &["Bash: Exit code 1"],
+);
+
+/// A model server that cannot answer at all (a local Ollama or llama.cpp out of memory, down, or
+/// cut off): unlike a bad request or a rate limit, it stops the next session too until fixed.
+pub(crate) static MODEL_SERVER_DOWN: Phrases = Phrases::new(
+    "model server down",
+    r"(?i)apiconnectionerror|ollamaexception|model requires more system memory|llama runner process has terminated|\[errno 111\] connection refused|server disconnected without sending",
+    &[
+        "litellm.APIConnectionError: OllamaException - [Errno 111] Connection refused",
+        "{\"error\":\"model requires more system memory (5.7 GiB) than is available (5.4 GiB)\"}",
+    ],
+    &[
+        "API Error: 400 invalid_request_error: Invalid model: claude-sonnet-4.6",
+        "429 Too Many Requests: rate limit reached",
+    ],
 );
 
 /// Commands that install or change dependencies: what changed between a failure and a pass.
@@ -811,6 +828,45 @@ pub(crate) const HARNESS_COMMANDS: &[&str] = &[
     "reasoning-effort",
 ];
 
+/// A claim that places itself in an earlier part of a long history (an aider history file holds
+/// every launch; a note covers the last): "in an earlier launch", "previously", "the first
+/// launch", "launch 3 of 9". A claim that cites only older evidence must say so.
+pub(crate) static EARLIER_PART: Phrases = Phrases::new(
+    "earlier part",
+    r"(?i)\b(?:earlier|previous(?:ly)?|prior|older|past)\b|\b(?:first|other) launch(?:es)?\b|\blaunch(?:es)? \d+\b|\bbefore (?:this|the last|the current|the latest) launch\b",
+    &[
+        "Earlier launches: Zod schemas added (ValidatorMetadataSchema)",
+        "The first launch failed with AuthenticationError (fake-api-key)",
+        "schemas/index.ts was created in launch 2 of 9",
+        "previously committed as `feat: sync-afi`",
+        "before this launch the history already held 8 launches",
+    ],
+    &[
+        "`schemas/validator_metadata_schema.ts` — Zod schema added to a formerly empty file",
+        "The log shows a LiteLLM AuthenticationError: LM Studio was called with `fake-api-key`",
+        "Run the tests before committing",
+    ],
+);
+
+/// The agent says what running a program prints or does without having run it: "When executed,
+/// the script would output:", "running it will print the total". A prediction, not a result.
+pub(crate) static PREDICTED_RUN: Phrases = Phrases::new(
+    "predicted run",
+    r"(?i)\b(?:when|if) (?:it is |it's )?(?:executed|run)\b[^.]*\b(?:outputs?|prints?|would|will)\b|\b(?:would|will) (?:output|print|display)\b|\brunning it (?:would|will)\b",
+    &[
+        "When executed, the script would output:",
+        "If run, it prints Hello World! and then Ok.",
+        "The script would print the sum of both numbers.",
+        "Running it will start the server on port 5001.",
+    ],
+    &[
+        "I would run the tests next.",
+        "Run `python multi.py` to see the output.",
+        "printHelloWorld() prints the string Hello World!",
+        "The build passed.",
+    ],
+);
+
 /// Directories that hold generated build output: edits there are overwritten by a rebuild.
 pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
     "dist",
@@ -826,7 +882,10 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 47] = [
+static ALL: [&Phrases; 50] = [
+    &MODEL_SERVER_DOWN,
+    &PREDICTED_RUN,
+    &EARLIER_PART,
     &DECISION,
     &CHANGE_ASKED,
     &ALREADY_DONE,

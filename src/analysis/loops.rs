@@ -671,10 +671,23 @@ fn unanswered(view: &View, requests: &Requests, out: &mut Vec<LoopFact>) {
                 verify,
                 cite: ids.clone(),
                 // Its id is in `cite`, which the note prints after the text.
-                next: format!(
-                    "Answer the unanswered request {}{hint}",
-                    text::quote(&last.summary, 160),
-                ),
+                next: match main_error(errors) {
+                    // The model never answered: resending before it can answer repeats the failure.
+                    Some((error, n)) => format!(
+                        "Get the model answering first ({} {}), then send the request again: {}",
+                        if n > 1 {
+                            format!("{n}×")
+                        } else {
+                            "last".to_string()
+                        },
+                        text::quote(error_core(&error), 100),
+                        text::quote(&last.summary, 120),
+                    ),
+                    None => format!(
+                        "Answer the unanswered request {}{hint}",
+                        text::quote(&last.summary, 160),
+                    ),
+                },
             });
         }
         Answer::Undone { by, commit } => {
@@ -1027,10 +1040,15 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
             let l = s.to_lowercase();
             !(l.contains("commit") || l.contains("landed") || l.contains("pushed"))
         })
-        .filter(|s| phrases::COMPLETION.is_match(s) && !phrases::QUESTION.is_match(s))
-        .filter(|s| s.split_whitespace().count() >= 4)
-        // Plans and steps ("Mark FW-007 done…", "I'd run…") claim nothing yet.
-        .filter(|s| !phrases::IMPERATIVE.is_match(s.trim()) && !PLAN.is_match(s))
+        .filter(|s| s.split_whitespace().count() >= 4 && !phrases::QUESTION.is_match(s))
+        .filter(|s| {
+            // What a run would print is a claim even in the conditional it is written in.
+            phrases::PREDICTED_RUN.is_match(s)
+                // Plans and steps ("Mark FW-007 done…", "I'd run…") claim nothing yet.
+                || phrases::COMPLETION.is_match(s)
+                    && !phrases::IMPERATIVE.is_match(s.trim())
+                    && !PLAN.is_match(s)
+        })
         .take(2)
         .collect();
     if claims.is_empty() {
@@ -1045,7 +1063,15 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
         .rev()
         .find(|c| matches!(c.kind, checks::CheckKind::Test | checks::CheckKind::Build))
         .and_then(|c| c.last().map(|r| r.shown.clone()));
+    let predicted = claims.iter().any(|c| phrases::PREDICTED_RUN.is_match(c));
     let verify = absence_check(&claims.join(" "))
+        .or_else(|| {
+            // A prediction of what a script prints is checked by running that script.
+            predicted
+                .then(|| script_run(&m.text))
+                .flatten()
+                .map(|run| format!("{} prints what the claim says", code_span(&run)))
+        })
         .or_else(|| {
             last_check.map(|c| format!("{} passes and shows what the claim says", code_span(&c)))
         })
@@ -1076,6 +1102,67 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
         cite: vec![m.id.clone()],
         next: format!("Check the agent's last claim ({}) before building on it: {verify}", m.id),
     });
+}
+
+/// When the model server itself was down (it stops the next session too), the error that
+/// stopped it most often (numbers aside: "5.3 GiB" and "5.4 GiB" are one error), the latest on a
+/// tie, and how often it came.
+fn main_error(errors: &[String]) -> Option<(String, usize)> {
+    let key = |e: &str| {
+        e.chars()
+            .filter(|c| !c.is_ascii_digit())
+            .collect::<String>()
+    };
+    let mut best: Option<(&String, usize)> = None;
+    for e in errors
+        .iter()
+        .filter(|e| phrases::MODEL_SERVER_DOWN.is_match(e))
+    {
+        let k = key(e);
+        let n = errors.iter().filter(|x| key(x) == k).count();
+        if best.is_none_or(|(_, m)| n >= m) {
+            best = Some((e, n));
+        }
+    }
+    best.map(|(e, n)| (e.clone(), n))
+}
+
+/// What an error says, without the client's wrapping: `litellm.APIConnectionError:
+/// OllamaException - {"error":"model requires …"}` → `model requires …`.
+fn error_core(e: &str) -> &str {
+    let tail = e.rsplit(" - ").next().unwrap_or(e);
+    for key in ["\"error\":\"", "'error':'"] {
+        if let Some(i) = tail.find(key) {
+            let rest = &tail[i + key.len()..];
+            return rest.split(['"', '\'']).next().unwrap_or(rest);
+        }
+    }
+    tail
+}
+
+/// How a script file is run, by its extension.
+const SCRIPT_RUNNERS: &[(&str, &str)] = &[
+    ("py", "python"),
+    ("js", "node"),
+    ("mjs", "node"),
+    ("cjs", "node"),
+    ("ts", "npx tsx"),
+    ("rb", "ruby"),
+    ("sh", "bash"),
+    ("pl", "perl"),
+    ("php", "php"),
+];
+
+/// The command that runs the first script file `text` names (`multi.py` → `python multi.py`).
+fn script_run(text: &str) -> Option<String> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')' | ',' | '*'))
+        .map(|w| w.trim_end_matches(['.', ':', ';']))
+        .filter(|w| !w.contains("://") && !w.starts_with('-'))
+        .find_map(|w| {
+            let (stem, ext) = w.rsplit_once('.')?;
+            let runner = SCRIPT_RUNNERS.iter().find(|(e, _)| *e == ext)?.1;
+            (!stem.is_empty()).then(|| format!("{runner} {w}"))
+        })
 }
 
 /// Most TODO loops.
@@ -1806,6 +1893,78 @@ mod tests {
             u.verify,
             "`grep -rnE 'require|module\\.exports|exports\\.' dist/` prints nothing"
         );
+    }
+
+    #[test]
+    fn a_predicted_output_nobody_ran_is_checked_by_running_the_script() {
+        let t = chat(vec![
+            user(1, "explain what multi.py does", 0),
+            said(
+                2,
+                "`multi.py` defines `main()` (though it's not called) and two printers.\n\nWhen executed, the script would output:\n```text\nHello World!\nOk\n```",
+                1,
+            ),
+        ]);
+        let l = loops(&evidence(t));
+        let u = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Unchecked)
+            .expect("unchecked");
+        assert_eq!(u.verify, "`python multi.py` prints what the claim says");
+        assert!(u.text.contains("When executed"), "{}", u.text);
+    }
+
+    #[test]
+    fn a_request_the_model_server_could_not_answer_waits_for_the_server() {
+        let with_errors = |texts: &[&str]| {
+            let mut t = chat(vec![user(1, "how to fix the server it is not loading", 0)]);
+            t.errors = texts
+                .iter()
+                .enumerate()
+                .map(|(i, text)| crate::evidence::transcript::ErrorEvent {
+                    id: format!("X{}", i + 1),
+                    text: (*text).into(),
+                    evidence: None,
+                    at: None,
+                    seq: i as u64 + 1,
+                })
+                .collect();
+            loops(&evidence(t))
+                .into_iter()
+                .find(|x| x.kind == LoopKind::Unanswered)
+                .expect("unanswered")
+                .next
+        };
+        let down = with_errors(&[
+            "litellm.APIConnectionError: OllamaException - {\"error\":\"model requires more system memory (5.7 GiB) than is available (5.3 GiB)\"}",
+            "litellm.APIConnectionError: OllamaException - {\"error\":\"model requires more system memory (5.7 GiB) than is available (5.5 GiB)\"}",
+            "litellm.APIConnectionError: OllamaException - litellm.Timeout: Connection timed out after 600.0 seconds.",
+        ]);
+        assert_eq!(
+            down,
+            "Get the model answering first (2× \"model requires more system memory (5.7 GiB) than is available (5.5 GiB)\"), then send the request again: \"how to fix the server it is not loading\""
+        );
+        // A bad request of the old session is no reason to hold the next one back.
+        let bad_request = with_errors(&[
+            "API Error: 400 invalid_request_error: Invalid model: claude-sonnet-4.6",
+        ]);
+        assert!(
+            bad_request.starts_with("Answer the unanswered request"),
+            "{bad_request}"
+        );
+    }
+
+    #[test]
+    fn a_script_is_run_by_its_extension() {
+        for (text, run) in [
+            ("`multi.py` is a script", Some("python multi.py")),
+            ("see scripts/seed.mjs, then", Some("node scripts/seed.mjs")),
+            ("run (deploy.sh) later", Some("bash deploy.sh")),
+            ("read https://x.io/a.py and README.md", None),
+            ("no script here.", None),
+        ] {
+            assert_eq!(script_run(text).as_deref(), run, "{text}");
+        }
     }
 
     #[test]
