@@ -38,6 +38,13 @@ static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#""[^"]*"|“[^”
 
 /// Whether the session changed `path`.
 fn changed_by_session(cx: &Ctx, path: &str) -> bool {
+    change_evidence(cx, path).is_some()
+}
+
+/// The evidence that the session changed `path`: `G` (git status, or a commit of the session),
+/// the ids of its latest confirmed edits in the covered part, the outside write's edit id; `None`:
+/// no change.
+fn change_evidence(cx: &Ctx, path: &str) -> Option<Vec<String>> {
     let a = cx.analysis;
     let p = path.trim_start_matches("./").trim_end_matches('/');
     let in_status = cx.ev.git.as_ref().is_some_and(|g| {
@@ -49,15 +56,18 @@ fn changed_by_session(cx: &Ctx, path: &str) -> bool {
     // rule (analysis/files.rs). Only edits in the part of the transcript the note covers count
     // (aider: the last launch; an earlier launch's edit is not this session's).
     let from = a.scope.from_seq.unwrap_or(0);
-    let edited = cx.ev.transcript.as_ref().is_some_and(|t| {
-        t.edits
-            .iter()
-            .filter(|e| e.confirmed && e.seq >= from)
-            .any(|e| {
-                let rel = crate::evidence::paths::normalize(&e.path);
-                exact_or_under(&rel, p) || rel.ends_with(&format!("/{p}"))
-            })
-    });
+    let edits: Vec<String> = cx
+        .ev
+        .transcript
+        .iter()
+        .flat_map(|t| &t.edits)
+        .filter(|e| e.confirmed && e.seq >= from)
+        .filter(|e| {
+            let rel = crate::evidence::paths::normalize(&e.path);
+            exact_or_under(&rel, p) || rel.ends_with(&format!("/{p}"))
+        })
+        .map(|e| e.id.clone())
+        .collect();
     let committed = a
         .commits
         .session
@@ -68,7 +78,19 @@ fn changed_by_session(cx: &Ctx, path: &str) -> bool {
         .outside
         .iter()
         .any(|o| o == p || o.ends_with(&format!("/{p}")));
-    in_status || edited || committed || outside
+    if !(in_status || committed || outside || !edits.is_empty()) {
+        return None;
+    }
+    let mut evidence = Vec::new();
+    if in_status || committed {
+        evidence.push("G".to_string());
+    }
+    // The latest edits say most about the file's state.
+    evidence.extend(edits.iter().rev().take(3).rev().cloned());
+    if outside && evidence.is_empty() {
+        evidence.extend(a.files.outside_cite.iter().take(1).cloned());
+    }
+    Some(evidence)
 }
 
 fn exact_or_under(path: &str, p: &str) -> bool {
@@ -76,14 +98,23 @@ fn exact_or_under(path: &str, p: &str) -> bool {
 }
 
 pub(crate) fn check(note: &Note, cx: &mut Ctx) {
-    if cx.ev.transcript.is_none() {
-        return;
-    }
+    // Without a transcript the session's edits are unknown: no claim of a change is called
+    // false, but git status still backs the entries it shows.
+    let knows_edits = cx.ev.transcript.is_some();
     for c in claims(note) {
         if c.flagged.is_some() || c.added_by_validator {
             continue;
         }
         let plain = mentions(&c.text).plain;
+        if !knows_edits {
+            if let (Some(p), Section::Files) = (&c.path, c.key.section)
+                && let Some(evidence) = change_evidence(cx, p)
+                && !NOT_CHANGED.is_match(&plain)
+            {
+                cx.verified(c.key, rule::CHANGES, evidence);
+            }
+            continue;
+        }
         let says_change = CHANGED.is_match(&plain) && !NOT_CHANGED.is_match(&plain);
         let about: Vec<String> = match (&c.path, c.key.section) {
             (Some(p), Section::Files) if says_change => vec![p.clone()],
@@ -114,6 +145,14 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
                 Vec::new(),
             );
             continue;
+        }
+        // A Files & Symbols entry says "the session changed this file": the change backs it.
+        if let (Some(p), Section::Files) = (&c.path, c.key.section) {
+            if let Some(evidence) = change_evidence(cx, p)
+                && !NOT_CHANGED.is_match(&plain)
+            {
+                cx.verified(c.key, rule::CHANGES, evidence);
+            }
         }
         // A cited edit that a later edit of the same file superseded (and that the claim does not
         // cite too). Quoted words are the agent's, not the claim's ("…the agent said: "Now I
