@@ -97,6 +97,16 @@ fn exact_or_under(path: &str, p: &str) -> bool {
     path == p || path.starts_with(&format!("{p}/"))
 }
 
+/// A Files & Symbols entry says "the session changed this file": the change backs it.
+fn verify_entry(cx: &mut Ctx, c: &super::ClaimView, plain: &str) {
+    if let (Some(p), Section::Files) = (&c.path, c.key.section)
+        && let Some(evidence) = change_evidence(cx, p)
+        && !NOT_CHANGED.is_match(plain)
+    {
+        cx.verified(c.key, rule::CHANGES, evidence);
+    }
+}
+
 pub(crate) fn check(note: &Note, cx: &mut Ctx) {
     // Without a transcript the session's edits are unknown: no claim of a change is called
     // false, but git status still backs the entries it shows.
@@ -107,12 +117,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         }
         let plain = mentions(&c.text).plain;
         if !knows_edits {
-            if let (Some(p), Section::Files) = (&c.path, c.key.section)
-                && let Some(evidence) = change_evidence(cx, p)
-                && !NOT_CHANGED.is_match(&plain)
-            {
-                cx.verified(c.key, rule::CHANGES, evidence);
-            }
+            verify_entry(cx, &c, &plain);
             continue;
         }
         let says_change = CHANGED.is_match(&plain) && !NOT_CHANGED.is_match(&plain);
@@ -146,14 +151,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
             );
             continue;
         }
-        // A Files & Symbols entry says "the session changed this file": the change backs it.
-        if let (Some(p), Section::Files) = (&c.path, c.key.section) {
-            if let Some(evidence) = change_evidence(cx, p)
-                && !NOT_CHANGED.is_match(&plain)
-            {
-                cx.verified(c.key, rule::CHANGES, evidence);
-            }
-        }
+        verify_entry(cx, &c, &plain);
         // A cited edit that a later edit of the same file superseded (and that the claim does not
         // cite too). Quoted words are the agent's, not the claim's ("…the agent said: "Now I
         // need to update the `.env`"").
