@@ -206,14 +206,28 @@ mod tests {
             },
         ];
         let r = validate(&mut n, &ev);
-        let rules: Vec<Option<&str>> = r
+        let verdicts: Vec<(ClaimStatus, Option<&str>)> = r
             .claims
             .iter()
             .filter(|c| c.section == crate::note::Section::Files)
-            .map(|c| c.rule.as_deref())
+            .map(|c| (c.status, c.rule.as_deref()))
             .collect();
-        assert_eq!(rules[0], Some("changes"), "{:?}", r.claims);
-        assert_ne!(rules[1], Some("changes"));
+        assert_eq!(
+            verdicts[0],
+            (ClaimStatus::Unverified, Some("changes")),
+            "{:?}",
+            r.claims
+        );
+        // The edit backs the other entry: verified by the change, with the edit as evidence.
+        assert_eq!(verdicts[1], (ClaimStatus::Verified, Some("changes")));
+        let evidence = r
+            .claims
+            .iter()
+            .rfind(|c| c.section == crate::note::Section::Files);
+        assert_eq!(
+            evidence.map(|c| c.evidence.clone()),
+            Some(vec!["E1".to_string()])
+        );
     }
 
     #[test]
