@@ -758,7 +758,7 @@ fn live(ctx: &Ctx, c: &Candidate, abandoned: &AtomicBool) -> Finished {
             note.header.model = None;
             (note, 0, 0)
         }
-        Drafter::Model(client) => match ctx.rt.block_on(client.draft(&ev)) {
+        Drafter::Model(client) => match ctx.rt.block_on(client.draft_with(&ev, &analysis)) {
             Ok(d) => {
                 let (i, o) = d
                     .usage
