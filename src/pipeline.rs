@@ -190,7 +190,7 @@ pub(crate) fn draft(
             model: None,
         }),
         Drafter::Model(m) => {
-            let d = match m.draft(ev, analysis) {
+            let d = match m.draft_with(ev, analysis) {
                 Ok(d) => d,
                 Err(f) if on_failure == OnModelFailure::Offline => {
                     return Ok(Draft {

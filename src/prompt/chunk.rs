@@ -23,8 +23,11 @@ use std::fmt::Write as _;
 /// The chunk requests a run makes at most unless configured otherwise (`--max-chunks`).
 pub(crate) const DEFAULT_MAX_CHUNKS: usize = 8;
 /// The recent part (timeline entries and turns shown whole in the draft prompt) takes at most
-/// this fraction of the budget: 1/`RECENT_SHARE`.
-const RECENT_SHARE: usize = 4;
+/// this fraction of the room the blocks above it (git state, analysis, tests, first request,
+/// closing messages) leave: 2/5, the rest goes to the chunk facts and the diff.
+const RECENT_SHARE: (usize, usize) = (2, 5);
+/// Less room than this for the session's own blocks, and chunking cannot help: trimmed as before.
+const MIN_SESSION_ROOM: usize = 200;
 /// One item (a message, a command with its output) takes at most 1/`ITEM_SHARE` of a chunk; a
 /// longer one is cut in the middle, so that one pasted log cannot fill a part alone.
 const ITEM_SHARE: usize = 4;
@@ -165,8 +168,18 @@ pub(crate) fn plan(
         item.tokens = tokens + 1;
     }
 
-    // The recent part: the newest items that fit their share, whole.
-    let share = opts.budget / RECENT_SHARE;
+    // The recent part: the newest items that fit their share of the room, whole.
+    let above: usize = prompt
+        .blocks
+        .iter()
+        .filter(|b| !SESSION_BLOCKS.contains(&b.name) && b.name != "diff hunks")
+        .map(|b| b.tokens)
+        .sum();
+    let room = opts.budget.saturating_sub(above);
+    if room < MIN_SESSION_ROOM {
+        return Ok(Plan::Fits(prompt));
+    }
+    let share = room * RECENT_SHARE.0 / RECENT_SHARE.1;
     let mut cut = items.len();
     let mut used = 0;
     while cut > 0 && used + items[cut - 1].tokens <= share {
@@ -182,40 +195,25 @@ pub(crate) fn plan(
         return Ok(Plan::Fits(prompt));
     }
 
-    // Parts of at most `capacity` tokens, packed from the newest back, at most `max_chunks`.
-    let mut parts: Vec<Vec<&Item>> = Vec::new();
-    let mut current: Vec<&Item> = Vec::new();
-    let mut current_tokens = 0;
-    let mut next = older.len();
-    while next > 0 {
-        let item = older[next - 1];
-        // Items of one event (a request's timeline entry and its message) stay together.
-        let same_event = current.last().is_some_and(|last| last.seq == item.seq);
-        if current_tokens + item.tokens > capacity && !current.is_empty() && !same_event {
-            parts.push(std::mem::take(&mut current));
-            current_tokens = 0;
-            if parts.len() == max_chunks {
-                break;
-            }
+    // Parts of at most `capacity` tokens, in order. Over the cap, packed from the newest back,
+    // so that what is left out is the oldest.
+    let mut parts = pack(older.iter().copied(), capacity, usize::MAX);
+    let mut next = 0;
+    if parts.len() > max_chunks {
+        parts = pack(older.iter().rev().copied(), capacity, max_chunks);
+        parts.reverse();
+        for part in &mut parts {
+            part.reverse();
         }
-        current.push(item);
-        current_tokens += item.tokens;
-        next -= 1;
+        next = older.len() - parts.iter().map(Vec::len).sum::<usize>();
     }
-    if !current.is_empty() {
-        parts.push(current);
-    }
-    parts.reverse();
     let left_out = &older[..next];
 
     let n = parts.len();
     let chunks = parts
         .into_iter()
         .enumerate()
-        .map(|(i, mut part)| {
-            part.reverse();
-            chunk_prompt(templates, opts, i + 1, n, &part)
-        })
+        .map(|(i, part)| chunk_prompt(templates, opts, i + 1, n, &part))
         .collect();
     Ok(Plan::Chunked(ChunkPlan {
         chunks,
@@ -228,6 +226,34 @@ pub(crate) fn plan(
         budget: opts.budget,
         trimmed,
     }))
+}
+
+/// `items` in parts of at most `capacity` tokens each (one item over it alone), at most `max`
+/// parts. Items of one event (a request's timeline entry and its message) stay together.
+fn pack<'a>(
+    items: impl Iterator<Item = &'a Item>,
+    capacity: usize,
+    max: usize,
+) -> Vec<Vec<&'a Item>> {
+    let mut parts: Vec<Vec<&Item>> = Vec::new();
+    let mut current: Vec<&Item> = Vec::new();
+    let mut tokens = 0;
+    for item in items {
+        let same_event = current.last().is_some_and(|last| last.seq == item.seq);
+        if tokens + item.tokens > capacity && !current.is_empty() && !same_event {
+            parts.push(std::mem::take(&mut current));
+            tokens = 0;
+            if parts.len() == max {
+                return parts;
+            }
+        }
+        current.push(item);
+        tokens += item.tokens;
+    }
+    if !current.is_empty() && parts.len() < max {
+        parts.push(current);
+    }
+    parts
 }
 
 fn chunk_user(templates: &Templates, part: usize, parts: usize, evidence: &str) -> String {

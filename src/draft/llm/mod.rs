@@ -58,9 +58,19 @@ impl Model {
         self.client.config()
     }
 
-    /// Drafts the sections of one note (whose session analysis is `analysis`), with every
-    /// detail of the run; a failure says what had been sent.
-    pub(crate) fn draft(&self, ev: &Evidence, analysis: &Analysis) -> Result<Drafted, Failure> {
+    /// Drafts the sections of one note, with every detail of the run; a failure says what had
+    /// been sent.
+    pub fn draft(&self, ev: &Evidence) -> Result<Drafted, Failure> {
+        self.draft_with(ev, &crate::analysis::analyse(ev))
+    }
+
+    /// [`Model::draft`] for evidence whose session analysis is `analysis` (the pipeline's, so
+    /// that it is computed once).
+    pub(crate) fn draft_with(
+        &self,
+        ev: &Evidence,
+        analysis: &Analysis,
+    ) -> Result<Drafted, Failure> {
         self.runtime.block_on(self.client.draft_with(ev, analysis))
     }
 
@@ -73,7 +83,7 @@ impl Model {
 
 /// Drafts the sections of a note with the configured model, with every detail of the run.
 pub fn draft_detailed(ev: &Evidence, cfg: &ModelConfig) -> crate::Result<Drafted> {
-    Ok(Model::new(cfg)?.draft(ev, &crate::analysis::analyse(ev))?)
+    Ok(Model::new(cfg)?.draft(ev)?)
 }
 
 /// What would be sent, without sending it: the system and user messages and a table of tokens
