@@ -65,7 +65,10 @@ impl ChunkRun {
     /// The line `summarize` prints on stderr.
     pub fn report_line(&self) -> String {
         let tokens = match self.usage {
-            Some((p, c)) => format!("{p} prompt + {c} completion tokens"),
+            Some((p, c)) => format!(
+                "~{} prompt tokens by our count; the server counted {p} prompt + {c} completion",
+                self.prompt_tokens
+            ),
             None => format!("~{} prompt tokens", self.prompt_tokens),
         };
         format!(
