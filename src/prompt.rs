@@ -934,7 +934,7 @@ mod tests {
         }
     }
 
-    fn opts(budget: usize) -> PromptOptions {
+    pub(crate) fn opts(budget: usize) -> PromptOptions {
         PromptOptions {
             encoding: Encoding::O200kBase,
             budget,

@@ -422,19 +422,9 @@ fn render_facts(facts: &[ChunkFacts], parts: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::opts;
     use super::*;
-    use crate::config::ResponseMode;
     use crate::evidence::transcript::Role;
-    use crate::tokens::Encoding;
-
-    fn opts(budget: usize) -> PromptOptions {
-        PromptOptions {
-            encoding: Encoding::O200kBase,
-            budget,
-            mode: ResponseMode::JsonSchema,
-            redact: true,
-        }
-    }
 
     fn long_session() -> Evidence {
         super::super::tests::sample(80, &"the agent explains what it did. ".repeat(30))
@@ -538,10 +528,10 @@ mod tests {
         assert!(!u.contains("### Earlier turns"), "{u}");
         // Reading order: facts of the older part before the recent timeline and turns.
         let facts_at = u.find("### Facts from the older part").unwrap();
-        let last_at = u.find("### Last turns").unwrap();
-        assert!(facts_at < last_at, "{u}");
+        let timeline_at = u.find("### Timeline").unwrap();
+        assert!(facts_at < timeline_at, "{u}");
         assert!(u.contains("one more thing: the expiry"), "{u}");
-        // The recent turns are whole; none older than the cut shows.
+        // The facts are whole; no turn older than the cut shows.
         let status = |n: &str| prompt.blocks.iter().find(|b| b.name == n).unwrap().status;
         assert_eq!(
             status("chunk facts"),

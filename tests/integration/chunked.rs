@@ -112,6 +112,17 @@ fn note() -> String {
     .to_string()
 }
 
+/// Chunk requests answered by `chunks`, the draft by [`note`].
+fn answer(s: &Server, chunks: impl Respond + 'static) {
+    s.mount(
+        chat()
+            .and(body_string_contains("handoff_chunk_facts"))
+            .respond_with(chunks)
+            .with_priority(1),
+    );
+    s.mount(chat().respond_with(ok(&note(), "stop")));
+}
+
 /// Chunk requests ask for the chunk schema by name; everything else is the draft.
 fn is_chunk(body: &Value) -> bool {
     body["response_format"]["json_schema"]["name"] == "handoff_chunk_facts"
@@ -136,13 +147,7 @@ fn a_session_over_the_budget_goes_through_chunks_then_the_draft() {
     let dir = tempfile::tempdir().unwrap();
     let session = long_session(dir.path());
     let s = Server::start();
-    s.mount(
-        chat()
-            .and(body_string_contains("handoff_chunk_facts"))
-            .respond_with(ChunkModel)
-            .with_priority(1),
-    );
-    s.mount(chat().respond_with(ok(&note(), "stop")));
+    answer(&s, ChunkModel);
     let out = summarize(&s, &session, dir.path(), &[]);
     let text = output_text(&out);
     assert!(out.status.success(), "{text}");
@@ -254,13 +259,7 @@ fn bad_chunk_answers_are_asked_again_then_dropped_and_the_note_is_written() {
     // Not JSON, every time: each chunk is asked twice, then the draft falls back to the trimmed
     // prompt, and the note is written from it.
     let s = Server::start();
-    s.mount(
-        chat()
-            .and(body_string_contains("handoff_chunk_facts"))
-            .respond_with(ok("Sure! Here are the facts: none.", "stop"))
-            .with_priority(1),
-    );
-    s.mount(chat().respond_with(ok(&note(), "stop")));
+    answer(&s, ok("Sure! Here are the facts: none.", "stop"));
     let out = summarize(&s, &session, dir.path(), &[]);
     let text = output_text(&out);
     assert!(out.status.success(), "{text}");
@@ -285,16 +284,13 @@ fn bad_chunk_answers_are_asked_again_then_dropped_and_the_note_is_written() {
 
     // Facts citing ids their part does not show: dropped with a warning.
     let s = Server::start();
-    s.mount(
-        chat()
-            .and(body_string_contains("handoff_chunk_facts"))
-            .respond_with(ok(
-                &json!({"facts": [{"text": "Everything passed.", "cite": ["C999"]}, {"text": "No id.", "cite": []}]}).to_string(),
-                "stop",
-            ))
-            .with_priority(1),
+    answer(
+        &s,
+        ok(
+            &json!({"facts": [{"text": "Everything passed.", "cite": ["C999"]}, {"text": "No id.", "cite": []}]}).to_string(),
+            "stop",
+        ),
     );
-    s.mount(chat().respond_with(ok(&note(), "stop")));
     let out = summarize(&s, &session, dir.path(), &[]);
     let text = output_text(&out);
     assert!(out.status.success(), "{text}");

@@ -291,6 +291,19 @@ impl Client {
         )
     }
 
+    /// After the server refused `mode`'s response format: the next mode for the rest of the
+    /// run, and the warning that says so.
+    fn fall_back_from(&self, mode: ResponseMode) -> String {
+        let next = mode.fallback().unwrap_or(ResponseMode::Markdown);
+        *self.mode.lock().unwrap_or_else(|e| e.into_inner()) = next;
+        format!(
+            "{} refused response_format {}; using {} for the rest of the run",
+            self.cfg.base_url,
+            mode.name(),
+            next.name()
+        )
+    }
+
     /// The output cap of a chunk request.
     pub fn chunk_output(&self) -> u32 {
         self.cfg.max_output_tokens.min(CHUNK_OUTPUT_TOKENS)
@@ -437,14 +450,7 @@ impl Client {
             let completion = match result {
                 Ok(c) => c,
                 Err(e) if e.is_format_refusal() && mode.fallback().is_some() => {
-                    let next = mode.fallback().unwrap_or(ResponseMode::Markdown);
-                    warnings.push(format!(
-                        "{} refused response_format {}; using {} for the rest of the run",
-                        self.cfg.base_url,
-                        mode.name(),
-                        next.name()
-                    ));
-                    *self.mode.lock().unwrap_or_else(|e| e.into_inner()) = next;
+                    warnings.push(self.fall_back_from(mode));
                     continue;
                 }
                 Err(e) if e.is_context_length() && !rebudgeted => {
@@ -582,14 +588,7 @@ impl Client {
                 let completion = match result {
                     Ok(c) => c,
                     Err(e) if e.is_format_refusal() && mode.fallback().is_some() => {
-                        let next = mode.fallback().unwrap_or(ResponseMode::Markdown);
-                        sent.warnings.push(format!(
-                            "{} refused response_format {}; using {} for the rest of the run",
-                            self.cfg.base_url,
-                            mode.name(),
-                            next.name()
-                        ));
-                        *self.mode.lock().unwrap_or_else(|e| e.into_inner()) = next;
+                        sent.warnings.push(self.fall_back_from(mode));
                         continue;
                     }
                     Err(e) => return Err(self.error(&e, n, false, max_output)),

@@ -158,12 +158,7 @@ pub(super) fn response_format_chunk_schema() -> Value {
 /// Parses a chunk's answer into `(text, cite)` facts, ids cleaned as a note's are. The error says
 /// what is wrong, in one line.
 pub(super) fn parse_chunk(content: &str) -> Result<Vec<(String, Vec<String>)>, String> {
-    let text = json_object_text(content).ok_or_else(|| {
-        format!(
-            "the answer holds no JSON object (starts {:?})",
-            head(content)
-        )
-    })?;
+    let text = json_object_text(content)?;
     let answer: ChunkAnswer = serde_json::from_str(text)
         .map_err(|e| format!("the answer does not match the chunk schema: {e}"))?;
     Ok(answer
@@ -176,20 +171,21 @@ pub(super) fn parse_chunk(content: &str) -> Result<Vec<(String, Vec<String>)>, S
 
 /// The JSON object inside `content`: models in JSON mode sometimes wrap it in a code fence or
 /// add a sentence around it.
-fn json_object_text(content: &str) -> Option<&str> {
-    let start = content.find('{')?;
-    let end = content.rfind('}')?;
-    (end > start).then(|| &content[start..=end])
+fn json_object_text(content: &str) -> Result<&str, String> {
+    let start = content.find('{');
+    let end = content.rfind('}');
+    match (start, end) {
+        (Some(start), Some(end)) if end > start => Ok(&content[start..=end]),
+        _ => Err(format!(
+            "the answer holds no JSON object (starts {:?})",
+            head(content)
+        )),
+    }
 }
 
 /// Parses and checks a JSON answer. The error says what is wrong, in one line.
 pub(super) fn parse_json(content: &str) -> Result<DraftedNote, String> {
-    let text = json_object_text(content).ok_or_else(|| {
-        format!(
-            "the answer holds no JSON object (starts {:?})",
-            head(content)
-        )
-    })?;
+    let text = json_object_text(content)?;
     let note: DraftedNote = serde_json::from_str(text)
         .map_err(|e| format!("the answer does not match the note schema: {e}"))?;
     if note.goal.text.trim().is_empty() {
