@@ -739,6 +739,45 @@ pub(crate) const HARNESS_COMMANDS: &[&str] = &[
     "reasoning-effort",
 ];
 
+/// A claim that places itself in an earlier part of a long history (an aider history file holds
+/// every launch; a note covers the last): "in an earlier launch", "previously", "the first
+/// launch", "launch 3 of 9". A claim that cites only older evidence must say so.
+pub(crate) static EARLIER_PART: Phrases = Phrases::new(
+    "earlier part",
+    r"(?i)\b(?:earlier|previous(?:ly)?|prior|older|past)\b|\b(?:first|other) launch(?:es)?\b|\blaunch(?:es)? \d+\b|\bbefore (?:this|the last|the current|the latest) launch\b",
+    &[
+        "Earlier launches: Zod schemas added (ValidatorMetadataSchema)",
+        "The first launch failed with AuthenticationError (fake-api-key)",
+        "schemas/index.ts was created in launch 2 of 9",
+        "previously committed as `feat: sync-afi`",
+        "before this launch the history already held 8 launches",
+    ],
+    &[
+        "`schemas/validator_metadata_schema.ts` — Zod schema added to a formerly empty file",
+        "The log shows a LiteLLM AuthenticationError: LM Studio was called with `fake-api-key`",
+        "Run the tests before committing",
+    ],
+);
+
+/// The agent says what running a program prints or does without having run it: "When executed,
+/// the script would output:", "running it will print the total". A prediction, not a result.
+pub(crate) static PREDICTED_RUN: Phrases = Phrases::new(
+    "predicted run",
+    r"(?i)\b(?:when|if) (?:it is |it's )?(?:executed|run)\b[^.]*\b(?:outputs?|prints?|would|will)\b|\b(?:would|will) (?:output|print|display)\b|\brunning it (?:would|will)\b",
+    &[
+        "When executed, the script would output:",
+        "If run, it prints Hello World! and then Ok.",
+        "The script would print the sum of both numbers.",
+        "Running it will start the server on port 5001.",
+    ],
+    &[
+        "I would run the tests next.",
+        "Run `python multi.py` to see the output.",
+        "printHelloWorld() prints the string Hello World!",
+        "The build passed.",
+    ],
+);
+
 /// Directories that hold generated build output: edits there are overwritten by a rebuild.
 pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
     "dist",
@@ -754,7 +793,9 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 43] = [
+static ALL: [&Phrases; 45] = [
+    &PREDICTED_RUN,
+    &EARLIER_PART,
     &DECISION,
     &CHANGE_ASKED,
     &ALREADY_DONE,

@@ -343,13 +343,7 @@ fn model_errors(view: &View, requests: &Requests, out: &mut Vec<Hazard>) {
 /// What the transcript covers: launches of aider, compactions with or without the raw records.
 fn coverage(view: &View, out: &mut Vec<Hazard>) {
     let Some(t) = view.transcript else { return };
-    let launches = t
-        .messages
-        .iter()
-        .filter(|m| {
-            m.role != Role::Assistant && m.text.trim_start().starts_with("aider chat started at")
-        })
-        .count();
+    let launches = view.launches;
     if launches > 1 {
         let first = t
             .messages
@@ -365,7 +359,12 @@ fn coverage(view: &View, out: &mut Vec<Hazard>) {
             .unwrap_or_default();
         out.push(Hazard {
             text: format!(
-                "The history file holds {launches} aider launches (the first at {first}); this note covers only the last launch"
+                "The history file holds {launches} aider launches (the first at {first}); this note covers {}",
+                match view.covered {
+                    1 => "only the last launch".to_string(),
+                    n if n >= launches => "all of them: none of the later ones got an answer".to_string(),
+                    n => format!("the last {n}: the ones after the last answered launch got no answer"),
+                }
             ),
             cite: Vec::new(),
         });

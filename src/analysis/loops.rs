@@ -1027,10 +1027,15 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
             let l = s.to_lowercase();
             !(l.contains("commit") || l.contains("landed") || l.contains("pushed"))
         })
-        .filter(|s| phrases::COMPLETION.is_match(s) && !phrases::QUESTION.is_match(s))
-        .filter(|s| s.split_whitespace().count() >= 4)
-        // Plans and steps ("Mark FW-007 done…", "I'd run…") claim nothing yet.
-        .filter(|s| !phrases::IMPERATIVE.is_match(s.trim()) && !PLAN.is_match(s))
+        .filter(|s| s.split_whitespace().count() >= 4 && !phrases::QUESTION.is_match(s))
+        .filter(|s| {
+            // What a run would print is a claim even in the conditional it is written in.
+            phrases::PREDICTED_RUN.is_match(s)
+                // Plans and steps ("Mark FW-007 done…", "I'd run…") claim nothing yet.
+                || phrases::COMPLETION.is_match(s)
+                    && !phrases::IMPERATIVE.is_match(s.trim())
+                    && !PLAN.is_match(s)
+        })
         .take(2)
         .collect();
     if claims.is_empty() {
@@ -1045,7 +1050,15 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
         .rev()
         .find(|c| matches!(c.kind, checks::CheckKind::Test | checks::CheckKind::Build))
         .and_then(|c| c.last().map(|r| r.shown.clone()));
+    let predicted = claims.iter().any(|c| phrases::PREDICTED_RUN.is_match(c));
     let verify = absence_check(&claims.join(" "))
+        .or_else(|| {
+            // A prediction of what a script prints is checked by running that script.
+            predicted
+                .then(|| script_run(&m.text))
+                .flatten()
+                .map(|run| format!("{} prints what the claim says", code_span(&run)))
+        })
         .or_else(|| {
             last_check.map(|c| format!("{} passes and shows what the claim says", code_span(&c)))
         })
@@ -1076,6 +1089,31 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
         cite: vec![m.id.clone()],
         next: format!("Check the agent's last claim ({}) before building on it: {verify}", m.id),
     });
+}
+
+/// How a script file is run, by its extension.
+const SCRIPT_RUNNERS: &[(&str, &str)] = &[
+    ("py", "python"),
+    ("js", "node"),
+    ("mjs", "node"),
+    ("cjs", "node"),
+    ("ts", "npx tsx"),
+    ("rb", "ruby"),
+    ("sh", "bash"),
+    ("pl", "perl"),
+    ("php", "php"),
+];
+
+/// The command that runs the first script file `text` names (`multi.py` → `python multi.py`).
+fn script_run(text: &str) -> Option<String> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')' | ',' | '*'))
+        .map(|w| w.trim_end_matches(['.', ':', ';']))
+        .filter(|w| !w.contains("://") && !w.starts_with('-'))
+        .find_map(|w| {
+            let (stem, ext) = w.rsplit_once('.')?;
+            let runner = SCRIPT_RUNNERS.iter().find(|(e, _)| *e == ext)?.1;
+            (!stem.is_empty()).then(|| format!("{runner} {w}"))
+        })
 }
 
 /// Most TODO loops.
@@ -1832,6 +1870,38 @@ mod tests {
             u.verify,
             "`grep -rnE 'require|module\\.exports|exports\\.' dist/` prints nothing"
         );
+    }
+
+    #[test]
+    fn a_predicted_output_nobody_ran_is_checked_by_running_the_script() {
+        let t = chat(vec![
+            user(1, "explain what multi.py does", 0),
+            said(
+                2,
+                "`multi.py` defines `main()` (though it's not called) and two printers.\n\nWhen executed, the script would output:\n```text\nHello World!\nOk\n```",
+                1,
+            ),
+        ]);
+        let l = loops(&evidence(t));
+        let u = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Unchecked)
+            .expect("unchecked");
+        assert_eq!(u.verify, "`python multi.py` prints what the claim says");
+        assert!(u.text.contains("When executed"), "{}", u.text);
+    }
+
+    #[test]
+    fn a_script_is_run_by_its_extension() {
+        for (text, run) in [
+            ("`multi.py` is a script", Some("python multi.py")),
+            ("see scripts/seed.mjs, then", Some("node scripts/seed.mjs")),
+            ("run (deploy.sh) later", Some("bash deploy.sh")),
+            ("read https://x.io/a.py and README.md", None),
+            ("no script here.", None),
+        ] {
+            assert_eq!(script_run(text).as_deref(), run, "{text}");
+        }
     }
 
     #[test]

@@ -15,6 +15,10 @@ use serde::{Deserialize, Serialize};
 pub(crate) struct Scope {
     /// Launches the file holds (aider); 1 for other formats, 0 without a transcript.
     pub launches: usize,
+    /// Launches the note covers: the last, or back to the last one the agent answered in when
+    /// the later ones got no answer (the model failed to load): their requests are still open.
+    #[serde(default)]
+    pub covered: usize,
     /// The first event (`seq`) the note covers; `None`: the whole transcript.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from_seq: Option<u64>,
@@ -39,6 +43,7 @@ pub(crate) fn of(ev: &Evidence) -> Scope {
     };
     let mut scope = Scope {
         launches: 1,
+        covered: 1,
         ..Scope::default()
     };
     if t.session.agent != Some(Format::Aider) {
@@ -54,12 +59,24 @@ pub(crate) fn of(ev: &Evidence) -> Scope {
     }
     scope.launches = markers.len();
     scope.first_started_at = markers.first().and_then(|m| m.at);
-    if let Some(last) = markers.last()
-        && markers.len() > 1
-    {
-        scope.from_seq = Some(last.seq);
-        scope.started_at = last.at;
-        scope.marker = Some(last.id.clone());
+    // A launch the agent answered in: it wrote prose, edited or ran something.
+    let answered = |i: usize| {
+        let from = markers[i].seq;
+        let to = markers.get(i + 1).map_or(u64::MAX, |m| m.seq);
+        let inside = |seq: u64| (from..to).contains(&seq);
+        t.messages
+            .iter()
+            .any(|m| m.role == Role::Assistant && m.kind == MessageKind::Typed && inside(m.seq))
+            || t.edits.iter().any(|e| inside(e.seq))
+            || t.commands.iter().any(|c| inside(c.seq))
+    };
+    let first = (0..markers.len()).rev().find(|&i| answered(i)).unwrap_or(0);
+    scope.covered = markers.len() - first;
+    if first > 0 {
+        let start = markers[first];
+        scope.from_seq = Some(start.seq);
+        scope.started_at = start.at;
+        scope.marker = Some(start.id.clone());
     }
     scope
 }
@@ -79,6 +96,9 @@ pub(crate) struct View<'a> {
     pub errors: Vec<&'a ErrorEvent>,
     /// The session's working directory.
     pub cwd: Option<&'a str>,
+    /// Launches the transcript holds and the note covers (see [`Scope`]).
+    pub launches: usize,
+    pub covered: usize,
 }
 
 impl<'a> View<'a> {
@@ -107,6 +127,8 @@ impl<'a> View<'a> {
                 .collect(),
             errors: t.errors.iter().filter(|e| inside(e.seq)).collect(),
             cwd: t.session.cwd.as_deref(),
+            launches: scope.launches,
+            covered: scope.covered,
         }
     }
 
@@ -144,6 +166,7 @@ mod tests {
             user(2, "add a comment", 1),
             meta(3, "aider chat started at 2025-08-04 13:59:12", 2),
             user(4, "audit the repository", 3),
+            said(5, "The audit found nothing.", 4),
         ]);
         t.session.agent = Some(Format::Aider);
         let ev = evidence(t);
@@ -152,7 +175,31 @@ mod tests {
         assert_eq!(s.from_seq, Some(2));
         let v = View::new(&ev, &s);
         let ids: Vec<&str> = v.messages.iter().map(|m| m.id.as_str()).collect();
-        assert_eq!(ids, ["M3", "M4"]);
+        assert_eq!(ids, ["M3", "M4", "M5"]);
+    }
+
+    #[test]
+    fn launches_that_got_no_answer_leave_the_last_answered_one_in_scope() {
+        let history = |answer_in_last: bool| {
+            let mut messages = vec![
+                meta(1, "aider chat started at 2026-04-26 19:45:34", 0),
+                user(2, "rewrite dashboard.py", 1),
+                said(3, "Here is the new dashboard.py", 2),
+                meta(4, "aider chat started at 2026-04-26 20:15:50", 3),
+                user(5, "how to fix the server", 4),
+            ];
+            if answer_in_last {
+                messages.push(said(6, "Restart Ollama.", 5));
+            }
+            let mut t = chat(messages);
+            t.session.agent = Some(Format::Aider);
+            evidence(t)
+        };
+        // The last launch failed before any answer: its request and the last work both count.
+        let s = of(&history(false));
+        assert_eq!((s.launches, s.covered, s.from_seq), (2, 2, None));
+        let s = of(&history(true));
+        assert_eq!((s.launches, s.covered, s.from_seq), (2, 1, Some(3)));
     }
 
     #[test]

@@ -38,7 +38,14 @@ pub(crate) fn run(args: &ValidateArgs) -> crate::Result<Outcome> {
 
     ev.report_to_stderr();
     if args.write {
-        let rendered = note::render(&parsed);
+        // A note handoff wrote round-trips through the renderer; any other keeps its author's
+        // text, with the verdicts written in (and secrets redacted as everywhere).
+        let rendered = if note::written_by_handoff(&text) {
+            note::render(&parsed)
+        } else {
+            let annotated = note::annotate(&text, &parsed);
+            crate::validate::scrub(&annotated).map_or(annotated, |(clean, _)| clean)
+        };
         if !args.no_backup {
             let backup = with_suffix(&args.note, ".orig");
             write_atomic(&backup, text.as_bytes(), true)?;

@@ -3,11 +3,13 @@
 //! it to Markdown (format v1, `docs/note-format.md`) with a JSON sidecar. Hand-written notes are parsed back
 //! into the same type so that `handoff validate` can check them.
 
+mod annotate;
 mod parse;
 mod render;
 pub(crate) mod section;
 mod workspace;
 
+pub(crate) use annotate::{annotate, written_by_handoff};
 pub use parse::parse;
 pub(crate) use render::code_span;
 pub use render::render;

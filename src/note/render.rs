@@ -148,7 +148,7 @@ fn none_if(out: &mut String, any: bool) {
     }
 }
 
-fn file_line(f: &FileEntry) -> String {
+pub(crate) fn file_line(f: &FileEntry) -> String {
     let mut s = format!("- {}", code_span(&f.path));
     if !f.symbols.is_empty() {
         let syms: Vec<String> = f.symbols.iter().map(|x| code_span(x)).collect();
@@ -206,18 +206,23 @@ fn push_cites(s: &mut String, cite: &[String]) {
 }
 
 fn push_flag(s: &mut String, flag: Option<&Flag>) {
-    let Some(f) = flag else { return };
+    if let Some(f) = flag_text(flag) {
+        *s += &f;
+    }
+}
+
+/// The flag as it follows a claim (` [UNVERIFIED: reason]`), for flags that mark one.
+pub(crate) fn flag_text(flag: Option<&Flag>) -> Option<String> {
+    let f = flag?;
     let reason = text(&f.reason);
     match f.status {
-        ClaimStatus::Verified | ClaimStatus::Unchecked => {}
-        ClaimStatus::Unverified => *s += &format!(" [UNVERIFIED: {reason}]"),
-        ClaimStatus::Contradicted => {
-            if reason.to_lowercase().starts_with("contradicted") {
-                *s += &format!(" [UNVERIFIED: {reason}]");
-            } else {
-                *s += &format!(" [UNVERIFIED: contradicted: {reason}]");
-            }
-        }
+        ClaimStatus::Verified | ClaimStatus::Unchecked => None,
+        ClaimStatus::Unverified => Some(format!(" [UNVERIFIED: {reason}]")),
+        ClaimStatus::Contradicted => Some(if reason.to_lowercase().starts_with("contradicted") {
+            format!(" [UNVERIFIED: {reason}]")
+        } else {
+            format!(" [UNVERIFIED: contradicted: {reason}]")
+        }),
     }
 }
 

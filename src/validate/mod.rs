@@ -8,6 +8,7 @@ mod dump;
 mod loops;
 mod path_set;
 mod paths;
+mod scope;
 mod secrets;
 mod state;
 mod structure;
@@ -112,6 +113,8 @@ pub(crate) mod rule {
     pub(crate) const TRANSCRIPT_DUMP: &str = "transcript-dump";
     /// Secret-shaped strings.
     pub(crate) const SECRETS: &str = "secrets";
+    /// A claim citing only an earlier launch's events says so.
+    pub(crate) const SCOPE: &str = "scope";
 }
 
 /// Every rule with its severity and one line of documentation (the long form with examples is
@@ -188,6 +191,11 @@ const RULES: &[(&str, Severity, &str)] = &[
         Severity::Error,
         "secret-shaped strings are redacted and reported",
     ),
+    (
+        rule::SCOPE,
+        Severity::Unverified,
+        "a claim that cites only events from before the part the note covers (aider: an earlier launch) says so",
+    ),
 ];
 
 /// Settings beyond the evidence.
@@ -204,6 +212,12 @@ pub struct Options {
 }
 
 pub use structure::sections_present;
+
+/// `text` with every secret-shaped string redacted, and the kinds found (`None`: clean), by the
+/// same rules the `secrets` rule applies to a note's claims.
+pub(crate) fn scrub(text: &str) -> Option<(String, Vec<String>)> {
+    secrets::scrub(text)
+}
 
 /// Validates `note` against `ev`, annotating it in place, and returns the report (the tests'
 /// short form of [`validate_with`]).
@@ -252,6 +266,7 @@ pub(crate) fn validate_against(
     symbols::check(note, &mut cx);
     verification::check(note, &mut cx);
     changes::check(note, &mut cx);
+    scope::check(note, &mut cx);
     goal_check(note, &mut cx);
     loops::check(note, &mut cx);
     state::check(note, opts.note_path.as_deref(), &mut cx);

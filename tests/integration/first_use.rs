@@ -466,3 +466,50 @@ fn a_claim_that_fails_verification_is_shown_as_partial_and_counted_as_shown() {
         "{header}"
     );
 }
+
+#[test]
+fn validate_write_keeps_a_hand_written_notes_own_text() {
+    let dir = repo();
+    let tests = crate::support::fixture("test-output/cargo-test-fail.txt");
+    let note = dir.path().join("NOTE.md");
+    let original = "# Handoff: import fix\n\nWritten by hand after the session; ask Dana before merging.\n\n## Workspace State\n\n- Branch `main`, nothing pushed\n\n## Goal & Current State\n\n- **Goal:** ship the import fix\n- **Verified:** `cargo test` passes (T1)\n- **Not started:** the CSV export.\n\n## Decisions & Discarded Paths\n\n- **Decision (recommended, not accepted):** keep the old parser behind a flag.\n\n## Files & Symbols\n\n- `a.txt` — edited\n\n## Open Loops\n\n- [Agent] fix `a::b` — Verify: `cargo test`\n\n## Next Action\n\n- Run `cargo test` and fix `a::b`.\n\n## Watch-outs\n\n- The staging key sk-proj-abcdefghijklmnopqrstuvwx1234 is in `.env`.\n";
+    std::fs::write(&note, original).unwrap();
+    let out = handoff()
+        .arg("validate")
+        .arg(&note)
+        .arg("--repo")
+        .arg(dir.path())
+        .arg("--tests")
+        .arg(&tests)
+        .arg("--write")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let written = std::fs::read_to_string(&note).unwrap();
+    // The author's prose, labels and sections stay as written; only verdicts are added.
+    for kept in [
+        "# Handoff: import fix\n",
+        "Written by hand after the session; ask Dana before merging.\n",
+        "- **Not started:** the CSV export.\n",
+        "- **Decision (recommended, not accepted):** keep the old parser behind a flag.\n",
+        "- Run `cargo test` and fix `a::b`.\n",
+    ] {
+        assert!(written.contains(kept), "lost {kept:?}:\n{written}");
+    }
+    assert!(
+        written.contains(
+            "- **Partial / unverified:** `cargo test` passes (T1) [UNVERIFIED: contradicted by T1"
+        ),
+        "{written}"
+    );
+    assert_eq!(written.matches("> handoff ").count(), 1, "{written}");
+    // Secrets are redacted in place, as in every note the tool writes.
+    assert!(
+        !written.contains("sk-proj-abcdefghij") && written.contains("[REDACTED"),
+        "{written}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("NOTE.md.orig")).unwrap(),
+        original
+    );
+}
