@@ -554,10 +554,9 @@ impl State {
         };
         if b.message(Role::Assistant, kind, text, at, sidechain)
             .is_some()
+            && !msg_id.is_empty()
         {
-            if !msg_id.is_empty() {
-                self.responses.insert(key, b.last_seq());
-            }
+            self.responses.insert(key, b.last_seq());
         }
     }
 
