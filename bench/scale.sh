@@ -5,8 +5,9 @@
 # ids); for each: `collect --json` and `summarize --offline --stdout`, wall time, MB/s and peak
 # RSS; the floors over the same file in the same run (examples/json_floor.rs: every line parsed
 # into a serde_json `Value`, and only scanned with `IgnoredAny`); and the ratios collect speed /
-# floor speed and summarize / collect time (linear summarize keeps it flat). Paired runs on a
-# shared machine, so compare ratios, not times.
+# floor speed and summarize / collect time (linear summarize keeps it flat). Times are CPU
+# seconds (user + system), which other work on a shared machine changes far less than wall
+# time.
 # Usage: bench/scale.sh [SIZES_MB…]   (default: 10 50 100)
 #        HANDOFF_BIN=path/to/handoff FLOOR_BIN=path/to/json_floor bench/scale.sh 10 100 1000
 #        SCALED_DIR=dir bench/scale.sh …   keeps the scaled sessions in dir and reuses them
@@ -26,10 +27,10 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git -C "$work" init -q repo
-measure() { # prints "wall rss_kb" of the command
-  /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >/dev/null 2>"$work/stderr.txt" \
+measure() { # prints "cpu_seconds rss_kb" of the command
+  /usr/bin/time -f "%U %S %M" -o "$work/time.txt" "$@" >/dev/null 2>"$work/stderr.txt" \
     || { echo "failed: $* ($(tail -1 "$work/stderr.txt"))" >&2; exit 1; }
-  cat "$work/time.txt"
+  awk '{ printf "%.2f %s\n", $1 + $2, $3 }' "$work/time.txt"
 }
 printf '%-7s %5s | %7s %6s %7s | %6s %6s %7s | %5s %5s | %7s %7s %6s\n' \
   agent MiB coll_s MB/s RSS_MiB Value Ignore RSS_MiB xValue xIgn summ_s RSS_MiB s/coll
@@ -51,7 +52,7 @@ for src in claude-code/cipherbox-compacted-playwright.jsonl codex/soulpass-front
     [ -n "${SCALED_DIR:-}" ] || rm -f "$file"
   done
 done
-echo "MB/s: megabytes of the session per second. Value / Ignore: the floors' MB/s. xValue, xIgn:"
+echo "_s: CPU seconds. MB/s: megabytes of the session per CPU second. Value / Ignore: the floors' MB/s. xValue, xIgn:"
 echo "collect's speed as a multiple of the floor's (goal: >= 1.4x Value, >= 0.5x IgnoredAny)."
 echo "s/coll: summarize --offline time / collect time (goal: <= 1.3). RSS: peak resident memory"
 echo "(goal: <= 64 MiB for collect and summarize)."
