@@ -666,12 +666,29 @@ pub(crate) static UNREACHABLE: Phrases = Phrases::new(
 /// The model or its API failed, so the agent could not answer.
 pub(crate) static MODEL_ERROR: Phrases = Phrases::new(
     "model error",
-    r"(?i)(?:api error|invalid_request_error|failed to create stream|resource_exhausted|rate.?limit|overloaded|status(?: code)? (?:4\d\d|5\d\d)|\b(?:400|401|429|500|502|503|529) (?:bad request|unauthorized|too many|internal|service)|authenticationerror|inference request failed|model .{0,40}not (?:found|available))",
+    r"(?i)(?:api error|invalid_request_error|failed to create stream|resource_exhausted|rate.?limit|overloaded|status(?: code)? (?:4\d\d|5\d\d)|\b(?:400|401|429|500|502|503|529) (?:bad request|unauthorized|too many|internal|service)|authenticationerror|apiconnectionerror|ollamaexception|inference request failed|model requires more system memory|model .{0,40}not (?:found|available))",
     &[
         "API Error: 400 {\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\"",
         "Failed to create stream: inference request failed",
+        "litellm.APIConnectionError: OllamaException - Server disconnected without sending a response.",
+        "{\"error\":\"model requires more system memory (5.7 GiB) than is available (5.4 GiB)\"}",
     ],
     &["Bash: Exit code 1"],
+);
+
+/// A model server that cannot answer at all (a local Ollama or llama.cpp out of memory, down, or
+/// cut off): unlike a bad request or a rate limit, it stops the next session too until fixed.
+pub(crate) static MODEL_SERVER_DOWN: Phrases = Phrases::new(
+    "model server down",
+    r"(?i)apiconnectionerror|ollamaexception|model requires more system memory|llama runner process has terminated|\[errno 111\] connection refused|server disconnected without sending",
+    &[
+        "litellm.APIConnectionError: OllamaException - [Errno 111] Connection refused",
+        "{\"error\":\"model requires more system memory (5.7 GiB) than is available (5.4 GiB)\"}",
+    ],
+    &[
+        "API Error: 400 invalid_request_error: Invalid model: claude-sonnet-4.6",
+        "429 Too Many Requests: rate limit reached",
+    ],
 );
 
 /// Commands that install or change dependencies: what changed between a failure and a pass.
@@ -793,7 +810,8 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 45] = [
+static ALL: [&Phrases; 46] = [
+    &MODEL_SERVER_DOWN,
     &PREDICTED_RUN,
     &EARLIER_PART,
     &DECISION,

@@ -671,10 +671,23 @@ fn unanswered(view: &View, requests: &Requests, out: &mut Vec<LoopFact>) {
                 verify,
                 cite: ids.clone(),
                 // Its id is in `cite`, which the note prints after the text.
-                next: format!(
-                    "Answer the unanswered request {}{hint}",
-                    text::quote(&last.summary, 160),
-                ),
+                next: match main_error(errors) {
+                    // The model never answered: resending before it can answer repeats the failure.
+                    Some((error, n)) => format!(
+                        "Get the model answering first ({} {}), then send the request again: {}",
+                        if n > 1 {
+                            format!("{n}×")
+                        } else {
+                            "last".to_string()
+                        },
+                        text::quote(error_core(&error), 100),
+                        text::quote(&last.summary, 120),
+                    ),
+                    None => format!(
+                        "Answer the unanswered request {}{hint}",
+                        text::quote(&last.summary, 160),
+                    ),
+                },
             });
         }
         Answer::Undone { by, commit } => {
@@ -1089,6 +1102,42 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
         cite: vec![m.id.clone()],
         next: format!("Check the agent's last claim ({}) before building on it: {verify}", m.id),
     });
+}
+
+/// When the model server itself was down (it stops the next session too), the error that
+/// stopped it most often (numbers aside: "5.3 GiB" and "5.4 GiB" are one error), the latest on a
+/// tie, and how often it came.
+fn main_error(errors: &[String]) -> Option<(String, usize)> {
+    let key = |e: &str| {
+        e.chars()
+            .filter(|c| !c.is_ascii_digit())
+            .collect::<String>()
+    };
+    let mut best: Option<(&String, usize)> = None;
+    for e in errors
+        .iter()
+        .filter(|e| phrases::MODEL_SERVER_DOWN.is_match(e))
+    {
+        let k = key(e);
+        let n = errors.iter().filter(|x| key(x) == k).count();
+        if best.is_none_or(|(_, m)| n >= m) {
+            best = Some((e, n));
+        }
+    }
+    best.map(|(e, n)| (e.clone(), n))
+}
+
+/// What an error says, without the client's wrapping: `litellm.APIConnectionError:
+/// OllamaException - {"error":"model requires …"}` → `model requires …`.
+fn error_core(e: &str) -> &str {
+    let tail = e.rsplit(" - ").next().unwrap_or(e);
+    for key in ["\"error\":\"", "'error':'"] {
+        if let Some(i) = tail.find(key) {
+            let rest = &tail[i + key.len()..];
+            return rest.split(['"', '\'']).next().unwrap_or(rest);
+        }
+    }
+    tail
 }
 
 /// How a script file is run, by its extension.
@@ -1889,6 +1938,46 @@ mod tests {
             .expect("unchecked");
         assert_eq!(u.verify, "`python multi.py` prints what the claim says");
         assert!(u.text.contains("When executed"), "{}", u.text);
+    }
+
+    #[test]
+    fn a_request_the_model_server_could_not_answer_waits_for_the_server() {
+        let with_errors = |texts: &[&str]| {
+            let mut t = chat(vec![user(1, "how to fix the server it is not loading", 0)]);
+            t.errors = texts
+                .iter()
+                .enumerate()
+                .map(|(i, text)| crate::evidence::transcript::ErrorEvent {
+                    id: format!("X{}", i + 1),
+                    text: (*text).into(),
+                    evidence: None,
+                    at: None,
+                    seq: i as u64 + 1,
+                })
+                .collect();
+            loops(&evidence(t))
+                .into_iter()
+                .find(|x| x.kind == LoopKind::Unanswered)
+                .expect("unanswered")
+                .next
+        };
+        let down = with_errors(&[
+            "litellm.APIConnectionError: OllamaException - {\"error\":\"model requires more system memory (5.7 GiB) than is available (5.3 GiB)\"}",
+            "litellm.APIConnectionError: OllamaException - {\"error\":\"model requires more system memory (5.7 GiB) than is available (5.5 GiB)\"}",
+            "litellm.APIConnectionError: OllamaException - litellm.Timeout: Connection timed out after 600.0 seconds.",
+        ]);
+        assert_eq!(
+            down,
+            "Get the model answering first (2× \"model requires more system memory (5.7 GiB) than is available (5.5 GiB)\"), then send the request again: \"how to fix the server it is not loading\""
+        );
+        // A bad request of the old session is no reason to hold the next one back.
+        let bad_request = with_errors(&[
+            "API Error: 400 invalid_request_error: Invalid model: claude-sonnet-4.6",
+        ]);
+        assert!(
+            bad_request.starts_with("Answer the unanswered request"),
+            "{bad_request}"
+        );
     }
 
     #[test]
