@@ -407,6 +407,12 @@ pub(crate) struct ModelArgs {
     #[arg(long)]
     pub no_repair: bool,
 
+    /// Chunk requests at most for a session larger than the prompt budget: its older part is
+    /// summarised in chunks first, then drafted from their facts and the recent turns whole
+    /// (default 8; 0 trims instead; `--dry-run` states the plan and its tokens).
+    #[arg(long, value_name = "N")]
+    pub max_chunks: Option<usize>,
+
     /// Deadline in seconds for the whole model step of a note: every request, retry and wait
     /// (default 300; connecting has its own 10 s limit).
     #[arg(long, value_name = "SECS")]
@@ -499,6 +505,7 @@ impl ModelArgs {
             prompt_dir: self.prompt_dir.clone(),
             no_redact: self.no_redact,
             no_repair: self.no_repair,
+            max_chunks: self.max_chunks,
             stream: self.stream,
             timeout: self.timeout,
             idle_timeout: self.idle_timeout,

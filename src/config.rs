@@ -136,6 +136,8 @@ pub struct Overrides {
     pub no_redact: bool,
     /// `--no-repair`: no repair round after validation.
     pub no_repair: bool,
+    /// `--max-chunks`: chunk requests at most for a session larger than the budget.
+    pub max_chunks: Option<usize>,
     /// Stream the answer.
     pub stream: bool,
     /// Deadline in seconds for the whole model step of a note.
@@ -193,6 +195,9 @@ pub struct ModelConfig {
     /// Send the validator's findings back once and keep the better draft (off with
     /// `--no-repair`).
     pub repair: bool,
+    /// Chunk requests at most when the session does not fit the budget (its older part is
+    /// summarised first; 0: trimmed instead).
+    pub max_chunks: usize,
 }
 
 impl std::fmt::Debug for ModelConfig {
@@ -248,6 +253,7 @@ impl ModelConfig {
             prompt_dir: None,
             redact: true,
             repair: true,
+            max_chunks: crate::prompt::chunk::DEFAULT_MAX_CHUNKS,
         }
     }
 
@@ -345,6 +351,8 @@ pub(crate) struct Profile {
     pub temperature: Option<f32>,
     /// Allow plain http to a non-loopback host.
     pub allow_insecure_http: Option<bool>,
+    /// Chunk requests at most for a session larger than the budget.
+    pub max_chunks: Option<usize>,
 }
 
 /// The config file.
@@ -579,6 +587,9 @@ pub(crate) fn resolve_with(
         cfg.max_retries = v;
     }
     cfg.temperature = profile.temperature;
+    if let Some(v) = profile.max_chunks {
+        cfg.max_chunks = v;
+    }
     apply_flags(&mut cfg, args);
 
     cfg.api_key_env = args
@@ -614,6 +625,7 @@ fn merge(user: Profile, base: Profile) -> Profile {
         max_retries: user.max_retries.or(base.max_retries),
         temperature: user.temperature.or(base.temperature),
         allow_insecure_http: user.allow_insecure_http.or(base.allow_insecure_http),
+        max_chunks: user.max_chunks.or(base.max_chunks),
     }
 }
 
@@ -645,6 +657,9 @@ fn apply_flags(cfg: &mut ModelConfig, args: &Overrides) {
     cfg.prompt_dir = args.prompt_dir.clone();
     cfg.redact = !args.no_redact;
     cfg.repair = !args.no_repair;
+    if let Some(v) = args.max_chunks {
+        cfg.max_chunks = v;
+    }
 }
 
 /// Checks the base URL: http(s) only, and plain http only to loopback unless allowed.

@@ -60,7 +60,7 @@ pub use evidence::{Evidence, Request, collect};
 
 /// Budget and draft: the model configuration, the prompt, the model client and the pipeline.
 pub use config::{MaxTokensField, ModelConfig, ResponseMode};
-pub use draft::llm::{Client, Drafted, Failure, Model, Usage, draft_detailed, dry_run};
+pub use draft::llm::{ChunkRun, Client, Drafted, Failure, Model, Usage, draft_detailed, dry_run};
 pub use pipeline::{Draft, Drafter, ModelRun, OnModelFailure, Summary, summarize};
 pub use prompt::{
     BlockReport, BlockStatus, Prompt, PromptOptions, Templates, build as build_prompt,

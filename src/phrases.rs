@@ -676,6 +676,28 @@ pub(crate) static MODEL_ERROR: Phrases = Phrases::new(
     &["Bash: Exit code 1"],
 );
 
+/// Code that stands in for work not done: a page "under construction", "Chart Placeholder",
+/// `raise NotImplementedError`, `todo!()`. (An HTML `placeholder=` attribute is not one; TODO
+/// comments are the `todos` loop's, on the uncommitted diff.)
+pub(crate) static STUB_MARKER: Phrases = Phrases::new(
+    "stub marker",
+    r#"(?i)\bunder construction\b|\bcoming soon\b|\bnot (?:yet )?implemented\b|\bplaceholder\b[^=:"'\w-]|\bplaceholder$|\blorem ipsum\b|NotImplementedError|\btodo!\(|\bunimplemented!\("#,
+    &[
+        "<p className=\"text-gray-500\">This page is under construction.</p>",
+        "            Chart Placeholder (Sales Details)",
+        "    raise NotImplementedError",
+        "  throw new Error('Not implemented: signalProcessingDAG');",
+        "fn parse() { todo!() }",
+    ],
+    &[
+        "            placeholder=\"Search...\"",
+        "  placeholder: 'Email',",
+        "const placeholderImage = url;",
+        "className=\"uppercase placeholder-white\"",
+        "// TODO: cache this",
+    ],
+);
+
 /// A model server that cannot answer at all (a local Ollama or llama.cpp out of memory, down, or
 /// cut off): unlike a bad request or a rate limit, it stops the next session too until fixed.
 pub(crate) static MODEL_SERVER_DOWN: Phrases = Phrases::new(
@@ -810,7 +832,8 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 46] = [
+static ALL: [&Phrases; 47] = [
+    &STUB_MARKER,
     &MODEL_SERVER_DOWN,
     &PREDICTED_RUN,
     &EARLIER_PART,

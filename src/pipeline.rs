@@ -84,6 +84,8 @@ pub struct ModelRun {
     pub brief: Option<String>,
     /// The repair round, when one ran.
     pub repair: Option<Repair>,
+    /// The chunk requests of a session larger than the budget, when it took that path.
+    pub chunked: Option<llm::ChunkRun>,
 }
 
 impl ModelRun {
@@ -109,6 +111,7 @@ impl ModelRun {
             None => format!("~{} prompt tokens (no usage reported)", self.prompt_tokens),
         };
         let repair = self.repair.as_ref().map(Repair::report_line);
+        out.extend(self.chunked.as_ref().map(llm::ChunkRun::report_line));
         out.push(format!(
             "handoff: model {}: {usage}, {} request(s){}",
             self.model,
@@ -187,7 +190,7 @@ pub(crate) fn draft(
             model: None,
         }),
         Drafter::Model(m) => {
-            let d = match m.draft(ev) {
+            let d = match m.draft_with(ev, analysis) {
                 Ok(d) => d,
                 Err(f) if on_failure == OnModelFailure::Offline => {
                     return Ok(Draft {
@@ -202,6 +205,7 @@ pub(crate) fn draft(
                             failed: Some(f.error.to_string()),
                             brief: Some(f.brief),
                             repair: None,
+                            chunked: None,
                         }),
                     });
                 }
@@ -235,6 +239,7 @@ pub(crate) fn draft(
                     failed: None,
                     brief: None,
                     repair,
+                    chunked: d.chunked,
                 }),
             })
         }

@@ -9,11 +9,13 @@
 //! facts at the top, earlier turns before the last ones. Everything
 //! taken from the evidence is redacted first (unless `--no-redact`) and fenced as untrusted data.
 
+pub(crate) mod chunk;
 mod timeline;
 
+use crate::analysis::Analysis;
 use crate::config::ResponseMode;
 use crate::evidence::Evidence;
-use crate::evidence::transcript::{MessageKind, Role};
+use crate::evidence::transcript::{Message, MessageKind, Role};
 use crate::tokens::Encoding;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -42,6 +44,10 @@ pub struct Templates {
     pub format_markdown: String,
     /// The repair round's message, with a `{{findings}}` placeholder.
     pub repair: String,
+    /// The system message of a chunk request on the chunked path.
+    pub chunk_system: String,
+    /// A chunk request's user message, with `{{part}}`, `{{parts}}` and `{{evidence}}`.
+    pub chunk_user: String,
 }
 
 impl Default for Templates {
@@ -52,13 +58,16 @@ impl Default for Templates {
             format_json: include_str!("../prompts/format-json.md").to_string(),
             format_markdown: include_str!("../prompts/format-markdown.md").to_string(),
             repair: include_str!("../prompts/repair.md").to_string(),
+            chunk_system: include_str!("../prompts/chunk-system.md").to_string(),
+            chunk_user: include_str!("../prompts/chunk-user.md").to_string(),
         }
     }
 }
 
 impl Templates {
     /// The built-in templates, with any of `system.md`, `user.md`, `format-json.md`,
-    /// `format-markdown.md` and `repair.md` found in `dir` taking their place.
+    /// `format-markdown.md`, `repair.md`, `chunk-system.md` and `chunk-user.md` found in `dir`
+    /// taking their place.
     pub fn load(dir: Option<&Path>) -> crate::Result<Templates> {
         let mut t = Templates::default();
         let Some(dir) = dir else { return Ok(t) };
@@ -74,6 +83,8 @@ impl Templates {
             ("format-json.md", &mut t.format_json),
             ("format-markdown.md", &mut t.format_markdown),
             ("repair.md", &mut t.repair),
+            ("chunk-system.md", &mut t.chunk_system),
+            ("chunk-user.md", &mut t.chunk_user),
         ] {
             let path = dir.join(name);
             match std::fs::read_to_string(&path) {
@@ -86,6 +97,12 @@ impl Templates {
             return Err(crate::Error::input(
                 dir.join("user.md"),
                 "the user template has no {{evidence}} placeholder; add it where the evidence goes",
+            ));
+        }
+        if !t.chunk_user.contains("{{evidence}}") {
+            return Err(crate::Error::input(
+                dir.join("chunk-user.md"),
+                "the chunk template has no {{evidence}} placeholder; add it where the older part goes",
             ));
         }
         if !t.repair.contains("{{findings}}") {
@@ -250,11 +267,25 @@ fn fence_for(body: &str) -> String {
     "`".repeat((longest + 1).max(3))
 }
 
-/// The blocks of `ev` in priority order.
-fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
+/// On the chunked path: where the recent part starts, and the older part's facts as the
+/// prompt shows them.
+pub(crate) struct Recent<'a> {
+    /// The first event (`seq`) of the recent part.
+    pub recent_from: u64,
+    /// The chunk facts block's body.
+    pub facts: &'a str,
+}
+
+/// The blocks of `ev` in priority order. `chunked`: the older part is given as chunk facts, and
+/// the timeline and the turns from `recent_from` on.
+fn blocks(
+    ev: &Evidence,
+    analysis: &Analysis,
+    redact: bool,
+    chunked: Option<&Recent>,
+) -> Vec<Block> {
     let r = |s: &str| -> String { crate::redact::redact_if(s, redact).into_owned() };
     let mut out = Vec::new();
-    let analysis = crate::analysis::analyse(ev);
 
     // Git state and session facts (G).
     let mut git = String::new();
@@ -406,7 +437,7 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
             heading:
                 "Session analysis (computed by the tool from the evidence below; ids as cited)"
                     .into(),
-            body: r(crate::analysis::brief::brief(&analysis).trim_end()),
+            body: r(crate::analysis::brief::brief(analysis).trim_end()),
             fenced: true,
             order: 1,
         });
@@ -458,18 +489,8 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
     let Some(t) = &ev.transcript else {
         return out;
     };
-    let conversational = |m: &&crate::evidence::transcript::Message| {
-        !m.sidechain
-            && matches!(m.kind, MessageKind::Typed | MessageKind::CompactionSummary)
-            && m.role != Role::System
-            && !m.text.trim().is_empty()
-    };
-    let first_request = t
-        .messages
-        .iter()
-        .filter(conversational)
-        .find(|m| m.is_user_request());
-    if let Some(m) = first_request {
+    let turns = Turns::of(t);
+    if let Some(m) = turns.first {
         out.push(Block {
             name: "first request",
             heading: format!("First user request ({})", m.id),
@@ -481,58 +502,47 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
 
     // The last assistant message and the user messages around it, whole: what the session
     // ended on. Placed before the timeline in priority, so that older material is cut first.
-    let turns: Vec<_> = t
-        .messages
-        .iter()
-        .filter(conversational)
-        .filter(|m| Some(m.id.as_str()) != first_request.map(|f| f.id.as_str()))
-        .collect();
-    let closing = closing_messages(&turns);
-    let render_turns = |ms: &[&crate::evidence::transcript::Message]| {
-        let mut s = String::new();
-        for m in ms {
-            let role = match m.role {
-                Role::User => "user",
-                Role::Assistant => "assistant",
-                Role::System => "system",
-            };
-            let kind = if m.kind == MessageKind::CompactionSummary {
-                " (compaction summary)"
-            } else {
-                ""
-            };
-            let _ = writeln!(s, "[{} {role}{kind}] {}", m.id, m.text.trim());
-        }
-        r(s.trim_end())
-    };
-    let closing_set: Vec<&str> = closing.iter().map(|m| m.id.as_str()).collect();
     out.push(Block {
         name: "closing messages",
         heading: "How the session ended: the last assistant message and the last user messages, whole (M*)"
             .into(),
-        body: render_turns(&closing),
+        body: render_turns(&turns.closing, &r),
         fenced: true,
         order: 8,
     });
 
-    // One timeline: requests, edits, commands with verdicts, errors, commits, compactions.
+    // One timeline: requests, edits, commands with verdicts, errors, commits, compactions. On
+    // the chunked path, only its recent part: the chunk facts stand for the rest.
+    let mut entries = timeline::entries(t, analysis, &r);
+    if let Some(c) = chunked {
+        entries.retain(|e| e.seq >= c.recent_from);
+    }
     out.push(Block {
         name: "timeline",
         heading: "Timeline, in order: requests (M*), edits (E*), commands with verdicts (C*), errors (X*), commits, compactions".into(),
-        body: r(timeline::render(t, &analysis, &r).trim_end()),
+        body: r(timeline::join(&entries).trim_end()),
         fenced: true,
-        order: 5,
+        order: if chunked.is_some() { 6 } else { 5 },
     });
 
-    let turns: Vec<_> = turns
-        .into_iter()
-        .filter(|m| !closing_set.contains(&m.id.as_str()))
-        .collect();
-    let split = turns.len().saturating_sub(LAST_TURNS);
+    let rest = &turns.rest;
+    let split = match chunked {
+        Some(c) => rest.partition_point(|m| m.seq < c.recent_from),
+        None => rest.len().saturating_sub(LAST_TURNS),
+    };
+    if let Some(c) = chunked {
+        out.push(Block {
+            name: "chunk facts",
+            heading: "Facts from the older part of the session, summarised part by part from the evidence (ids as cited)".into(),
+            body: r(c.facts.trim_end()),
+            fenced: true,
+            order: 5,
+        });
+    }
     out.push(Block {
         name: "last turns",
         heading: "Last turns of the session (M*)".into(),
-        body: render_turns(&turns[split..]),
+        body: render_turns(&rest[split..], &r),
         fenced: true,
         order: 7,
     });
@@ -560,22 +570,86 @@ fn blocks(ev: &Evidence, redact: bool) -> Vec<Block> {
         });
     }
 
-    out.push(Block {
-        name: "older turns",
-        heading: "Earlier turns (M*)".into(),
-        body: render_turns(&turns[..split]),
-        fenced: true,
-        order: 6,
-    });
+    if chunked.is_none() {
+        out.push(Block {
+            name: "older turns",
+            heading: "Earlier turns (M*)".into(),
+            body: render_turns(&rest[..split], &r),
+            fenced: true,
+            order: 6,
+        });
+    }
     out
+}
+
+/// The session's conversational messages as the prompt splits them: the first request, the
+/// messages it ended on ([`closing_messages`]) and the rest, in order.
+struct Turns<'a> {
+    first: Option<&'a Message>,
+    closing: Vec<&'a Message>,
+    rest: Vec<&'a Message>,
+}
+
+impl<'a> Turns<'a> {
+    fn of(t: &'a crate::evidence::transcript::Transcript) -> Turns<'a> {
+        let conversational = |m: &&Message| {
+            !m.sidechain
+                && matches!(m.kind, MessageKind::Typed | MessageKind::CompactionSummary)
+                && m.role != Role::System
+                && !m.text.trim().is_empty()
+        };
+        let first = t
+            .messages
+            .iter()
+            .filter(conversational)
+            .find(|m| m.is_user_request());
+        let turns: Vec<&Message> = t
+            .messages
+            .iter()
+            .filter(conversational)
+            .filter(|m| Some(m.id.as_str()) != first.map(|f| f.id.as_str()))
+            .collect();
+        let closing = closing_messages(&turns);
+        let closing_set: Vec<&str> = closing.iter().map(|m| m.id.as_str()).collect();
+        let rest = turns
+            .into_iter()
+            .filter(|m| !closing_set.contains(&m.id.as_str()))
+            .collect();
+        Turns {
+            first,
+            closing,
+            rest,
+        }
+    }
+}
+
+/// One message as the prompt shows it: `[M5 user] text`.
+fn render_turn(m: &Message) -> String {
+    let role = match m.role {
+        Role::User => "user",
+        Role::Assistant => "assistant",
+        Role::System => "system",
+    };
+    let kind = if m.kind == MessageKind::CompactionSummary {
+        " (compaction summary)"
+    } else {
+        ""
+    };
+    format!("[{} {role}{kind}] {}", m.id, m.text.trim())
+}
+
+fn render_turns(ms: &[&Message], r: &dyn Fn(&str) -> String) -> String {
+    let mut s = String::new();
+    for m in ms {
+        let _ = writeln!(s, "{}", render_turn(m));
+    }
+    r(s.trim_end())
 }
 
 /// The messages the session ended on: the last assistant message, the user message it answered
 /// and every user message after it (none answered), in order. Without an assistant message, the
 /// last two user messages.
-fn closing_messages<'a>(
-    turns: &[&'a crate::evidence::transcript::Message],
-) -> Vec<&'a crate::evidence::transcript::Message> {
+fn closing_messages<'a>(turns: &[&'a Message]) -> Vec<&'a Message> {
     let Some(last) = turns.iter().rposition(|m| m.role == Role::Assistant) else {
         let users: Vec<_> = turns.iter().filter(|m| m.role == Role::User).collect();
         return users[users.len().saturating_sub(2)..]
@@ -600,8 +674,24 @@ struct Placed {
     status: BlockStatus,
 }
 
-/// Builds the prompt for `ev` within `opts.budget` tokens.
+/// Builds the prompt for `ev` within `opts.budget` tokens (the session analysis computed here;
+/// callers that have it use [`build_with`]).
 pub fn build(ev: &Evidence, templates: &Templates, opts: &PromptOptions) -> crate::Result<Prompt> {
+    build_with(ev, &crate::analysis::analyse(ev), templates, opts)
+}
+
+/// Builds the prompt for `ev`, whose session analysis is `analysis`, within `opts.budget` tokens.
+pub(crate) fn build_with(
+    ev: &Evidence,
+    analysis: &Analysis,
+    templates: &Templates,
+    opts: &PromptOptions,
+) -> crate::Result<Prompt> {
+    place(blocks(ev, analysis, opts.redact, None), templates, opts)
+}
+
+/// Fits `blocks` (in priority order) into `opts.budget` tokens and assembles the messages.
+fn place(blocks: Vec<Block>, templates: &Templates, opts: &PromptOptions) -> crate::Result<Prompt> {
     let enc = opts.encoding;
     let format = templates.format(opts.mode);
     let skeleton = assemble_user(&templates.user, "", format);
@@ -614,7 +704,7 @@ pub fn build(ev: &Evidence, templates: &Templates, opts: &PromptOptions) -> crat
     }
     let mut remaining = opts.budget - fixed;
     let mut placed: Vec<Placed> = Vec::new();
-    for block in blocks(ev, opts.redact) {
+    for block in blocks {
         let full_text = block.render(&block.body);
         let full_tokens = if full_text.is_empty() {
             0
@@ -844,7 +934,7 @@ mod tests {
         }
     }
 
-    fn opts(budget: usize) -> PromptOptions {
+    pub(crate) fn opts(budget: usize) -> PromptOptions {
         PromptOptions {
             encoding: Encoding::O200kBase,
             budget,
@@ -881,7 +971,10 @@ mod tests {
         let hunks = p.user.find("### Diff hunks").unwrap();
         assert!(earlier < last && last < hunks, "{}", p.user);
         // Every block has its own place in the reading order.
-        let mut orders: Vec<u8> = blocks(&ev, true).iter().map(|b| b.order).collect();
+        let mut orders: Vec<u8> = blocks(&ev, &crate::analysis::analyse(&ev), true, None)
+            .iter()
+            .map(|b| b.order)
+            .collect();
         let n = orders.len();
         orders.sort_unstable();
         orders.dedup();

@@ -64,6 +64,8 @@ pub(crate) enum LoopKind {
     OddFiles,
     /// A TODO/FIXME the uncommitted diff adds.
     Todo,
+    /// Stub code (a page "under construction", `NotImplementedError`) in files the session wrote.
+    Stubs,
     /// A file the goal request names that the session never changed.
     Untouched,
 }
@@ -352,9 +354,11 @@ pub(crate) fn of(
     {
         out.push(cut_off(ev, cmd, requests, commits, stopped));
     }
-    unchecked(view, checks, &mut out);
+    let stubs = stubs(ev, view, project);
+    unchecked(view, checks, stubs.as_ref(), &mut out);
     odd_files(view, project, commits, &mut out);
     todos(ev, &mut out);
+    out.extend(stubs.map(Stubs::into_loop));
     untouched(ev, view, project, requests, &mut out);
     uncommitted(ev, view, project, requests, &mut out);
     for u in &checks.unrun {
@@ -1013,7 +1017,7 @@ static IMPERATIVE_HEADING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLo
 });
 
 /// Claims of completion in the final message when no check passed after the last change.
-fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
+fn unchecked(view: &View, checks: &Checks, stubs: Option<&Stubs>, out: &mut Vec<LoopFact>) {
     let Some(m) = last_said(view) else { return };
     let last_edit = view.edits.iter().map(|e| e.seq).max();
     let proven = checks.items.iter().any(|c| {
@@ -1065,6 +1069,12 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
         .and_then(|c| c.last().map(|r| r.shown.clone()));
     let predicted = claims.iter().any(|c| phrases::PREDICTED_RUN.is_match(c));
     let verify = absence_check(&claims.join(" "))
+        // A claim of completion over files that still hold stubs is checked by those stubs.
+        .or_else(|| {
+            stubs
+                .filter(|_| claims.iter().any(|c| phrases::COMPLETION.is_match(c)))
+                .map(Stubs::verify)
+        })
         .or_else(|| {
             // A prediction of what a script prints is checked by running that script.
             predicted
@@ -1102,6 +1112,135 @@ fn unchecked(view: &View, checks: &Checks, out: &mut Vec<LoopFact>) {
         cite: vec![m.id.clone()],
         next: format!("Check the agent's last claim ({}) before building on it: {verify}", m.id),
     });
+}
+
+/// Most files read for stubs, and most bytes read of each.
+const STUB_FILES: usize = 40;
+const STUB_BYTES: u64 = 256 * 1024;
+
+/// Source files (by extension) a stub marker means something in; prose and data are left out.
+const CODE_EXTENSIONS: &[&str] = &[
+    "ts", "tsx", "js", "jsx", "mjs", "cjs", "vue", "svelte", "py", "rs", "go", "rb", "java", "kt",
+    "swift", "c", "cc", "cpp", "h", "hpp", "cs", "php", "dart", "scala",
+];
+
+/// Stub code in the files the session wrote, as they are now.
+#[derive(Debug, Clone)]
+struct Stubs {
+    /// (repository path, first stub line, stub lines in it).
+    files: Vec<(String, String, usize)>,
+    /// The markers found, for the grep that checks them.
+    markers: Vec<String>,
+    cite: Vec<String>,
+}
+
+impl Stubs {
+    fn listed(&self) -> String {
+        let mut parts: Vec<String> = self
+            .files
+            .iter()
+            .take(4)
+            .map(|(p, line, n)| {
+                let more = if *n > 1 {
+                    format!(", {n}×")
+                } else {
+                    String::new()
+                };
+                format!("{} ({}{more})", code_span(p), text::quote(line, 60))
+            })
+            .collect();
+        if self.files.len() > 4 {
+            parts.push(format!("and {} more", self.files.len() - 4));
+        }
+        parts.join(", ")
+    }
+
+    fn verify(&self) -> String {
+        let pattern = self
+            .markers
+            .iter()
+            .map(|m| regex::escape(m))
+            .collect::<Vec<_>>()
+            .join("|");
+        let files: Vec<String> = self.files.iter().map(|(p, ..)| shell_quote(p)).collect();
+        format!(
+            "`grep -niE '{pattern}' {}` prints nothing (stubs left: {})",
+            files.join(" "),
+            self.listed()
+        )
+    }
+
+    fn into_loop(self) -> LoopFact {
+        LoopFact {
+            kind: LoopKind::Stubs,
+            owner: LoopOwner::Agent,
+            text: format!("Stubs left in files the session wrote: {}", self.listed()),
+            verify: self.verify(),
+            cite: self.cite.clone(),
+            next: format!("Replace the stubs the session left: {}", self.listed()),
+        }
+    }
+}
+
+/// Reads the files the session created or edited (bounded) for stub markers.
+fn stubs(ev: &Evidence, view: &View, project: &Project) -> Option<Stubs> {
+    let root = std::path::Path::new(&ev.git.as_ref()?.root);
+    let mut seen = std::collections::BTreeSet::new();
+    let mut found = Stubs {
+        files: Vec::new(),
+        markers: Vec::new(),
+        cite: Vec::new(),
+    };
+    for e in view.edits.iter().rev() {
+        if e.kind == crate::evidence::transcript::EditKind::Delete {
+            continue;
+        }
+        let path = project.repo_path(&e.path, view);
+        let code = path
+            .rsplit_once('.')
+            .is_some_and(|(_, ext)| CODE_EXTENSIONS.contains(&ext));
+        let lower = path.to_lowercase();
+        let test_like = ["test", "spec", "mock", "fixture"]
+            .iter()
+            .any(|w| lower.contains(w));
+        let outside = path.starts_with('/') || path.starts_with('~') || path.starts_with("..");
+        if !code || test_like || outside || !seen.insert(path.clone()) {
+            continue;
+        }
+        if seen.len() > STUB_FILES {
+            break;
+        }
+        let Ok(file) = std::fs::File::open(root.join(&path)) else {
+            continue;
+        };
+        let mut body = String::new();
+        if std::io::Read::read_to_string(&mut std::io::Read::take(file, STUB_BYTES), &mut body)
+            .is_err()
+        {
+            continue;
+        }
+        let hits: Vec<(&str, String)> = body
+            .lines()
+            .filter_map(|l| {
+                let m = phrases::STUB_MARKER.regex().find(l)?;
+                let marker = m.as_str().trim_end_matches(|c: char| !c.is_alphanumeric());
+                Some((l.trim(), marker.to_lowercase()))
+            })
+            .collect();
+        let Some((first, _)) = hits.first() else {
+            continue;
+        };
+        found.files.push((path, first.to_string(), hits.len()));
+        for (_, m) in &hits {
+            if !found.markers.contains(m) {
+                found.markers.push(m.clone());
+            }
+        }
+        found.cite.push(e.id.clone());
+    }
+    found.files.reverse();
+    found.cite.reverse();
+    (!found.files.is_empty()).then_some(found)
 }
 
 /// When the model server itself was down (it stops the next session too), the error that
@@ -1991,6 +2130,67 @@ mod tests {
         ] {
             assert_eq!(script_run(text).as_deref(), run, "{text}");
         }
+    }
+
+    #[test]
+    fn stubs_in_files_the_session_wrote_are_open_and_check_its_claim_of_completion() {
+        let (_dir, mut ev) = worktree(
+            &[
+                (
+                    "src/pages/Orders.tsx",
+                    "export const Orders = () => <p>This page is under construction.</p>;\n",
+                ),
+                (
+                    "src/pages/Search.tsx",
+                    "<input placeholder=\"Search...\" className=\"placeholder-white\" />\n",
+                ),
+                ("src/pages/Orders.test.tsx", "it.todo('coming soon')\n"),
+                ("NOTES.md", "Coming soon: charts\n"),
+            ],
+            &[],
+        );
+        let mut t = chat(vec![
+            user(1, "build the admin pages", 0),
+            said(
+                2,
+                "The admin dashboard has been implemented with every page.",
+                9,
+            ),
+        ]);
+        for (i, p) in [
+            "src/pages/Orders.tsx",
+            "src/pages/Search.tsx",
+            "src/pages/Orders.test.tsx",
+            "NOTES.md",
+        ]
+        .iter()
+        .enumerate()
+        {
+            t.edits
+                .push(edit_of(i + 1, p, EditKind::Create, i as u64 + 1));
+        }
+        ev.transcript = Some(t);
+        let l = loops(&ev);
+        let stub = l.iter().find(|x| x.kind == LoopKind::Stubs).expect("stubs");
+        // Only the code file with a real stub: not an input's placeholder attribute or class,
+        // not a test, not prose.
+        assert_eq!(stub.cite, ["E1"]);
+        assert!(
+            stub.text.contains("`src/pages/Orders.tsx`"),
+            "{}",
+            stub.text
+        );
+        let claim = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Unchecked)
+            .expect("unchecked");
+        assert!(
+            claim.verify.starts_with(
+                "`grep -niE 'under construction' src/pages/Orders.tsx` prints nothing"
+            ),
+            "{}",
+            claim.verify
+        );
     }
 
     #[test]

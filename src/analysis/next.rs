@@ -38,6 +38,7 @@ const ORDER: &[LoopKind] = &[
     LoopKind::NotRun,
     LoopKind::Stopped,
     LoopKind::Unchecked,
+    LoopKind::Stubs,
     LoopKind::OddFiles,
     LoopKind::Todo,
     LoopKind::Untouched,

@@ -758,12 +758,18 @@ fn live(ctx: &Ctx, c: &Candidate, abandoned: &AtomicBool) -> Finished {
             note.header.model = None;
             (note, 0, 0)
         }
-        Drafter::Model(client) => match ctx.rt.block_on(client.draft(&ev)) {
+        Drafter::Model(client) => match ctx.rt.block_on(client.draft_with(&ev, &analysis)) {
             Ok(d) => {
                 let (i, o) = d
                     .usage
                     .map(|u| (u.prompt_tokens, u.completion_tokens))
                     .unwrap_or((d.prompt_tokens as u64, 0));
+                // A session larger than the budget spent its chunk requests too.
+                let (ci, co) = d
+                    .chunked
+                    .as_ref()
+                    .map_or((0, 0), |c| c.usage.unwrap_or((c.prompt_tokens as u64, 0)));
+                let (i, o) = (i + ci, o + co);
                 ctx.tokens_used.fetch_add(i + o, Ordering::SeqCst);
                 (d.note, i, o)
             }

@@ -379,9 +379,10 @@ fn case_evidence(case: &Case) -> crate::Result<(tempfile::TempDir, evidence::Evi
 /// Today's prompt for a case, as `--dump-prompts` writes it and `--replay` checks it.
 fn case_prompt(
     ev: &evidence::Evidence,
+    analysis: &crate::analysis::Analysis,
     prompter: &crate::draft::llm::Client,
 ) -> crate::Result<crate::prompt::Prompt> {
-    prompter.prompt(ev, prompter.config().prompt_budget())
+    prompter.prompt_with(ev, analysis, prompter.config().prompt_budget())
 }
 
 fn score_case(
@@ -392,11 +393,12 @@ fn score_case(
     out: &mut CaseResult,
 ) -> crate::Result<()> {
     let (_workspace, ev) = case_evidence(case)?;
+    let analysis = crate::analysis::analyse(&ev);
     if let Some(server) = replay {
         let path = case.dir.join(replay::RECORDING);
         let rec = replay::Recording::load(&case.dir)?
             .ok_or_else(|| crate::Error::input(&path, "no recording to replay"))?;
-        let prompt = case_prompt(&ev, prompter)?;
+        let prompt = case_prompt(&ev, &analysis, prompter)?;
         let today = replay::prompt_sha256(&prompt.system, &prompt.user);
         if !rec.prompt_sha256.trim().eq_ignore_ascii_case(&today) {
             return Err(crate::Error::input(
@@ -416,7 +418,6 @@ fn score_case(
         .and_then(|t| t.session.agent)
         .map(|f| f.name().to_string());
 
-    let analysis = crate::analysis::analyse(&ev);
     // A model that fails is an error row (never the offline fallback: eval measures the model),
     // which still reports the prompt it sent.
     let draft = match pipeline::draft(&ev, &analysis, drafter, pipeline::OnModelFailure::Fail) {
@@ -429,7 +430,7 @@ fn score_case(
     out.repair = draft.model.as_ref().and_then(|m| m.repair.clone());
     out.prompt_tokens = match &draft.model {
         Some(run) => run.prompt_tokens,
-        None => case_prompt(&ev, prompter)?.total_tokens,
+        None => case_prompt(&ev, &analysis, prompter)?.total_tokens,
     };
     // The note the validator judges, with a fixed clock so that the notes of two runs compare.
     let note = pipeline::complete(
@@ -500,7 +501,7 @@ pub(crate) fn dump_prompts(cases: &[Case], cfg: &ModelConfig, out: &Path) -> cra
     let mut written = 0;
     for case in cases.iter().filter(|c| c.skip.is_none()) {
         let (_workspace, ev) = case_evidence(case)?;
-        let prompt = case_prompt(&ev, &prompter)?;
+        let prompt = case_prompt(&ev, &crate::analysis::analyse(&ev), &prompter)?;
         let dir = out.join(&case.name);
         std::fs::create_dir_all(&dir).map_err(|e| crate::Error::io(&dir, e))?;
         let body = prompter.request_body(&prompt, cfg.max_output_tokens);

@@ -29,15 +29,28 @@ const REQUEST_CHARS: usize = 240;
 /// Errors listed at most.
 const MAX_ERRORS: usize = 40;
 
-/// One entry, with its place in the session's event order.
-struct Entry {
-    seq: u64,
-    text: String,
+/// One entry, with its place in the session's event order and the evidence id it shows.
+pub(super) struct Entry {
+    pub(super) seq: u64,
+    /// The id the entry is cited by (`None`: a compaction or a commit, shown by others' ids).
+    pub(super) id: Option<String>,
+    pub(super) text: String,
 }
 
-/// The timeline of `t`, one entry per line (output tails indented under their command).
-/// `r` redacts (or not, with `--no-redact`).
-pub(super) fn render(t: &Transcript, a: &Analysis, r: &dyn Fn(&str) -> String) -> String {
+/// The entries as the timeline block shows them, one per line (output tails indented under
+/// their command).
+pub(super) fn join(entries: &[Entry]) -> String {
+    let mut out = String::new();
+    for e in entries {
+        out.push_str(&e.text);
+        out.push('\n');
+    }
+    out
+}
+
+/// The timeline's entries of `t` in the order they happened. `r` redacts (or not, with
+/// `--no-redact`).
+pub(super) fn entries(t: &Transcript, a: &Analysis, r: &dyn Fn(&str) -> String) -> Vec<Entry> {
     let judged: HashMap<&str, &Verdict> = a
         .checks
         .items
@@ -55,6 +68,7 @@ pub(super) fn render(t: &Transcript, a: &Analysis, r: &dyn Fn(&str) -> String) -
     for q in &a.requests.items {
         entries.push(Entry {
             seq: q.seq,
+            id: Some(q.id.clone()),
             text: format!(
                 "- {} user request: {}",
                 q.id,
@@ -70,6 +84,7 @@ pub(super) fn render(t: &Transcript, a: &Analysis, r: &dyn Fn(&str) -> String) -
         };
         entries.push(Entry {
             seq: e.seq,
+            id: Some(e.id.clone()),
             text: format!(
                 "- {} {kind} {}{}{}",
                 e.id,
@@ -82,6 +97,7 @@ pub(super) fn render(t: &Transcript, a: &Analysis, r: &dyn Fn(&str) -> String) -
     for c in &t.commands {
         entries.push(Entry {
             seq: c.seq,
+            id: Some(c.id.clone()),
             text: command(c, judged.get(c.id.as_str()).copied(), r),
         });
     }
@@ -93,6 +109,7 @@ pub(super) fn render(t: &Transcript, a: &Analysis, r: &dyn Fn(&str) -> String) -
             .unwrap_or_default();
         entries.push(Entry {
             seq: e.seq,
+            id: Some(e.id.clone()),
             text: format!(
                 "- {} error{on}: {}",
                 e.id,
@@ -108,6 +125,7 @@ pub(super) fn render(t: &Transcript, a: &Analysis, r: &dyn Fn(&str) -> String) -
             .unwrap_or_default();
         entries.push(Entry {
             seq: c.seq,
+            id: None,
             text: format!(
                 "- context compacted ({}){summary}: earlier turns were summarised",
                 c.trigger.as_deref().unwrap_or("trigger not recorded")
@@ -121,6 +139,7 @@ pub(super) fn render(t: &Transcript, a: &Analysis, r: &dyn Fn(&str) -> String) -
         };
         entries.push(Entry {
             seq: *seq,
+            id: None,
             text: format!(
                 "- commit `{}` {} ({})",
                 c.short(),
@@ -131,12 +150,7 @@ pub(super) fn render(t: &Transcript, a: &Analysis, r: &dyn Fn(&str) -> String) -
     }
     // Stable: a commit shown by a command follows it.
     entries.sort_by_key(|e| e.seq);
-    let mut out = String::new();
-    for e in entries {
-        out.push_str(&e.text);
-        out.push('\n');
-    }
-    out
+    entries
 }
 
 /// One command: its id, verdict, the line itself, and what the verdict leaves open (the error

@@ -417,6 +417,8 @@ fn context_length_error_rebudgets_smaller_once() {
     let turns: Vec<&str> = (0..40).map(|_| filler.as_str()).collect();
     let mut cfg = s.cfg();
     cfg.context_window = 16_000;
+    // The trimmed prompt's retry: the chunked path off.
+    cfg.max_chunks = 0;
     let d = handoff::draft_detailed(&evidence(&turns), &cfg).unwrap();
     assert_eq!(d.requests, 2);
     let bodies = s.bodies();
@@ -442,6 +444,8 @@ fn context_length_error_rebudgets_smaller_once() {
     )));
     let mut cfg = s.cfg();
     cfg.context_window = 16_000;
+    // The trimmed prompt's retry: the chunked path off.
+    cfg.max_chunks = 0;
     let e = handoff::draft_detailed(&evidence(&turns), &cfg)
         .unwrap_err()
         .to_string();
@@ -592,6 +596,8 @@ fn length_finish_retries_once_smaller_then_fails() {
     s.mount(chat().respond_with(ok(&note_json(), "stop")));
     let mut cfg = s.cfg();
     cfg.budget = Some(8_000);
+    // The trimmed prompt's retry: the chunked path off.
+    cfg.max_chunks = 0;
     let d = handoff::draft_detailed(&evidence(&turns), &cfg).unwrap();
     assert_eq!(d.requests, 2);
     let bodies = s.bodies();
@@ -604,6 +610,8 @@ fn length_finish_retries_once_smaller_then_fails() {
     s.mount(chat().respond_with(ok("{\"goal\": {\"te", "length")));
     let mut cfg = s.cfg();
     cfg.budget = Some(8_000);
+    // The trimmed prompt's retry: the chunked path off.
+    cfg.max_chunks = 0;
     let e = handoff::draft_detailed(&evidence(&turns), &cfg)
         .unwrap_err()
         .to_string();

@@ -309,6 +309,8 @@ fn a_length_finish_never_asks_beyond_the_users_cap() {
     let mut cfg = s.cfg();
     cfg.max_output_tokens = 400;
     cfg.budget = Some(6_000);
+    // The trimmed prompt's retry: the chunked path off.
+    cfg.max_chunks = 0;
     let e = err_of(handoff::draft_detailed(&evidence(&long), &cfg));
     let bodies = s.bodies();
     assert_eq!(bodies.len(), 2, "{e}");

@@ -3,6 +3,7 @@
 mod support;
 
 mod batch;
+mod chunked;
 mod cli;
 mod conventions;
 mod corpus;

@@ -5,9 +5,11 @@
 use super::body::{self, Body, Limits};
 use super::types::{ApiError, Completion, ServerContext, Usage, error_chain};
 use super::{limit::Limiter, retry, schema, sse};
+use crate::analysis::Analysis;
 use crate::config::{MaxTokensField, ModelConfig, ResponseMode};
 use crate::evidence::Evidence;
 use crate::note::Note;
+use crate::prompt::chunk::{self, ChunkFacts, ChunkPlan, Plan};
 use crate::prompt::{self, Prompt, PromptOptions, Templates};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
@@ -34,6 +36,58 @@ pub struct Drafted {
     /// The conversation so far: the system and user messages sent and the answer's text, so that
     /// a repair round can continue it (empty for an imported answer).
     pub conversation: Conversation,
+    /// For a session larger than the budget: what its chunk requests cost and kept.
+    pub chunked: Option<ChunkRun>,
+}
+
+/// The chunk requests of a session larger than the budget: what they cost and what they kept.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ChunkRun {
+    /// Chunk requests planned (one per part of the older part).
+    pub chunks: usize,
+    /// Parts whose answer gave facts the draft used.
+    pub answered: usize,
+    /// Facts kept.
+    pub facts: usize,
+    /// Facts dropped: uncited, or citing ids their part does not show.
+    pub dropped_facts: usize,
+    /// The oldest items left out beyond the cap.
+    pub left_out_items: usize,
+    /// Our count of the chunk prompts sent (every attempt).
+    pub prompt_tokens: usize,
+    /// Server-reported prompt and completion tokens of the chunk answers, when reported.
+    pub usage: Option<(u64, u64)>,
+    /// HTTP requests the chunks made (retries included).
+    pub requests: u32,
+}
+
+impl ChunkRun {
+    /// The line `summarize` prints on stderr.
+    pub fn report_line(&self) -> String {
+        let tokens = match self.usage {
+            Some((p, c)) => format!(
+                "~{} prompt tokens by our count; the server counted {p} prompt + {c} completion",
+                self.prompt_tokens
+            ),
+            None => format!("~{} prompt tokens", self.prompt_tokens),
+        };
+        format!(
+            "handoff: chunked: the older part of the session in {} chunk(s) ({tokens}, {} request(s)); {} answered, {} fact(s) kept, {} dropped{}",
+            self.chunks,
+            self.requests,
+            self.answered,
+            self.facts,
+            self.dropped_facts,
+            if self.left_out_items > 0 {
+                format!(
+                    "; the oldest {} items left out (--max-chunks)",
+                    self.left_out_items
+                )
+            } else {
+                String::new()
+            }
+        )
+    }
 }
 
 /// The messages of one draft's conversation, in order (system, user, assistant, …).
@@ -76,6 +130,16 @@ struct Sent {
     prompt_tokens: usize,
     requests: u32,
     warnings: Vec<String>,
+}
+
+/// The output cap of a chunk request: facts are short, and they all share the draft prompt.
+const CHUNK_OUTPUT_TOKENS: u32 = 2048;
+
+/// Which answer a request asks for: a note, or a chunk's facts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    Note,
+    ChunkFacts,
 }
 
 /// The deadline of one note's model step.
@@ -179,16 +243,79 @@ impl Client {
 
     /// Builds the prompt as it would be sent now (for `--dry-run`).
     pub fn prompt(&self, ev: &Evidence, budget: usize) -> crate::Result<Prompt> {
-        prompt::build(
+        self.prompt_with(ev, &crate::analysis::analyse(ev), budget)
+    }
+
+    /// [`Client::prompt`] for evidence whose session analysis is `analysis`.
+    pub(crate) fn prompt_with(
+        &self,
+        ev: &Evidence,
+        analysis: &Analysis,
+        budget: usize,
+    ) -> crate::Result<Prompt> {
+        prompt::build_with(ev, analysis, &self.templates, &self.options(budget))
+    }
+
+    /// Today's prompt, or the chunked plan when the session does not fit `budget`.
+    pub(crate) fn plan(
+        &self,
+        ev: &Evidence,
+        analysis: &Analysis,
+        budget: usize,
+    ) -> crate::Result<Plan> {
+        chunk::plan(
             ev,
+            analysis,
             &self.templates,
-            &PromptOptions {
-                encoding: self.cfg.encoding,
-                budget,
-                mode: self.mode(),
-                redact: self.cfg.redact,
-            },
+            &self.options(budget),
+            self.cfg.max_chunks,
         )
+    }
+
+    /// The draft prompt of the chunked path: `facts` from `plan`'s chunks, the recent part whole.
+    pub(crate) fn chunked_prompt(
+        &self,
+        ev: &Evidence,
+        analysis: &Analysis,
+        plan: &ChunkPlan,
+        facts: &[ChunkFacts],
+        budget: usize,
+    ) -> crate::Result<Prompt> {
+        chunk::build_chunked(
+            ev,
+            analysis,
+            &self.templates,
+            &self.options(budget),
+            plan,
+            facts,
+        )
+    }
+
+    /// After the server refused `mode`'s response format: the next mode for the rest of the
+    /// run, and the warning that says so.
+    fn fall_back_from(&self, mode: ResponseMode) -> String {
+        let next = mode.fallback().unwrap_or(ResponseMode::Markdown);
+        *self.mode.lock().unwrap_or_else(|e| e.into_inner()) = next;
+        format!(
+            "{} refused response_format {}; using {} for the rest of the run",
+            self.cfg.base_url,
+            mode.name(),
+            next.name()
+        )
+    }
+
+    /// The output cap of a chunk request.
+    pub fn chunk_output(&self) -> u32 {
+        self.cfg.max_output_tokens.min(CHUNK_OUTPUT_TOKENS)
+    }
+
+    fn options(&self, budget: usize) -> PromptOptions {
+        PromptOptions {
+            encoding: self.cfg.encoding,
+            budget,
+            mode: self.mode(),
+            redact: self.cfg.redact,
+        }
     }
 
     /// The request body for `prompt`. Never logged: it holds the (redacted) transcript.
@@ -197,15 +324,17 @@ impl Client {
             ("system".to_string(), prompt.system.clone()),
             ("user".to_string(), prompt.user.clone()),
         ];
-        self.request_body_for(&messages, self.mode(), max_output)
+        self.request_body_for(&messages, self.mode(), max_output, Asked::Note)
     }
 
-    /// The request body for a conversation of `(role, content)` messages in `mode`.
+    /// The request body for a conversation of `(role, content)` messages in `mode`, asking for
+    /// `asked`.
     fn request_body_for(
         &self,
         messages: &[(String, String)],
         mode: ResponseMode,
         max_output: u32,
+        asked: Asked,
     ) -> Value {
         let messages: Vec<Value> = messages
             .iter()
@@ -218,7 +347,10 @@ impl Client {
         body[self.field().name()] = json!(max_output);
         match mode {
             ResponseMode::JsonSchema => {
-                body["response_format"] = schema::response_format_json_schema()
+                body["response_format"] = match asked {
+                    Asked::Note => schema::response_format_json_schema(),
+                    Asked::ChunkFacts => schema::response_format_chunk_schema(),
+                }
             }
             ResponseMode::JsonObject => body["response_format"] = json!({"type": "json_object"}),
             ResponseMode::Markdown => {}
@@ -236,8 +368,18 @@ impl Client {
     /// Drafts a note: budget, send (with retries), fall back, check, convert, all within the
     /// deadline (`cfg.timeout`). A failure says what was sent.
     pub async fn draft(&self, ev: &Evidence) -> Result<Drafted, Failure> {
+        self.draft_with(ev, &crate::analysis::analyse(ev)).await
+    }
+
+    /// [`Client::draft`] for evidence whose session analysis is `analysis` (computed once by
+    /// the caller, who judges the note with it).
+    pub(crate) async fn draft_with(
+        &self,
+        ev: &Evidence,
+        analysis: &Analysis,
+    ) -> Result<Drafted, Failure> {
         let mut sent = Sent::default();
-        self.draft_within(ev, &mut sent)
+        self.draft_within(ev, analysis, &mut sent)
             .await
             .map_err(|error| Failure {
                 brief: self.brief(&error),
@@ -248,7 +390,12 @@ impl Client {
             })
     }
 
-    async fn draft_within(&self, ev: &Evidence, sent: &mut Sent) -> crate::Result<Drafted> {
+    async fn draft_within(
+        &self,
+        ev: &Evidence,
+        analysis: &Analysis,
+        sent: &mut Sent,
+    ) -> crate::Result<Drafted> {
         if self.cfg.api_key.is_none() && crate::config::needs_key(&self.cfg.base_url) {
             return Err(crate::Error::Model(format!(
                 "{var} is not set: {} needs an API key — export {var}, name another variable with --api-key-env, or use --offline",
@@ -263,10 +410,32 @@ impl Client {
         let mut rebudgeted = false;
         let mut length_retried = false;
         let mut field_switched = false;
+        // A session larger than the budget: its older part through chunk requests first.
+        let (mut first, chunked, chunk_run) = match self.plan(ev, analysis, budget)? {
+            Plan::Fits(prompt) => (Some(prompt), None, None),
+            Plan::Chunked(plan) => {
+                let (facts, run) = self.summarise(&plan, sent).await?;
+                if facts.is_empty() {
+                    sent.warnings.push(format!(
+                        "none of the {} chunk answers could be used; the draft prompt is trimmed to the budget instead",
+                        plan.chunks.len()
+                    ));
+                    (None, None, Some(run))
+                } else {
+                    (None, Some((plan, facts)), Some(run))
+                }
+            }
+        };
         let warnings = &mut sent.warnings;
         loop {
             let mode = self.mode();
-            let prompt = self.prompt(ev, budget)?;
+            let prompt = match (first.take(), &chunked) {
+                (Some(p), _) => p,
+                (None, Some((plan, facts))) => {
+                    self.chunked_prompt(ev, analysis, plan, facts, budget)?
+                }
+                (None, None) => self.prompt_with(ev, analysis, budget)?,
+            };
             let body = self.request_body(&prompt, max_output);
             sent.prompt_tokens = prompt.total_tokens;
             let (result, n) = self
@@ -281,14 +450,7 @@ impl Client {
             let completion = match result {
                 Ok(c) => c,
                 Err(e) if e.is_format_refusal() && mode.fallback().is_some() => {
-                    let next = mode.fallback().unwrap_or(ResponseMode::Markdown);
-                    warnings.push(format!(
-                        "{} refused response_format {}; using {} for the rest of the run",
-                        self.cfg.base_url,
-                        mode.name(),
-                        next.name()
-                    ));
-                    *self.mode.lock().unwrap_or_else(|e| e.into_inner()) = next;
+                    warnings.push(self.fall_back_from(mode));
                     continue;
                 }
                 Err(e) if e.is_context_length() && !rebudgeted => {
@@ -378,8 +540,111 @@ impl Client {
                 requests: sent.requests,
                 warnings: std::mem::take(warnings),
                 conversation,
+                chunked: chunk_run,
             });
         }
+    }
+
+    /// The chunk requests of `plan`, one per part, each within its own deadline: the facts each
+    /// answer gives, checked against its part's ids. An answer that is not the asked JSON is
+    /// asked again once, then its part is left out with a warning; so is an answer whose every
+    /// fact cites ids the part does not show. A failed request (after its retries) is the
+    /// model's failure, with the usual fallback.
+    async fn summarise(
+        &self,
+        plan: &ChunkPlan,
+        sent: &mut Sent,
+    ) -> crate::Result<(Vec<ChunkFacts>, ChunkRun)> {
+        let max_output = self.chunk_output();
+        let parts = plan.chunks.len();
+        let mut run = ChunkRun {
+            chunks: parts,
+            left_out_items: plan.left_out_items,
+            ..ChunkRun::default()
+        };
+        let mut out = Vec::new();
+        for (i, c) in plan.chunks.iter().enumerate() {
+            let mut asked_again = false;
+            loop {
+                let mode = self.mode();
+                let messages = [
+                    ("system".to_string(), c.system.clone()),
+                    ("user".to_string(), c.user.clone()),
+                ];
+                let body = self.request_body_for(&messages, mode, max_output, Asked::ChunkFacts);
+                let mut clock = Clock::start(self.cfg.timeout);
+                let (result, n) = self
+                    .complete(
+                        &body,
+                        c.tokens as u64 + u64::from(max_output),
+                        max_output,
+                        &mut clock,
+                    )
+                    .await;
+                sent.requests += n;
+                sent.prompt_tokens = c.tokens;
+                run.requests += n;
+                run.prompt_tokens += c.tokens;
+                let completion = match result {
+                    Ok(c) => c,
+                    Err(e) if e.is_format_refusal() && mode.fallback().is_some() => {
+                        sent.warnings.push(self.fall_back_from(mode));
+                        continue;
+                    }
+                    Err(e) => return Err(self.error(&e, n, false, max_output)),
+                };
+                if let Some(u) = completion.usage {
+                    let (p, c) = run.usage.unwrap_or_default();
+                    run.usage = Some((p + u.prompt_tokens, c + u.completion_tokens));
+                }
+                let answer = chunk_answer(&completion).and_then(|facts| {
+                    let (kept, dropped) = chunk::keep_cited(facts, &c.ids);
+                    if kept.is_empty() && dropped > 0 {
+                        Err(format!(
+                            "all {dropped} of its facts cite ids its part does not show"
+                        ))
+                    } else {
+                        Ok((kept, dropped))
+                    }
+                });
+                match answer {
+                    Ok((kept, dropped)) => {
+                        if dropped > 0 {
+                            sent.warnings.push(format!(
+                                "chunk {} of {parts}: dropped {dropped} fact(s) citing no id, or ids its part does not show",
+                                i + 1
+                            ));
+                        }
+                        run.dropped_facts += dropped;
+                        if !kept.is_empty() {
+                            run.answered += 1;
+                            run.facts += kept.len();
+                            out.push(ChunkFacts {
+                                part: i + 1,
+                                span: plan.span(i),
+                                facts: kept,
+                            });
+                        }
+                        break;
+                    }
+                    Err(why) if !asked_again => {
+                        asked_again = true;
+                        sent.warnings.push(format!(
+                            "chunk {} of {parts}: {why}; asking once more",
+                            i + 1
+                        ));
+                    }
+                    Err(why) => {
+                        sent.warnings.push(format!(
+                            "chunk {} of {parts}: {why} again; its part is left out of the draft",
+                            i + 1
+                        ));
+                        break;
+                    }
+                }
+            }
+        }
+        Ok((out, run))
     }
 
     /// The prompt budget and output cap for a retry after a context-length error. When the server
@@ -502,6 +767,7 @@ impl Client {
             requests: 0,
             warnings: Vec::new(),
             conversation: Conversation::default(),
+            chunked: None,
         })
     }
 
@@ -531,7 +797,7 @@ impl Client {
             .iter()
             .map(|(_, m)| enc.count(m) + prompt::MESSAGE_OVERHEAD / 2)
             .sum();
-        let body = self.request_body_for(&messages, first.mode, max_output);
+        let body = self.request_body_for(&messages, first.mode, max_output, Asked::Note);
         let (result, n) = self
             .complete(
                 &body,
@@ -568,6 +834,7 @@ impl Client {
             requests: sent.requests,
             warnings: Vec::new(),
             conversation: Conversation { messages },
+            chunked: None,
         })
     }
 
@@ -846,6 +1113,26 @@ impl Client {
 }
 
 /// The answer in a chat-completions response body (an error body arriving with 200 is an error).
+/// The facts of a chunk's answer, or why there are none usable (a refusal, a filtered, cut or
+/// empty answer, or not the asked JSON).
+fn chunk_answer(completion: &Completion) -> Result<Vec<(String, Vec<String>)>, String> {
+    if completion.refusal.as_deref().is_some_and(|r| !r.is_empty()) {
+        return Err("the model refused".into());
+    }
+    let finish = completion.finish_reason.as_deref().unwrap_or("stop");
+    if finish == "content_filter" || finish == "length" {
+        return Err(format!("the answer stopped early (finish_reason {finish})"));
+    }
+    match completion
+        .content
+        .as_deref()
+        .filter(|c| !c.trim().is_empty())
+    {
+        Some(content) => schema::parse_chunk(content),
+        None => Err("the answer had no content".into()),
+    }
+}
+
 fn completion_of(v: &Value) -> Result<Completion, ApiError> {
     if !v["error"].is_null() {
         let e = status_error(200, &v.to_string(), None, None);

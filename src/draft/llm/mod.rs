@@ -13,12 +13,14 @@ mod schema;
 mod sse;
 mod types;
 
-pub use client::{Client, Drafted, Failure};
+pub use client::{ChunkRun, Client, Drafted, Failure};
 pub(crate) use schema::json_schema;
 pub use types::Usage;
 
+use crate::analysis::Analysis;
 use crate::config::ModelConfig;
 use crate::evidence::Evidence;
+use crate::prompt::chunk::Plan;
 
 fn runtime() -> crate::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_current_thread()
@@ -59,7 +61,17 @@ impl Model {
     /// Drafts the sections of one note, with every detail of the run; a failure says what had
     /// been sent.
     pub fn draft(&self, ev: &Evidence) -> Result<Drafted, Failure> {
-        self.runtime.block_on(self.client.draft(ev))
+        self.draft_with(ev, &crate::analysis::analyse(ev))
+    }
+
+    /// [`Model::draft`] for evidence whose session analysis is `analysis` (the pipeline's, so
+    /// that it is computed once).
+    pub(crate) fn draft_with(
+        &self,
+        ev: &Evidence,
+        analysis: &Analysis,
+    ) -> Result<Drafted, Failure> {
+        self.runtime.block_on(self.client.draft_with(ev, analysis))
     }
 
     /// The repair round on `first`: `findings` sent back once in its conversation.
@@ -75,20 +87,33 @@ pub fn draft_detailed(ev: &Evidence, cfg: &ModelConfig) -> crate::Result<Drafted
 }
 
 /// What would be sent, without sending it: the system and user messages and a table of tokens
-/// per block (for `summarize --dry-run`).
+/// per block (for `summarize --dry-run`). For a session larger than the budget, first the chunk
+/// plan and its cost in tokens, then the draft prompt its facts will go into.
 pub fn dry_run(ev: &Evidence, cfg: &ModelConfig) -> crate::Result<String> {
     let client = Client::new(cfg)?;
-    let prompt = client.prompt(ev, cfg.prompt_budget())?;
-    let body = client.request_body(&prompt, cfg.max_output_tokens);
+    let analysis = crate::analysis::analyse(ev);
+    let budget = cfg.prompt_budget();
     let mut out = String::new();
-    out.push_str(&format!(
+    let prompt = match client.plan(ev, &analysis, budget)? {
+        Plan::Fits(prompt) => prompt,
+        Plan::Chunked(plan) => {
+            out.push_str("===== chunked: the older part is summarised first =====\n");
+            out.push_str(&plan.table(client.chunk_output(), cfg.max_output_tokens));
+            out.push('\n');
+            // The draft prompt as it will be sent, less the facts the chunks will give.
+            client.chunked_prompt(ev, &analysis, &plan, &[], budget)?
+        }
+    };
+    let body = client.request_body(&prompt, cfg.max_output_tokens);
+    let head = format!(
         "POST {}/chat/completions (model {}, {} {}, response_format {})\n\n",
         cfg.base_url,
         cfg.model,
         cfg.max_tokens_field.name(),
         cfg.max_output_tokens,
         cfg.response_mode.name(),
-    ));
+    );
+    out.insert_str(0, &head);
     out.push_str("===== system =====\n");
     out.push_str(&prompt.system);
     out.push_str("\n===== user =====\n");

@@ -129,22 +129,63 @@ pub(super) fn response_format_json_schema() -> Value {
     })
 }
 
+/// A chunk's answer on the chunked path (`prompts/chunk-user.md`): facts about one older part of
+/// the session, each citing the evidence ids it rests on.
+#[derive(Debug, Clone, Deserialize)]
+pub(crate) struct ChunkAnswer {
+    /// The facts, in the order given.
+    pub facts: Vec<DraftedClaim>,
+}
+
+/// The JSON Schema of [`ChunkAnswer`], strict like the note's.
+pub(crate) fn chunk_json_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {"facts": {"type": "array", "items": claim_schema()}},
+        "required": ["facts"],
+        "additionalProperties": false
+    })
+}
+
+/// The `response_format` value of a chunk request.
+pub(super) fn response_format_chunk_schema() -> Value {
+    json!({
+        "type": "json_schema",
+        "json_schema": {"name": "handoff_chunk_facts", "strict": true, "schema": chunk_json_schema()}
+    })
+}
+
+/// Parses a chunk's answer into `(text, cite)` facts, ids cleaned as a note's are. The error says
+/// what is wrong, in one line.
+pub(super) fn parse_chunk(content: &str) -> Result<Vec<(String, Vec<String>)>, String> {
+    let text = json_object_text(content)?;
+    let answer: ChunkAnswer = serde_json::from_str(text)
+        .map_err(|e| format!("the answer does not match the chunk schema: {e}"))?;
+    Ok(answer
+        .facts
+        .into_iter()
+        .filter(|f| !f.text.trim().is_empty())
+        .map(|f| (f.text.trim().to_string(), clean_cites(f.cite)))
+        .collect())
+}
+
 /// The JSON object inside `content`: models in JSON mode sometimes wrap it in a code fence or
 /// add a sentence around it.
-fn json_object_text(content: &str) -> Option<&str> {
-    let start = content.find('{')?;
-    let end = content.rfind('}')?;
-    (end > start).then(|| &content[start..=end])
+fn json_object_text(content: &str) -> Result<&str, String> {
+    let start = content.find('{');
+    let end = content.rfind('}');
+    match (start, end) {
+        (Some(start), Some(end)) if end > start => Ok(&content[start..=end]),
+        _ => Err(format!(
+            "the answer holds no JSON object (starts {:?})",
+            head(content)
+        )),
+    }
 }
 
 /// Parses and checks a JSON answer. The error says what is wrong, in one line.
 pub(super) fn parse_json(content: &str) -> Result<DraftedNote, String> {
-    let text = json_object_text(content).ok_or_else(|| {
-        format!(
-            "the answer holds no JSON object (starts {:?})",
-            head(content)
-        )
-    })?;
+    let text = json_object_text(content)?;
     let note: DraftedNote = serde_json::from_str(text)
         .map_err(|e| format!("the answer does not match the note schema: {e}"))?;
     if note.goal.text.trim().is_empty() {
@@ -274,6 +315,35 @@ mod tests {
         assert_eq!(note.open_loops[0].cite, ["T1"]);
         assert_eq!(note.next_actions.len(), 1);
         assert!(note.watch_outs.is_empty());
+    }
+
+    #[test]
+    fn the_chunk_prompt_example_matches_its_schema() {
+        let example = include_str!("../../../prompts/chunk-user.md");
+        let example = &example[example.find("{\"facts\"").unwrap()..];
+        let facts = parse_chunk(example).expect("chunk-user.md example parses");
+        assert_eq!(facts[0].1, ["C12", "E3"]);
+        let s = chunk_json_schema();
+        assert_eq!(s["additionalProperties"], false);
+        assert_eq!(
+            response_format_chunk_schema()["json_schema"]["schema"],
+            chunk_json_schema()
+        );
+        assert!(
+            parse_chunk("no facts here")
+                .unwrap_err()
+                .contains("no JSON object")
+        );
+        let e = parse_chunk("{\"fact\": []}").unwrap_err();
+        assert!(e.contains("missing field `facts`"), "{e}");
+        let facts = parse_chunk("```json\n{\"facts\":[{\"text\":\" \",\"cite\":[]},{\"text\":\"Ran it.\",\"cite\":[\"(C1), C2\"]}]}\n```").unwrap();
+        assert_eq!(
+            facts,
+            [(
+                "Ran it.".to_string(),
+                vec!["C1".to_string(), "C2".to_string()]
+            )]
+        );
     }
 
     #[test]
