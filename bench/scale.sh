@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Scaling of collect and summarize --offline with session size (issue 19; not run in CI; needs
-# ../shared/corpus, python3 and GNU time). A real Claude Code and a real Codex session are
-# scaled to each size by bench/scale_session.py (records repeated with unique ids); for each:
-# `collect --json` and `summarize --offline --stdout`, wall time, MB/s and peak RSS, and the
-# ratio summarize / collect (linear summarize keeps it flat). Paired runs, so compare ratios.
+# Scaling of collect and summarize --offline with session size, against their floors (issue 19;
+# not run in CI; needs ../shared/corpus, python3 and GNU time). A real Claude Code and a real
+# Codex session are scaled to each size by bench/scale_session.py (records repeated with unique
+# ids); for each: `collect --json` and `summarize --offline --stdout`, wall time, MB/s and peak
+# RSS; the floors over the same file in the same run (examples/json_floor.rs: every line parsed
+# into a serde_json `Value`, and only scanned with `IgnoredAny`); and the ratios collect speed /
+# floor speed and summarize / collect time (linear summarize keeps it flat). Times are CPU
+# seconds (user + system), which other work on a shared machine changes far less than wall
+# time.
 # Usage: bench/scale.sh [SIZES_MB…]   (default: 10 50 100)
-#        HANDOFF_BIN=path/to/handoff bench/scale.sh 10 100 1000
+#        HANDOFF_BIN=path/to/handoff FLOOR_BIN=path/to/json_floor bench/scale.sh 10 100 1000
+#        SCALED_DIR=dir bench/scale.sh …   keeps the scaled sessions in dir and reuses them
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 corpus="$here/../shared/corpus"
@@ -13,29 +18,41 @@ corpus="$here/../shared/corpus"
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(10 50 100)
 bin=${HANDOFF_BIN:-}
-if [ -z "$bin" ]; then
-  cargo build --release --locked --quiet --manifest-path "$here/Cargo.toml"
-  bin="$here/target/release/handoff"
+floor=${FLOOR_BIN:-}
+if [ -z "$bin" ] || [ -z "$floor" ]; then
+  cargo build --release --locked --quiet --manifest-path "$here/Cargo.toml" --bin handoff --example json_floor
+  bin=${bin:-"$here/target/release/handoff"}
+  floor=${floor:-"$here/target/release/examples/json_floor"}
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git -C "$work" init -q repo
-measure() { # prints "wall rss_kb" of the command
-  /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >/dev/null 2>"$work/stderr.txt" \
+measure() { # prints "cpu_seconds rss_kb" of the command
+  /usr/bin/time -f "%U %S %M" -o "$work/time.txt" "$@" >/dev/null 2>"$work/stderr.txt" \
     || { echo "failed: $* ($(tail -1 "$work/stderr.txt"))" >&2; exit 1; }
-  cat "$work/time.txt"
+  awk '{ printf "%.2f %s\n", $1 + $2, $3 }' "$work/time.txt"
 }
-printf '%-12s %6s  %9s %8s %8s  %9s %8s  %s\n' agent MiB collect_s MB/s RSS_MiB summ_s RSS_MiB summ/coll
+printf '%-7s %5s | %7s %6s %7s | %6s %6s %7s | %5s %5s | %7s %7s %6s\n' \
+  agent MiB coll_s MB/s RSS_MiB Value Ignore RSS_MiB xValue xIgn summ_s RSS_MiB s/coll
 for src in claude-code/cipherbox-compacted-playwright.jsonl codex/soulpass-frontend-tsc.jsonl; do
   for mb in "${sizes[@]}"; do
-    file="$work/session.jsonl"
-    python3 "$here/bench/scale_session.py" "$corpus/$src" "$mb" "$file" >/dev/null
+    file="${SCALED_DIR:-$work}/${src%%/*}-$mb.jsonl"
+    [ -s "$file" ] || python3 "$here/bench/scale_session.py" "$corpus/$src" "$mb" "$file" >/dev/null
     real=$(stat -c %s "$file")
     read -r cw crss < <(measure "$bin" collect --repo "$work/repo" --transcript "$file" --json)
+    read -r vw vrss < <(measure "$floor" value "$file")
+    read -r iw _ < <(measure "$floor" ignored "$file")
     read -r sw srss < <(measure "$bin" summarize --repo "$work/repo" --transcript "$file" --offline --stdout)
-    awk -v a="${src%%/*}" -v b="$real" -v cw="$cw" -v cr="$crss" -v sw="$sw" -v sr="$srss" 'BEGIN {
-      mib = b / 1048576; printf "%-12s %6.0f  %9.2f %8.0f %8.1f  %9.2f %8.1f  %6.2f\n",
-        a, mib, cw, (cw > 0 ? b / 1e6 / cw : 0), cr / 1024, sw, sr / 1024, (cw > 0 ? sw / cw : 0) }'
-    rm -f "$file"
+    awk -v a="${src%%/*}" -v b="$real" -v cw="$cw" -v cr="$crss" -v vw="$vw" -v vr="$vrss" \
+      -v iw="$iw" -v sw="$sw" -v sr="$srss" 'function rate(t) { return t > 0 ? b / 1e6 / t : 0 }
+      BEGIN {
+        printf "%-7s %5.0f | %7.2f %6.0f %7.1f | %6.0f %6.0f %7.1f | %5.2f %5.2f | %7.2f %7.1f %6.2f\n",
+          substr(a, 1, 7), b / 1048576, cw, rate(cw), cr / 1024, rate(vw), rate(iw), vr / 1024,
+          (cw > 0 ? vw / cw : 0), (cw > 0 ? iw / cw : 0), sw, sr / 1024, (cw > 0 ? sw / cw : 0) }'
+    [ -n "${SCALED_DIR:-}" ] || rm -f "$file"
   done
 done
+echo "_s: CPU seconds. MB/s: megabytes of the session per CPU second. Value / Ignore: the floors' MB/s. xValue, xIgn:"
+echo "collect's speed as a multiple of the floor's (goal: >= 1.4x Value, >= 0.5x IgnoredAny)."
+echo "s/coll: summarize --offline time / collect time (goal: <= 1.3). RSS: peak resident memory"
+echo "(goal: <= 64 MiB for collect and summarize)."

@@ -117,7 +117,7 @@ impl EvidenceSummary {
                 source: t.session.source.clone(),
                 agent: t.session.agent.map(|a| a.name().to_string()),
                 session_id: t.session.id.clone(),
-                messages: t.messages.len(),
+                messages: t.message_count() as usize,
                 commands: t.commands.len(),
                 edits: t.edits.len(),
             }),

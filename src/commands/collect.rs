@@ -13,22 +13,27 @@ pub(crate) fn run(args: &CollectArgs) -> crate::Result<Outcome> {
         ..args.evidence.request()
     })?;
     if args.json {
-        // The evidence, plus the session analysis judged from it under `analysis`.
+        // The evidence, plus the session analysis judged from it under `analysis`: serialised
+        // straight to stdout, never copied into a JSON value first.
         let analysis = crate::analysis::analyse(&ev);
-        let mut value = serde_json::to_value(&ev)
-            .map_err(|e| crate::Error::Usage(format!("cannot serialise the output: {e}")))?;
-        if let serde_json::Value::Object(map) = &mut value {
-            map.insert(
-                "analysis".into(),
-                serde_json::to_value(&analysis).unwrap_or(serde_json::Value::Null),
-            );
-        }
+        let value = Output {
+            evidence: &ev,
+            analysis: &analysis,
+        };
         print_json(&value, redact)?;
     } else {
         print_text(&summary(&ev))?;
     }
     ev.report_to_stderr();
     Ok(Outcome::Clean)
+}
+
+/// What `collect --json` prints: the evidence's fields, then `analysis`.
+#[derive(serde::Serialize)]
+struct Output<'a> {
+    #[serde(flatten)]
+    evidence: &'a Evidence,
+    analysis: &'a crate::analysis::Analysis,
 }
 
 /// The human summary: a few lines per source.
@@ -78,7 +83,7 @@ pub(crate) fn summary(ev: &Evidence) -> String {
             "transcript: {} ({}): {} message(s), {} typed by the user; {} command(s), {} test run(s); {} edit(s); {} compaction(s); {} record(s) read, {} skipped\n",
             t.session.source,
             t.session.agent.map(|f| f.name()).unwrap_or("?"),
-            t.messages.len(),
+            t.message_count(),
             users,
             t.commands.len(),
             t.commands.iter().filter(|c| c.is_test).count(),

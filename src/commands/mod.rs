@@ -22,8 +22,8 @@ pub(crate) use crate::error::Outcome;
 
 /// Writes to stdout through one buffer, flushed at the end, for the writers that stream
 /// (completion scripts, man pages): they write a line at a time, and stdout's own line
-/// buffering would make each line a system call. ([`print_text`] and [`print_json`] write
-/// their whole, escaped text at once.)
+/// buffering would make each line a system call. ([`print_text`] writes its whole, escaped
+/// text at once; [`print_json`] buffers its own.)
 pub(crate) fn write_stdout(
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> crate::Result<()> {
@@ -64,15 +64,73 @@ pub(crate) fn print_text(text: &str) -> crate::Result<()> {
 }
 
 /// Prints `value` as pretty JSON on stdout, safe for a terminal ([`crate::escape::json`]), and
-/// redacted as a last line of defence when `redact`.
+/// redacted as a last line of defence when `redact`. Streamed: the JSON is filtered in chunks
+/// of whole lines as it is serialised, so a large evidence bundle is never held as text (and
+/// then twice more, redacted and escaped) besides its data.
 pub(crate) fn print_json<T: Serialize>(value: &T, redact: bool) -> crate::Result<()> {
-    let json = serde_json::to_string_pretty(value)
-        .map_err(|e| crate::Error::Usage(format!("cannot serialise the output: {e}")))?;
-    let json = crate::redact::redact_if(&json, redact);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    out.write_all(crate::escape::json(&json).as_bytes())
-        .and_then(|()| out.write_all(b"\n"))
-        .and_then(|()| out.flush())
-        .map_err(|e| crate::Error::io("<stdout>", e))
+    let mut out = JsonLines::new(std::io::stdout().lock(), redact);
+    serde_json::to_writer_pretty(&mut out, value).map_err(|e| {
+        if e.is_io() {
+            crate::Error::io("<stdout>", std::io::Error::from(e))
+        } else {
+            crate::Error::Usage(format!("cannot serialise the output: {e}"))
+        }
+    })?;
+    out.finish().map_err(|e| crate::Error::io("<stdout>", e))
+}
+
+/// Serialised JSON on its way to `out`: held until a chunk of whole lines has gathered, then
+/// redacted (when asked) and escaped, chunk by chunk. Pretty JSON keeps every string on one
+/// line, so no secret spans two chunks: the result is the same as filtering the whole text.
+struct JsonLines<W: Write> {
+    out: BufWriter<W>,
+    pending: Vec<u8>,
+    redact: bool,
+}
+
+impl<W: Write> JsonLines<W> {
+    /// How much JSON gathers before it is filtered: large enough that redaction runs a few
+    /// times per megabyte, small enough to stay a buffer.
+    const CHUNK: usize = 256 * 1024;
+
+    fn new(out: W, redact: bool) -> Self {
+        JsonLines {
+            out: BufWriter::with_capacity(64 * 1024, out),
+            pending: Vec::with_capacity(Self::CHUNK + 4096),
+            redact,
+        }
+    }
+
+    /// Filters and writes `pending[..end]` and keeps the rest.
+    fn emit(&mut self, end: usize) -> std::io::Result<()> {
+        let text = std::str::from_utf8(&self.pending[..end]).map_err(std::io::Error::other)?;
+        let redacted = crate::redact::redact_if(text, self.redact);
+        self.out
+            .write_all(crate::escape::json(&redacted).as_bytes())?;
+        self.pending.drain(..end);
+        Ok(())
+    }
+
+    /// Writes what is left and the closing newline.
+    fn finish(mut self) -> std::io::Result<()> {
+        self.emit(self.pending.len())?;
+        self.out.write_all(b"\n")?;
+        self.out.flush()
+    }
+}
+
+impl<W: Write> Write for JsonLines<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        if self.pending.len() >= Self::CHUNK
+            && let Some(last) = memchr::memrchr(b'\n', &self.pending)
+        {
+            self.emit(last + 1)?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

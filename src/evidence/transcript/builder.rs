@@ -3,9 +3,9 @@
 //! commands (test run, check, outcome) once at the end.
 
 use super::classify;
+use super::recent::Recent;
 use super::*;
 use crate::evidence::read::excerpt;
-use std::collections::HashMap;
 
 /// Longest message text kept (head and tail).
 pub(super) const MAX_MESSAGE_BYTES: usize = 8 * 1024;
@@ -14,11 +14,30 @@ pub(super) const MAX_OUTPUT_BYTES: usize = 4 * 1024;
 /// Most errors kept.
 pub(super) const MAX_ERRORS: usize = 200;
 
+/// Memory stays flat however long the session: besides the requests (and compaction
+/// summaries), which are all kept, only the latest messages are kept whole, at most this many…
+pub(super) const KEEP_MESSAGES: usize = 1024;
+/// … holding at most this much text; older ones are dropped as reading goes on (their ids are
+/// never reused, and [`Stats::dropped_messages`] counts them).
+pub(super) const KEEP_MESSAGE_BYTES: usize = 2 * 1024 * 1024;
+/// Every command is kept, but only the latest this many keep their whole output excerpt…
+pub(super) const KEEP_COMMAND_OUTPUTS: usize = 1024;
+/// … older ones keep this much of it (head and tail: an error's first line, a commit's
+/// `[branch id]`, a summary line), next to their command line and verdict.
+pub(super) const OLD_OUTPUT_BYTES: usize = 512;
+
 /// Builds one transcript. Format readers call it in file order.
 pub(crate) struct Builder {
     t: Transcript,
     seq: u64,
-    calls: HashMap<String, Pending>,
+    calls: Recent<String, Pending>,
+    /// Messages that may be dropped (no request, no compaction summary) now kept, and the
+    /// bytes of their text when they were added: when either reaches twice its bound, the
+    /// older ones go.
+    droppable: usize,
+    droppable_bytes: usize,
+    /// Commands before this index have had their output cut to [`OLD_OUTPUT_BYTES`].
+    short_outputs: usize,
 }
 
 #[derive(Clone, Copy)]
@@ -36,7 +55,10 @@ impl Builder {
         Builder {
             t,
             seq: 0,
-            calls: HashMap::new(),
+            calls: Recent::default(),
+            droppable: 0,
+            droppable_bytes: 0,
+            short_outputs: 0,
         }
     }
 
@@ -132,9 +154,9 @@ impl Builder {
             return None;
         }
         self.saw_time(at);
-        let id = format!("M{}", self.t.messages.len() + 1);
+        let id = format!("M{}", self.message_count() + 1);
         let seq = self.next_seq();
-        self.t.messages.push(Message {
+        let message = Message {
             id: id.clone(),
             role,
             kind,
@@ -142,8 +164,70 @@ impl Builder {
             at,
             seq,
             sidechain,
-        });
+        };
+        if droppable(&message) {
+            self.droppable += 1;
+            self.droppable_bytes += message.text.len();
+        }
+        self.t.messages.push(message);
+        if self.droppable >= 2 * KEEP_MESSAGES || self.droppable_bytes >= 2 * KEEP_MESSAGE_BYTES {
+            self.drop_old_messages();
+        }
         Some(id)
+    }
+
+    /// Messages added so far, dropped ones included.
+    fn message_count(&self) -> u64 {
+        self.t.messages.len() as u64 + self.t.stats.dropped_messages
+    }
+
+    /// The message added at `seq`, unless it was dropped.
+    pub(crate) fn message_at_mut(&mut self, seq: u64) -> Option<&mut Message> {
+        let i = self.t.messages.binary_search_by_key(&seq, |m| m.seq).ok()?;
+        self.t.messages.get_mut(i)
+    }
+
+    /// Drops the droppable messages older than the latest [`KEEP_MESSAGES`] of them (and
+    /// than the latest [`KEEP_MESSAGE_BYTES`] of their text).
+    fn drop_old_messages(&mut self) {
+        let (mut kept, mut bytes) = (0, 0);
+        let mut cut = 0;
+        for (i, m) in self.t.messages.iter().enumerate().rev() {
+            if !droppable(m) {
+                continue;
+            }
+            if kept + 1 > KEEP_MESSAGES || bytes + m.text.len() > KEEP_MESSAGE_BYTES {
+                cut = i + 1;
+                break;
+            }
+            kept += 1;
+            bytes += m.text.len();
+        }
+        let before = self.t.messages.len();
+        let mut i = 0;
+        self.t.messages.retain(|m| {
+            i += 1;
+            i > cut || !droppable(m)
+        });
+        self.t.stats.dropped_messages += (before - self.t.messages.len()) as u64;
+        self.droppable = kept;
+        self.droppable_bytes = bytes;
+    }
+
+    /// Cuts the output of commands older than the latest [`KEEP_COMMAND_OUTPUTS`] to
+    /// [`OLD_OUTPUT_BYTES`], once there are twice as many.
+    fn shorten_old_outputs(&mut self) {
+        let n = self.t.commands.len();
+        if n - self.short_outputs < 2 * KEEP_COMMAND_OUTPUTS {
+            return;
+        }
+        let end = n - KEEP_COMMAND_OUTPUTS;
+        for c in &mut self.t.commands[self.short_outputs..end] {
+            if c.output.len() > OLD_OUTPUT_BYTES {
+                c.output = excerpt(&c.output, OLD_OUTPUT_BYTES);
+            }
+        }
+        self.short_outputs = end;
     }
 
     /// Adds a shell command call. `call_id` pairs it with a later [`Builder::command_result`].
@@ -156,6 +240,7 @@ impl Builder {
         sidechain: bool,
     ) -> usize {
         self.saw_time(at);
+        self.shorten_old_outputs();
         let idx = self.t.commands.len();
         let seq = self.next_seq();
         self.t.commands.push(Command {
@@ -263,15 +348,13 @@ impl Builder {
             sidechain,
         });
         if let Some(id) = call_id {
-            let entry = self
-                .calls
-                .entry(id.to_string())
-                .or_insert(Pending::Edits(idx, idx + 1));
-            if let Pending::Edits(start, end) = entry
-                && *end == idx
-            {
-                *end = idx + 1;
-                let _ = start;
+            match self.calls.get_mut(id) {
+                Some(Pending::Edits(_, end)) if *end == idx => *end = idx + 1,
+                Some(_) => {}
+                None => {
+                    self.calls
+                        .insert(id.to_string(), Pending::Edits(idx, idx + 1));
+                }
             }
         }
         idx
@@ -391,6 +474,12 @@ impl Builder {
 
 use crate::evidence::paths::relative_to;
 
+/// Whether a message may be dropped from a long session: what the person typed and the
+/// compaction summaries are always kept.
+fn droppable(m: &Message) -> bool {
+    !m.is_user_request() && m.kind != MessageKind::CompactionSummary
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,5 +514,59 @@ mod tests {
         assert!(t.commands[0].is_test);
         assert!(t.edits[0].confirmed);
         assert!(t.messages[0].seq < t.commands[0].seq && t.commands[0].seq < t.edits[0].seq);
+    }
+
+    /// A long session keeps its requests and latest turns whole, drops older replies (their
+    /// ids never reused, their count kept) and cuts older commands' output, so memory stays flat.
+    #[test]
+    fn a_long_session_keeps_requests_and_the_latest_turns() {
+        let mut b = Builder::new("x", Format::ClaudeCode);
+        let long_output = "line of output\n".repeat(200);
+        let turns = 3 * KEEP_MESSAGES;
+        for i in 0..turns {
+            b.message(
+                Role::User,
+                MessageKind::Typed,
+                &format!("request {i}"),
+                None,
+                false,
+            );
+            b.message(
+                Role::Assistant,
+                MessageKind::Typed,
+                &format!("reply {i}"),
+                None,
+                false,
+            );
+            let idx = b.command(
+                Some(&format!("c{i}")),
+                "cargo test",
+                Some("Bash"),
+                None,
+                false,
+            );
+            b.command_result_at(idx, Some(0), None, &long_output, None);
+        }
+        let seq = b.last_seq();
+        let last_reply = b.transcript().messages.last().unwrap().seq;
+        assert!(b.message_at_mut(last_reply).is_some());
+        assert!(
+            b.message_at_mut(seq).is_none(),
+            "a command's seq is no message"
+        );
+        let t = b.finish();
+        let requests: Vec<&Message> = t.messages.iter().filter(|m| m.is_user_request()).collect();
+        assert_eq!(requests.len(), turns, "every request is kept");
+        let replies: Vec<&Message> = t.messages.iter().filter(|m| !m.is_user_request()).collect();
+        assert!(replies.len() >= KEEP_MESSAGES && replies.len() < 2 * KEEP_MESSAGES);
+        assert_eq!(replies.last().unwrap().text, format!("reply {}", turns - 1));
+        assert_eq!(t.message_count(), 2 * turns as u64);
+        assert_eq!(t.stats.dropped_messages as usize, turns - replies.len());
+        // Ids stay those the messages got when read: the last one is still M{2 * turns}.
+        assert_eq!(t.messages.last().unwrap().id, format!("M{}", 2 * turns));
+        assert_eq!(t.commands.len(), turns, "every command is kept");
+        assert!(t.commands[0].output.len() <= OLD_OUTPUT_BYTES + 64);
+        assert!(t.commands[0].ok == Some(true) && t.commands[0].is_test);
+        assert_eq!(t.commands[turns - 1].output, long_output);
     }
 }

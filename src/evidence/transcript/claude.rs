@@ -9,6 +9,7 @@
 
 use super::builder::MAX_MESSAGE_BYTES;
 use super::input::{Prune, PruneRule, content_text, for_each_pruned_record, str_field, time_field};
+use super::recent::Recent;
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use crate::evidence::read::excerpt;
 use chrono::{DateTime, Utc};
@@ -200,13 +201,13 @@ struct State {
     first_type: Option<String>,
     /// Prompts taken from `queue-operation` records, not yet seen again as user records.
     queued: Vec<String>,
-    tools: HashMap<String, Tool>,
-    /// Message index of each (API message id, kind) already emitted, to merge split responses.
-    responses: HashMap<(String, bool), usize>,
+    tools: Recent<String, Tool>,
+    /// Message `seq` of each (API message id, kind) already emitted, to merge split responses.
+    responses: Recent<(String, bool), u64>,
     /// Hashes of (message id, block text) already counted.
-    seen_blocks: HashSet<u64>,
+    seen_blocks: Recent<u64, ()>,
     /// Nested records from `progress` already read (they can repeat).
-    seen_nested: HashSet<String>,
+    seen_nested: Recent<String, ()>,
     /// Paths edited or read so far (to tell a `Write` that creates from one that overwrites).
     touched: HashSet<String>,
     awaiting_summary: bool,
@@ -535,13 +536,13 @@ impl State {
         sidechain: bool,
     ) {
         let text = text.trim();
-        if text.is_empty() || !self.seen_blocks.insert(hash_of(msg_id, text)) {
+        if text.is_empty() || self.seen_blocks.insert(hash_of(msg_id, text), ()).is_some() {
             return;
         }
         let key = (msg_id.to_string(), thinking);
         if !msg_id.is_empty()
-            && let Some(&idx) = self.responses.get(&key)
-            && let Some(m) = b.transcript_mut().messages.get_mut(idx)
+            && let Some(&seq) = self.responses.get(&key)
+            && let Some(m) = b.message_at_mut(seq)
         {
             m.text = excerpt(&format!("{}\n\n{text}", m.text), MAX_MESSAGE_BYTES);
             return;
@@ -553,11 +554,9 @@ impl State {
         };
         if b.message(Role::Assistant, kind, text, at, sidechain)
             .is_some()
+            && !msg_id.is_empty()
         {
-            let idx = b.transcript().messages.len() - 1;
-            if !msg_id.is_empty() {
-                self.responses.insert(key, idx);
-            }
+            self.responses.insert(key, b.last_seq());
         }
     }
 
@@ -724,7 +723,7 @@ impl State {
             return;
         };
         if let Some(uuid) = str_field(nested, "uuid")
-            && !self.seen_nested.insert(uuid.to_string())
+            && self.seen_nested.insert(uuid.to_string(), ()).is_some()
         {
             return;
         }

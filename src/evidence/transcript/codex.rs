@@ -8,6 +8,7 @@
 //! results come in three shapes.
 
 use super::input::{Prune, PruneRule, content_text, for_each_pruned_record, str_field, time_field};
+use super::recent::Recent;
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use chrono::{DateTime, Utc};
 use serde_json::Value;
@@ -53,11 +54,11 @@ enum Call {
 #[derive(Default)]
 struct State {
     recognised: u64,
-    calls: HashMap<String, Call>,
+    calls: Recent<String, Call>,
     /// Running processes: session id → command index.
     running: HashMap<String, usize>,
     /// Commands whose `exec_command_end` was seen (its output is the whole output).
-    ended: std::collections::HashSet<usize>,
+    ended: Recent<usize, ()>,
     /// Texts shown once as `response_item` and once as an `event_msg` (user turns, agent
     /// messages, reasoning): the first copy is emitted, the twin is dropped.
     twins: VecDeque<(Role, MessageKind, String, bool)>,
@@ -305,7 +306,7 @@ impl State {
             Some(Call::Command(idx)) => {
                 let idx = *idx;
                 let (code, body) = exit_status(output);
-                if self.ended.contains(&idx) {
+                if self.ended.contains_key(&idx) {
                     // The end event already carried the full output and the exit code.
                     return;
                 }
@@ -414,7 +415,7 @@ impl State {
                         })
                 };
                 self.running.retain(|_, v| *v != idx);
-                self.ended.insert(idx);
+                self.ended.insert(idx, ());
                 b.command_result_at(idx, code, None, &output, at);
             }
             "patch_apply_end" => {

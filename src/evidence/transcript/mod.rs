@@ -302,6 +302,10 @@ pub struct Stats {
     /// Records (or documents) whose invalid UTF-8 was replaced with U+FFFD; they were read.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub invalid_utf8: u64,
+    /// Older messages dropped while reading a long session, so that memory stays flat (the
+    /// requests and the latest turns are kept; see `builder::KEEP_MESSAGES`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dropped_messages: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -322,6 +326,7 @@ pub(crate) mod input;
 pub(crate) mod latest;
 mod openhands;
 mod plain;
+pub(crate) mod recent;
 mod sweagent;
 
 pub(crate) use builder::Builder;
@@ -639,6 +644,13 @@ fn detect_json(text: &str, file_name: &str) -> Option<Format> {
         return Some(Format::Codex);
     }
     None
+}
+
+impl Transcript {
+    /// Messages in the session, those dropped from a long one included.
+    pub fn message_count(&self) -> u64 {
+        self.messages.len() as u64 + self.stats.dropped_messages
+    }
 }
 
 impl Message {
