@@ -770,6 +770,18 @@ pub(crate) static STUB_MARKER: Phrases = Phrases::new(
     ],
 );
 
+/// Tools that write commits through an API rather than git (GitHub's MCP server and the like):
+/// a commit made in the session's time may be the session's own though no `git commit` ran.
+pub(crate) static API_COMMIT_TOOL: Phrases = Phrases::new(
+    "api commit tool",
+    r"\b(?:push_files|create_or_update_file|create_commit|commit_files|update_file_contents)\b",
+    &[
+        "push_files: MCP tool 'push_files' reported tool error",
+        "I'll create README.md with create_or_update_file first.",
+    ],
+    &["git push origin main", "create_repository failed: 422"],
+);
+
 /// A model server that cannot answer at all (a local Ollama or llama.cpp out of memory, down, or
 /// cut off): unlike a bad request or a rate limit, it stops the next session too until fixed.
 pub(crate) static MODEL_SERVER_DOWN: Phrases = Phrases::new(
@@ -904,7 +916,8 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 51] = [
+static ALL: [&Phrases; 52] = [
+    &API_COMMIT_TOOL,
     &STUB_MARKER,
     &MODEL_SERVER_DOWN,
     &PREDICTED_RUN,

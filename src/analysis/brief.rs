@@ -151,12 +151,18 @@ pub(crate) fn brief(a: &Analysis) -> String {
             }
             s + &ids(&c.cite)
         })
-        .chain(a.commits.meanwhile.iter().map(|c| {
-            format!(
+        .chain(a.commits.meanwhile.iter().map(|c| match &a.commits.api_writer {
+            // Made in the session's time by no git command of it, while it wrote through an API.
+            Some((tool, id)) => format!(
+                "- `{}` {} — no git command of this session made it; the session also wrote through `{tool}`, which may have (G, {id})",
+                &c.id[..c.id.len().min(7)],
+                t(&c.summary)
+            ),
+            None => format!(
                 "- `{}` {} — NOT by this session (G)",
                 &c.id[..c.id.len().min(7)],
                 t(&c.summary)
-            )
+            ),
         }))
         .collect();
     group(&mut out, "commits", &commits);

@@ -10,6 +10,7 @@ use super::text;
 use crate::evidence::Evidence;
 use crate::evidence::shell;
 use crate::evidence::transcript::Role;
+use crate::phrases;
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
@@ -22,6 +23,10 @@ pub(crate) struct Commits {
     /// Commits in this repository's history made in the session's window but not by it, newest
     /// first.
     pub meanwhile: Vec<CommitRef>,
+    /// A tool that writes commits through an API (GitHub's `push_files`…) the session called, and
+    /// the event that shows it: commits meanwhile may then be the session's own, made without git.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_writer: Option<(String, String)>,
 }
 
 /// A commit the session made.
@@ -214,6 +219,7 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
         return Commits {
             session,
             meanwhile: Vec::new(),
+            api_writer: api_writer(view),
         };
     };
     let mut taken: Vec<usize> = Vec::new();
@@ -262,7 +268,22 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
             summary: text::one_line(&c.summary),
         })
         .collect();
-    Commits { session, meanwhile }
+    let api_writer = api_writer(view);
+    Commits {
+        session,
+        meanwhile,
+        api_writer,
+    }
+}
+
+/// The first commit-writing API tool the session's errors or own messages name.
+fn api_writer(view: &View) -> Option<(String, String)> {
+    let errors = view.errors.iter().map(|e| (e.text.as_str(), &e.id));
+    let said = view.said().map(|m| (m.text.as_str(), &m.id));
+    errors.chain(said).find_map(|(text, id)| {
+        let m = phrases::API_COMMIT_TOOL.regex().find(text)?;
+        Some((m.as_str().to_string(), id.clone()))
+    })
 }
 
 /// The transcript order of the evidence that shows a commit.
@@ -331,6 +352,32 @@ mod tests {
     use crate::analysis::scope::{self, View};
     use crate::evidence::git::CommitInfo;
     use crate::testkit::*;
+
+    #[test]
+    fn a_commit_writing_api_tool_the_session_called_is_noticed() {
+        let mut t = chat(vec![
+            user(1, "push the app to GitHub", 0),
+            said(
+                2,
+                "I'll create README.md with create_or_update_file first.",
+                2,
+            ),
+        ]);
+        t.errors = vec![crate::evidence::transcript::ErrorEvent {
+            id: "X1".into(),
+            text: "push_files: MCP tool 'push_files' reported tool error".into(),
+            evidence: None,
+            at: None,
+            seq: 1,
+        }];
+        let ev = evidence(t);
+        let s = scope::of(&ev);
+        let c = of(&ev, &View::new(&ev, &s));
+        assert_eq!(c.api_writer, Some(("push_files".into(), "X1".into())));
+        let plain = evidence(chat(vec![said(1, "git push origin main", 0)]));
+        let s = scope::of(&plain);
+        assert_eq!(of(&plain, &View::new(&plain, &s)).api_writer, None);
+    }
 
     #[test]
     fn a_commit_whose_result_was_lost_is_the_sessions_by_its_exact_message() {
