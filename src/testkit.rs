@@ -192,6 +192,21 @@ pub(crate) fn chat(messages: Vec<Message>) -> Transcript {
     }
 }
 
+/// An aider history of two launches: a schema edited (`E1`) in the first, an audit in the last.
+pub(crate) fn aider_two_launches() -> Transcript {
+    let mut t = chat(vec![
+        meta(1, "aider chat started at 2025-07-15 11:38:37", 0),
+        user(2, "add the metadata schema", 1),
+        said(3, "Added ValidatorMetadataSchema.", 3),
+        meta(4, "aider chat started at 2025-08-04 13:59:12", 4),
+        user(5, "audit dist/ for CommonJS", 5),
+        said(6, "dist/ is ESM only.", 7),
+    ]);
+    t.edits = vec![edit_of(1, "schemas/meta.ts", EditKind::Modify, 2)];
+    t.session.agent = Some(crate::evidence::transcript::Format::Aider);
+    t
+}
+
 /// Evidence of a transcript alone.
 pub(crate) fn evidence(t: Transcript) -> Evidence {
     Evidence {

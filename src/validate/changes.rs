@@ -267,18 +267,7 @@ mod tests {
 
     #[test]
     fn an_earlier_aider_launchs_edit_is_not_this_sessions_change() {
-        use crate::evidence::transcript::{EditKind, Format};
-        let mut t = chat(vec![
-            meta(1, "aider chat started at 2025-07-15 11:38:37", 0),
-            user(2, "add the metadata schema", 1),
-            said(3, "Added ValidatorMetadataSchema.", 3),
-            meta(4, "aider chat started at 2025-08-04 13:59:12", 4),
-            user(5, "audit dist/ for CommonJS", 5),
-            said(6, "dist/ is ESM only.", 7),
-        ]);
-        t.edits = vec![edit_of(1, "schemas/meta.ts", EditKind::Modify, 2)];
-        t.session.agent = Some(Format::Aider);
-        let mut ev = evidence(t);
+        let mut ev = evidence(aider_two_launches());
         let (_dir, wt) = worktree(&[("schemas/meta.ts", "export const x = 1;\n")], &[]);
         ev.git = wt.git;
         let mut n = note();

@@ -91,22 +91,14 @@ fn is_user_message(cx: &Ctx, id: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::evidence::transcript::{EditKind, ErrorEvent, Format};
+    use crate::evidence::transcript::{ErrorEvent, Format};
     use crate::note::ClaimStatus;
     use crate::testkit::*;
     use crate::validate::{rule, validate};
 
-    /// An aider history of two launches: a schema written in the first, an audit in the last.
+    /// The testkit's two aider launches, with an authentication error in the first.
     fn two_launches() -> crate::evidence::Evidence {
-        let mut t = chat(vec![
-            meta(1, "aider chat started at 2025-07-15 11:38:37", 0),
-            user(2, "add the metadata schema", 1),
-            said(3, "Added ValidatorMetadataSchema.", 3),
-            meta(4, "aider chat started at 2025-08-04 13:59:12", 4),
-            user(5, "audit dist/ for CommonJS", 5),
-            said(6, "dist/ is ESM only.", 7),
-        ]);
-        t.edits = vec![edit_of(1, "schemas/meta.ts", EditKind::Modify, 2)];
+        let mut t = aider_two_launches();
         t.errors = vec![ErrorEvent {
             id: "X1".into(),
             text: "AuthenticationError: fake-api-key".into(),
@@ -114,7 +106,6 @@ mod tests {
             at: None,
             seq: 2,
         }];
-        t.session.agent = Some(Format::Aider);
         evidence(t)
     }
 
