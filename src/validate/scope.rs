@@ -12,9 +12,9 @@ use crate::phrases::EARLIER_PART;
 use std::collections::HashMap;
 
 /// The event order (`seq`) of every transcript id that records work (C*, E*, X*, and the
-/// assistant's messages). A user's message is left out: what was asked stays asked, and a
+/// assistant's messages); a user's message maps to `None`: what was asked stays asked, and a
 /// request from an earlier launch that never got its answer is the current work.
-fn seq_by_id<'a>(cx: &Ctx<'a>) -> HashMap<&'a str, u64> {
+fn seq_by_id<'a>(cx: &Ctx<'a>) -> HashMap<&'a str, Option<u64>> {
     let ev: &'a crate::evidence::Evidence = cx.ev;
     let Some(t) = ev.transcript.as_ref() else {
         return HashMap::new();
@@ -22,11 +22,10 @@ fn seq_by_id<'a>(cx: &Ctx<'a>) -> HashMap<&'a str, u64> {
     let messages = t
         .messages
         .iter()
-        .filter(|m| m.role != Role::User)
-        .map(|m| (m.id.as_str(), m.seq));
-    let commands = t.commands.iter().map(|c| (c.id.as_str(), c.seq));
-    let edits = t.edits.iter().map(|e| (e.id.as_str(), e.seq));
-    let errors = t.errors.iter().map(|e| (e.id.as_str(), e.seq));
+        .map(|m| (m.id.as_str(), (m.role != Role::User).then_some(m.seq)));
+    let commands = t.commands.iter().map(|c| (c.id.as_str(), Some(c.seq)));
+    let edits = t.edits.iter().map(|e| (e.id.as_str(), Some(e.seq)));
+    let errors = t.errors.iter().map(|e| (e.id.as_str(), Some(e.seq)));
     messages
         .chain(commands)
         .chain(edits)
@@ -48,8 +47,14 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         let Some(earlier): Option<Vec<&String>> = c
             .cite
             .iter()
-            .filter(|id| !is_user_message(cx, id))
-            .map(|id| seqs.get(id.as_str()).filter(|&&s| s < from).map(|_| id))
+            .filter(|id| seqs.get(id.as_str()) != Some(&None))
+            .map(|id| {
+                seqs.get(id.as_str())
+                    .copied()
+                    .flatten()
+                    .filter(|&s| s < from)
+                    .map(|_| id)
+            })
             .collect()
         else {
             continue;
@@ -77,16 +82,6 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
             earlier.into_iter().cloned().collect(),
         );
     }
-}
-
-/// Whether `id` is a message the user wrote.
-fn is_user_message(cx: &Ctx, id: &str) -> bool {
-    id.starts_with('M')
-        && cx.ev.transcript.as_ref().is_some_and(|t| {
-            t.messages
-                .iter()
-                .any(|m| m.id == id && m.role == Role::User)
-        })
 }
 
 #[cfg(test)]
