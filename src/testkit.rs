@@ -163,7 +163,7 @@ pub(crate) fn ran(n: usize, command: &str, exit: Option<i32>, output: &str, seq:
         output: output.into(),
         is_test: v.is_test,
         is_check: v.is_check,
-        tests: v.tests,
+        tests: v.tests.map(Box::new),
         has_result: true,
         at: None,
         seq,

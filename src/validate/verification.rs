@@ -23,15 +23,18 @@
 
 use super::text::{mentions, sentences};
 use super::{ClaimView, Ctx, Key, Section, claims, rule};
+use crate::analysis::Analysis;
 use crate::analysis::checks::Verdict;
-use crate::evidence::TestFormat;
 use crate::evidence::freshness::{self, RunPoint};
 use crate::evidence::paths::{affects_runs, is_test_path, same_path, strip_root};
 use crate::evidence::shell::{self, Family, commands_match, test_family};
+use crate::evidence::{Evidence, TestFormat};
 use crate::note::{ClaimStatus, Note};
 use crate::phrases;
 use chrono::{DateTime, Utc};
 use regex::Regex;
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 /// Claims of a kind only evidence of that kind can back: (what the claim says, what a run
@@ -113,25 +116,26 @@ fn trigger(section: Section, plain: &str) -> Option<Trigger> {
     (section == Section::Verified && !ADMITS_UNVERIFIED.is_match(plain)).then_some(Trigger::Listed)
 }
 
-/// A test run or command on one timeline.
+/// A test run or command on one timeline, borrowed from the evidence and the analysis: one
+/// per command of a session however long, so it copies none of their text.
 #[derive(Debug, Clone)]
-struct Run {
-    id: String,
+struct Run<'a> {
+    id: &'a str,
     /// The analysis check this run belongs to (index).
     group: Option<usize>,
     ok: Option<bool>,
     at: Option<DateTime<Utc>>,
     seq: Option<u64>,
-    command: Option<String>,
+    command: Option<&'a str>,
     family: Option<Family>,
     is_test: bool,
     is_check: bool,
-    detail: String,
+    detail: Cow<'a, str>,
     /// Position in the evidence: test files in the order given, then the fresh `--test-cmd` run.
     order: usize,
 }
 
-impl Run {
+impl Run<'_> {
     /// Whether `self` happened after `other`.
     fn later_than(&self, other: &Run) -> bool {
         match (self.seq, other.seq, self.at, other.at) {
@@ -155,30 +159,31 @@ fn format_family(f: Option<TestFormat>) -> Family {
     }
 }
 
-fn runs(cx: &Ctx) -> Vec<Run> {
+fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
+    let (ev, analysis): (&'a Evidence, &'a Analysis) = (cx.ev, cx.analysis);
     let mut out = Vec::new();
-    for t in &cx.ev.tests {
+    for t in &ev.tests {
         let detail = if let Some(why) = &t.not_run {
-            format!("could not run: {why}")
+            Cow::Owned(format!("could not run: {why}"))
         } else if t.failed > 0 {
-            format!("{} failed", t.failed)
+            Cow::Owned(format!("{} failed", t.failed))
         } else if t.timed_out {
-            "timed out".into()
+            Cow::Borrowed("timed out")
         } else if let Some(code) = t.exit_code.filter(|c| *c != 0) {
-            format!("exit status {code}")
+            Cow::Owned(format!("exit status {code}"))
         } else if t.ok {
-            format!("{} passed", t.passed)
+            Cow::Owned(format!("{} passed", t.passed))
         } else {
-            "failed".into()
+            Cow::Borrowed("failed")
         };
         out.push(Run {
-            id: t.id.clone(),
+            id: &t.id,
             group: None,
             // A run that could not run the tests is no result either way.
             ok: t.not_run.is_none().then_some(t.ok),
             at: t.at,
             seq: None,
-            command: t.command.clone(),
+            command: t.command.as_deref(),
             family: Some(
                 t.command
                     .as_deref()
@@ -191,64 +196,66 @@ fn runs(cx: &Ctx) -> Vec<Run> {
             order: out.len(),
         });
     }
-    if let Some(tr) = &cx.ev.transcript {
-        for c in &tr.commands {
-            let failed = c.tests.as_ref().map(|s| s.failed).unwrap_or(0);
-            let mut detail = if failed > 0 {
-                format!("{failed} failed")
-            } else if let Some(code) = c.exit_code.filter(|c| *c != 0) {
-                format!("exit status {code}")
-            } else if c.ok == Some(false) {
-                "failed".into()
-            } else {
-                "succeeded".into()
-            };
-            let family = test_family(&c.command).or(c.is_test.then_some(Family::Any));
-            // The analysis judged this run as part of a check: its verdict decides. Another
-            // command with no recorded result (an install) has the analysis's word on its
-            // output.
-            let mut ok = c.ok;
-            if ok.is_none() {
-                match crate::analysis::checks::command_verdict(c) {
-                    Verdict::Pass { how } => (ok, detail) = (Some(true), how),
-                    Verdict::Fail { error } => (ok, detail) = (Some(false), error),
-                    Verdict::Unknown { .. } | Verdict::NotRun { .. } => {}
-                }
+    let Some(tr) = &ev.transcript else {
+        return out;
+    };
+    // Each command's check and run in the analysis, by the command's id: looked up once.
+    let judged: HashMap<&str, (usize, &'a Verdict)> = analysis
+        .checks
+        .items
+        .iter()
+        .enumerate()
+        .flat_map(|(k, g)| g.runs.iter().map(move |r| (r.id.as_str(), (k, &r.verdict))))
+        .collect();
+    out.reserve(tr.commands.len());
+    for c in &tr.commands {
+        let failed = c.tests.as_ref().map(|s| s.failed).unwrap_or(0);
+        let mut detail: Cow<'a, str> = if failed > 0 {
+            Cow::Owned(format!("{failed} failed"))
+        } else if let Some(code) = c.exit_code.filter(|c| *c != 0) {
+            Cow::Owned(format!("exit status {code}"))
+        } else if c.ok == Some(false) {
+            Cow::Borrowed("failed")
+        } else {
+            Cow::Borrowed("succeeded")
+        };
+        let family = test_family(&c.command).or(c.is_test.then_some(Family::Any));
+        // The analysis judged this run as part of a check: its verdict decides. Another
+        // command with no recorded result (an install) has the analysis's word on its
+        // output.
+        let mut ok = c.ok;
+        if ok.is_none() {
+            match crate::analysis::checks::command_verdict(c) {
+                Verdict::Pass { how } => (ok, detail) = (Some(true), Cow::Owned(how)),
+                Verdict::Fail { error } => (ok, detail) = (Some(false), Cow::Owned(error)),
+                Verdict::Unknown { .. } | Verdict::NotRun { .. } => {}
             }
-            let mut group = None;
-            for (k, g) in cx.analysis.checks.items.iter().enumerate() {
-                if let Some(r) = g.runs.iter().find(|r| r.id == c.id) {
-                    group = Some(k);
-                    match &r.verdict {
-                        Verdict::Pass { how } => {
-                            ok = Some(true);
-                            detail = how.clone();
-                        }
-                        Verdict::Fail { error } => {
-                            ok = Some(false);
-                            detail = error.clone();
-                        }
-                        Verdict::Unknown { why } | Verdict::NotRun { why } => {
-                            ok = None;
-                            detail = why.clone();
-                        }
-                    }
-                }
-            }
-            out.push(Run {
-                id: c.id.clone(),
-                group,
-                ok,
-                at: c.at,
-                seq: Some(c.seq),
-                command: Some(c.command.clone()),
-                family,
-                is_test: c.is_test || family.is_some(),
-                is_check: c.is_check,
-                detail,
-                order: out.len(),
-            });
         }
+        let group = judged.get(c.id.as_str()).map(|&(k, verdict)| {
+            match verdict {
+                Verdict::Pass { how } => (ok, detail) = (Some(true), Cow::Borrowed(how.as_str())),
+                Verdict::Fail { error } => {
+                    (ok, detail) = (Some(false), Cow::Borrowed(error.as_str()))
+                }
+                Verdict::Unknown { why } | Verdict::NotRun { why } => {
+                    (ok, detail) = (None, Cow::Borrowed(why.as_str()))
+                }
+            }
+            k
+        });
+        out.push(Run {
+            id: &c.id,
+            group,
+            ok,
+            at: c.at,
+            seq: Some(c.seq),
+            command: Some(&c.command),
+            family,
+            is_test: c.is_test || family.is_some(),
+            is_check: c.is_check,
+            detail,
+            order: out.len(),
+        });
     }
     out
 }
@@ -273,7 +280,12 @@ fn same_kind(r: &Run, base: &Run) -> bool {
     }
 }
 
-fn latest<'r>(runs: impl IntoIterator<Item = &'r Run>) -> Option<&'r Run> {
+/// Whether `cite` (a claim's citations) names the evidence id `id`.
+fn cites(cite: &[String], id: &str) -> bool {
+    cite.iter().any(|c| c == id)
+}
+
+fn latest<'r, 'a>(runs: impl IntoIterator<Item = &'r Run<'a>>) -> Option<&'r Run<'a>> {
     runs.into_iter()
         .fold(None, |best: Option<&Run>, r| match best {
             Some(b) if !r.later_than(b) => Some(b),
@@ -291,8 +303,12 @@ enum Support {
 }
 
 /// Runs that answer the claim (see the module docs), or why there are none.
-fn candidates<'r>(all: &'r [Run], c: &ClaimView, named: &[String]) -> Result<Vec<&'r Run>, String> {
-    let cited: Vec<&Run> = all.iter().filter(|r| c.cite.contains(&r.id)).collect();
+fn candidates<'r, 'a>(
+    all: &'r [Run<'a>],
+    c: &ClaimView,
+    named: &[String],
+) -> Result<Vec<&'r Run<'a>>, String> {
+    let cited: Vec<&Run> = all.iter().filter(|r| cites(&c.cite, r.id)).collect();
     if !cited.is_empty() {
         return Ok(cited);
     }
@@ -344,7 +360,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
     }
     // A cited run that shares nothing with the claim backs nothing.
     let plain = m.plain.to_lowercase();
-    let cited_only = !c.cite.is_empty() && runs.iter().all(|r| c.cite.contains(&r.id));
+    let cited_only = !c.cite.is_empty() && runs.iter().all(|r| cites(&c.cite, r.id));
     if cited_only {
         // A test output file has no command line: a named test command of a fitting runner is
         // its own.
@@ -386,7 +402,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
             return Support::Unknown(format!("{ran}, not `{}`", m.commands[0]));
         }
         if !runs.iter().any(|r| shares(r)) {
-            let ids: Vec<&str> = runs.iter().map(|r| r.id.as_str()).collect();
+            let ids: Vec<&str> = runs.iter().map(|r| r.id).collect();
             return Support::Unknown(format!(
                 "{} shares no command, file or suite with the claim",
                 ids.join(", ")
@@ -395,7 +411,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
     }
     let with_result: Vec<&Run> = runs.iter().copied().filter(|r| r.ok.is_some()).collect();
     let Some(mut last) = latest(with_result) else {
-        let ids: Vec<&str> = runs.iter().map(|r| r.id.as_str()).collect();
+        let ids: Vec<&str> = runs.iter().map(|r| r.id).collect();
         return Support::Unknown(format!("{} recorded no result", ids.join(", ")));
     };
     // A later run of the same thing (same command, or a test run of a fitting runner) supersedes
@@ -408,7 +424,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         last = newer;
     }
     if last.ok == Some(false) {
-        return Support::Contradicted(last.id.clone(), last.detail.clone());
+        return Support::Contradicted(last.id.to_string(), last.detail.to_string());
     }
     let linked: Vec<String> = m
         .paths
@@ -418,9 +434,9 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         .collect();
     let (ids, paths) = later_edits(cx, last, &linked);
     if !paths.is_empty() {
-        return Support::Stale(last.id.clone(), ids, paths);
+        return Support::Stale(last.id.to_string(), ids, paths);
     }
-    Support::Verified(vec![last.id.clone()])
+    Support::Verified(vec![last.id.to_string()])
 }
 
 /// Whether `r` printed, word for word, what the claim says it printed: a code span of more than
@@ -475,8 +491,8 @@ fn ordinal_run(runs: &[&Run], m: &super::text::Mentions) -> Option<Support> {
     });
     let r = named.get(k)?;
     Some(match r.ok {
-        Some(true) => Support::Verified(vec![r.id.clone()]),
-        Some(false) => Support::Contradicted(r.id.clone(), r.detail.clone()),
+        Some(true) => Support::Verified(vec![r.id.to_string()]),
+        Some(false) => Support::Contradicted(r.id.to_string(), r.detail.to_string()),
         None => Support::Unknown(format!("{} recorded no result", r.id)),
     })
 }
@@ -612,7 +628,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
             Trigger::Ghost => rule::GHOST_COMPLETION,
         };
         let unbacked = trig == Trigger::Listed
-            && !c.cite.iter().any(|id| all.iter().any(|r| &r.id == id))
+            && !c.cite.iter().any(|id| all.iter().any(|r| r.id == id))
             && mentions(&c.text).commands.is_empty()
             && !phrases::ABOUT_CHECKS.is_match(&plain);
         let s = if unbacked {
@@ -646,7 +662,7 @@ fn kind_unbacked(cx: &Ctx, all: &[Run], c: &ClaimView, plain: &str) -> Option<St
             all.iter().any(|r| {
                 r.ok == Some(true)
                     && r.command.as_deref().is_some_and(|cmd| needs.is_match(cmd))
-                    && (c.cite.is_empty() || c.cite.contains(&r.id))
+                    && (c.cite.is_empty() || cites(&c.cite, r.id))
             })
         });
         if !backed {
@@ -790,7 +806,7 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
         let runs: Vec<&Run> = all
             .iter()
             .filter(|r| {
-                c.cite.contains(&r.id)
+                cites(&c.cite, r.id)
                     || r.command
                         .as_deref()
                         .is_some_and(|cmd| m.commands.iter().any(|n| commands_match(n, cmd)))
@@ -810,7 +826,7 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
                 ClaimStatus::Contradicted,
                 rule::VERIFICATION,
                 format!("{} — the latest run passed ({})", n.id, n.detail),
-                vec![n.id.clone()],
+                vec![n.id.to_string()],
             );
         }
     }

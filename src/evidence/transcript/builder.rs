@@ -6,6 +6,7 @@ use super::classify;
 use super::recent::Recent;
 use super::*;
 use crate::evidence::read::excerpt;
+use std::sync::Arc;
 
 /// Longest message text kept (head and tail).
 pub(super) const MAX_MESSAGE_BYTES: usize = 8 * 1024;
@@ -13,6 +14,8 @@ pub(super) const MAX_MESSAGE_BYTES: usize = 8 * 1024;
 pub(super) const MAX_OUTPUT_BYTES: usize = 4 * 1024;
 /// Most errors kept.
 pub(super) const MAX_ERRORS: usize = 200;
+/// Most distinct tool names shared (see `Builder::tool`).
+const MAX_SHARED_TOOLS: usize = 64;
 
 /// Memory stays flat however long the session: besides the requests (and compaction
 /// summaries), which are all kept, only the latest messages are kept whole, at most this many…
@@ -20,11 +23,18 @@ pub(super) const KEEP_MESSAGES: usize = 1024;
 /// … holding at most this much text; older ones are dropped as reading goes on (their ids are
 /// never reused, and [`Stats::dropped_messages`] counts them).
 pub(super) const KEEP_MESSAGE_BYTES: usize = 2 * 1024 * 1024;
-/// Every command is kept, but only the latest this many keep their whole output excerpt…
+/// Every command is kept (the analysis judges each one), but only the latest this many whole;
+/// older ones become compact records, so that a command costs a bounded few hundred bytes
+/// however long the session: their verdict (exit status, `ok`, test counts), time and order,
+/// with…
 pub(super) const KEEP_COMMAND_OUTPUTS: usize = 1024;
-/// … older ones keep this much of it (head and tail: an error's first line, a commit's
-/// `[branch id]`, a summary line), next to their command line and verdict.
-pub(super) const OLD_OUTPUT_BYTES: usize = 512;
+/// … this much of their output (head and tail: an error's first line, a commit's
+/// `[branch id]`, a summary line)…
+pub(super) const OLD_OUTPUT_BYTES: usize = 256;
+/// … and, unless they run tests or a check (whose whole line is their identity, which groups
+/// them with later runs), this much of their command line (head and tail: the programs it runs
+/// and where a here-doc ends).
+pub(super) const OLD_COMMAND_BYTES: usize = 256;
 
 /// Builds one transcript. Format readers call it in file order.
 pub(crate) struct Builder {
@@ -36,8 +46,10 @@ pub(crate) struct Builder {
     /// older ones go.
     droppable: usize,
     droppable_bytes: usize,
-    /// Commands before this index have had their output cut to [`OLD_OUTPUT_BYTES`].
+    /// Commands before this index are compact records (see [`KEEP_COMMAND_OUTPUTS`]).
     short_outputs: usize,
+    /// The tool names seen, shared by every command and edit that names one.
+    tools: Vec<Arc<str>>,
 }
 
 #[derive(Clone, Copy)]
@@ -59,6 +71,7 @@ impl Builder {
             droppable: 0,
             droppable_bytes: 0,
             short_outputs: 0,
+            tools: Vec::new(),
         }
     }
 
@@ -214,9 +227,10 @@ impl Builder {
         self.droppable_bytes = bytes;
     }
 
-    /// Cuts the output of commands older than the latest [`KEEP_COMMAND_OUTPUTS`] to
-    /// [`OLD_OUTPUT_BYTES`], once there are twice as many.
-    fn shorten_old_outputs(&mut self) {
+    /// Makes the commands older than the latest [`KEEP_COMMAND_OUTPUTS`] compact records (output
+    /// cut to [`OLD_OUTPUT_BYTES`], a command line that is no test run or check to
+    /// [`OLD_COMMAND_BYTES`]), once there are twice as many.
+    fn compact_old_commands(&mut self) {
         let n = self.t.commands.len();
         if n - self.short_outputs < 2 * KEEP_COMMAND_OUTPUTS {
             return;
@@ -226,8 +240,27 @@ impl Builder {
             if c.output.len() > OLD_OUTPUT_BYTES {
                 c.output = excerpt(&c.output, OLD_OUTPUT_BYTES);
             }
+            // A command without a result is judged at the end, from its whole line.
+            let identity_matters = c.is_test || c.is_check || !c.has_result;
+            if !identity_matters && c.command.len() > OLD_COMMAND_BYTES {
+                c.command = excerpt(&c.command, OLD_COMMAND_BYTES);
+            }
         }
         self.short_outputs = end;
+    }
+
+    /// `tool`, shared with the commands and edits that named it before.
+    fn tool(&mut self, tool: Option<&str>) -> Option<Arc<str>> {
+        let tool = tool?;
+        if let Some(t) = self.tools.iter().find(|t| &***t == tool) {
+            return Some(Arc::clone(t));
+        }
+        let t: Arc<str> = Arc::from(tool);
+        // A harness has a handful of tools; a format that names them freely cannot grow this.
+        if self.tools.len() < MAX_SHARED_TOOLS {
+            self.tools.push(Arc::clone(&t));
+        }
+        Some(t)
     }
 
     /// Adds a shell command call. `call_id` pairs it with a later [`Builder::command_result`].
@@ -240,13 +273,14 @@ impl Builder {
         sidechain: bool,
     ) -> usize {
         self.saw_time(at);
-        self.shorten_old_outputs();
+        self.compact_old_commands();
         let idx = self.t.commands.len();
         let seq = self.next_seq();
+        let tool = self.tool(tool);
         self.t.commands.push(Command {
             id: format!("C{}", idx + 1),
             command: command.trim().to_string(),
-            tool: tool.map(str::to_string),
+            tool,
             exit_code: None,
             ok: None,
             output: String::new(),
@@ -314,7 +348,7 @@ impl Builder {
         let verdict = classify::judge(&c.command, c.exit_code, is_error, full);
         c.is_test = verdict.is_test;
         c.is_check = verdict.is_check;
-        c.tests = verdict.tests;
+        c.tests = verdict.tests.map(Box::new);
         c.ok = verdict.ok;
         c.output = excerpt(full, MAX_OUTPUT_BYTES);
         if at.is_some() {
@@ -337,11 +371,12 @@ impl Builder {
         let idx = self.t.edits.len();
         let seq = self.next_seq();
         let path = relative_to(path.trim(), self.t.session.cwd.as_deref());
+        let tool = self.tool(tool);
         self.t.edits.push(Edit {
             id: format!("E{}", idx + 1),
             path,
             kind,
-            tool: tool.map(str::to_string),
+            tool,
             confirmed: false,
             at,
             seq,
@@ -568,5 +603,45 @@ mod tests {
         assert!(t.commands[0].output.len() <= OLD_OUTPUT_BYTES + 64);
         assert!(t.commands[0].ok == Some(true) && t.commands[0].is_test);
         assert_eq!(t.commands[turns - 1].output, long_output);
+    }
+
+    /// An old command is a compact record: its verdict, a bounded output and, unless it runs
+    /// tests or a check, a bounded command line; its tool name is shared, not copied.
+    #[test]
+    fn old_commands_are_compact_records_and_keep_their_verdict() {
+        let mut b = Builder::new("x", Format::ClaudeCode);
+        let script = format!(
+            "cat > notes.txt <<'EOF'\n{}EOF",
+            "a line of notes\n".repeat(100)
+        );
+        let check = format!("npx tsc --noEmit -p {}", "packages/app/".repeat(30));
+        let turns = 3 * KEEP_COMMAND_OUTPUTS;
+        for i in 0..turns {
+            let (line, output) = if i % 2 == 0 {
+                (script.as_str(), "")
+            } else {
+                (
+                    check.as_str(),
+                    "src/a.ts(1,1): error TS2304: Cannot find name 'x'.",
+                )
+            };
+            let idx = b.command(None, line, Some("Bash"), None, false);
+            b.command_result_at(idx, Some(i as i32 % 2), None, output, None);
+        }
+        let t = b.finish();
+        let (old_script, old_check) = (&t.commands[0], &t.commands[1]);
+        assert!(old_script.command.len() <= OLD_COMMAND_BYTES + 64);
+        assert!(old_script.command.starts_with("cat > notes.txt <<'EOF'"));
+        assert!(old_script.command.ends_with("EOF"));
+        assert_eq!(old_script.ok, Some(true));
+        assert_eq!(
+            old_check.command, check,
+            "a check keeps its whole line: its identity"
+        );
+        assert!(old_check.is_check && old_check.ok == Some(false));
+        let latest = &t.commands[turns - 2];
+        assert_eq!(latest.command, script, "the latest commands stay whole");
+        let tools: Vec<&Arc<str>> = t.commands.iter().filter_map(|c| c.tool.as_ref()).collect();
+        assert!(tools.iter().all(|x| Arc::ptr_eq(x, tools[0])));
     }
 }

@@ -7,6 +7,7 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The transcript formats `handoff` reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -188,9 +189,10 @@ pub struct Command {
     pub id: String,
     /// The shell command line.
     pub command: String,
-    /// The tool that ran it (`Bash`, `exec_command`, `run_shell_command`…).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tool: Option<String>,
+    /// The tool that ran it (`Bash`, `exec_command`, `run_shell_command`…), shared by every
+    /// command it ran.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "shared_name")]
+    pub tool: Option<Arc<str>>,
     /// Exit status; `None` when the format does not record it (never guessed).
     pub exit_code: Option<i32>,
     /// Success as far as the evidence shows; `None` when unknown.
@@ -203,9 +205,10 @@ pub struct Command {
     /// True for a check (typecheck, lint, build).
     #[serde(default)]
     pub is_check: bool,
-    /// Counts parsed from a test run's output, when recognisable.
+    /// Counts parsed from a test run's output, when recognisable (boxed: most commands have
+    /// none, and a long session keeps every command).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tests: Option<crate::evidence::test_results::TestSummary>,
+    pub tests: Option<Box<crate::evidence::test_results::TestSummary>>,
     /// True when a result came back at all.
     #[serde(default)]
     pub has_result: bool,
@@ -240,9 +243,9 @@ pub struct Edit {
     pub path: String,
     /// Create, modify or delete.
     pub kind: EditKind,
-    /// The tool that made it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tool: Option<String>,
+    /// The tool that made it, shared by every edit it made.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "shared_name")]
+    pub tool: Option<Arc<str>>,
     /// True when a successful result came back.
     pub confirmed: bool,
     /// Timestamp.
@@ -310,6 +313,28 @@ pub struct Stats {
 
 fn is_zero(n: &u64) -> bool {
     *n == 0
+}
+
+/// Serde for a name shared by many records (`Option<Arc<str>>`), written as a plain string.
+mod shared_name {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::sync::Arc;
+
+    pub(super) fn serialize<S: Serializer>(
+        name: &Option<Arc<str>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match name {
+            Some(n) => s.serialize_some(&**n),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Arc<str>>, D::Error> {
+        Ok(Option::<String>::deserialize(d)?.map(Arc::from))
+    }
 }
 
 mod aider;
