@@ -6,6 +6,7 @@ use super::classify;
 use super::recent::Recent;
 use super::*;
 use crate::evidence::read::excerpt;
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// Longest message text kept (head and tail).
@@ -23,6 +24,11 @@ pub(super) const KEEP_MESSAGES: usize = 1024;
 /// … holding at most this much text; older ones are dropped as reading goes on (their ids are
 /// never reused, and [`Stats::dropped_messages`] counts them).
 pub(super) const KEEP_MESSAGE_BYTES: usize = 2 * 1024 * 1024;
+/// Compaction summaries are all kept, but only the latest this many whole…
+pub(super) const KEEP_SUMMARIES: usize = 16;
+/// … older ones keep this much of their text (head and tail), so that a session compacted a
+/// thousand times does not hold a thousand 8 KiB summaries.
+pub(super) const OLD_SUMMARY_BYTES: usize = 1024;
 /// Every command is kept (the analysis judges each one), but only the latest this many whole;
 /// older ones become compact records, so that a command costs a bounded few hundred bytes
 /// however long the session: their verdict (exit status, `ok`, test counts), time and order,
@@ -50,6 +56,8 @@ pub(crate) struct Builder {
     short_outputs: usize,
     /// The tool names seen, shared by every command and edit that names one.
     tools: Vec<Arc<str>>,
+    /// The `seq` of the compaction summaries kept whole, oldest first.
+    whole_summaries: VecDeque<u64>,
 }
 
 #[derive(Clone, Copy)]
@@ -72,6 +80,7 @@ impl Builder {
             droppable_bytes: 0,
             short_outputs: 0,
             tools: Vec::new(),
+            whole_summaries: VecDeque::new(),
         }
     }
 
@@ -182,7 +191,11 @@ impl Builder {
             self.droppable += 1;
             self.droppable_bytes += message.text.len();
         }
+        let summary = message.kind == MessageKind::CompactionSummary;
         self.t.messages.push(message);
+        if summary {
+            self.shorten_old_summaries(seq);
+        }
         if self.droppable >= 2 * KEEP_MESSAGES || self.droppable_bytes >= 2 * KEEP_MESSAGE_BYTES {
             self.drop_old_messages();
         }
@@ -198,6 +211,23 @@ impl Builder {
     pub(crate) fn message_at_mut(&mut self, seq: u64) -> Option<&mut Message> {
         let i = self.t.messages.binary_search_by_key(&seq, |m| m.seq).ok()?;
         self.t.messages.get_mut(i)
+    }
+
+    /// Notes the summary at `seq` as kept whole, and cuts the one that is now more than
+    /// [`KEEP_SUMMARIES`] summaries old to [`OLD_SUMMARY_BYTES`].
+    fn shorten_old_summaries(&mut self, seq: u64) {
+        self.whole_summaries.push_back(seq);
+        if self.whole_summaries.len() <= KEEP_SUMMARIES {
+            return;
+        }
+        let Some(old) = self.whole_summaries.pop_front() else {
+            return;
+        };
+        if let Some(m) = self.message_at_mut(old)
+            && m.text.len() > OLD_SUMMARY_BYTES
+        {
+            m.text = excerpt(&m.text, OLD_SUMMARY_BYTES);
+        }
     }
 
     /// Drops the droppable messages older than the latest [`KEEP_MESSAGES`] of them (and
@@ -603,6 +633,34 @@ mod tests {
         assert!(t.commands[0].output.len() <= OLD_OUTPUT_BYTES + 64);
         assert!(t.commands[0].ok == Some(true) && t.commands[0].is_test);
         assert_eq!(t.commands[turns - 1].output, long_output);
+    }
+
+    /// Every compaction summary is kept, the latest ones whole and older ones cut.
+    #[test]
+    fn old_compaction_summaries_are_cut_not_dropped() {
+        let mut b = Builder::new("x", Format::ClaudeCode);
+        let summary = "This session is being continued. ".repeat(200);
+        let n = 3 * KEEP_SUMMARIES;
+        for _ in 0..n {
+            b.message(
+                Role::User,
+                MessageKind::CompactionSummary,
+                &summary,
+                None,
+                false,
+            );
+            b.message(Role::Assistant, MessageKind::Typed, "ok", None, false);
+        }
+        let t = b.finish();
+        let summaries: Vec<&Message> = t
+            .messages
+            .iter()
+            .filter(|m| m.kind == MessageKind::CompactionSummary)
+            .collect();
+        assert_eq!(summaries.len(), n, "every summary is kept");
+        let (old, latest) = summaries.split_at(n - KEEP_SUMMARIES);
+        assert!(old.iter().all(|m| m.text.len() <= OLD_SUMMARY_BYTES + 64));
+        assert!(latest.iter().all(|m| m.text == summary.trim()));
     }
 
     /// An old command is a compact record: its verdict, a bounded output and, unless it runs
