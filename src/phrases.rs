@@ -782,6 +782,27 @@ pub(crate) static API_COMMIT_TOOL: Phrases = Phrases::new(
     &["git push origin main", "create_repository failed: 422"],
 );
 
+/// Tools that change something outside the workspace (a hosting service's repositories, pull
+/// requests, issues, releases, deployments), matched on the tool's own name (an MCP server's
+/// prefix removed): their effect is evidence git here and the file edits cannot show.
+pub(crate) static REMOTE_WRITE_TOOL: Phrases = Phrases::new(
+    "remote write tool",
+    r"^(?:push_files|create_or_update_file|delete_file|create_commit|commit_files|update_file_contents|create_repository|fork_repository|create_branch|create_pull_request|update_pull_request|merge_pull_request|create_pull_request_review|create_issue|update_issue|add_issue_comment|create_release|deploy\w*|publish\w*)$",
+    &[
+        "push_files",
+        "create_pull_request",
+        "merge_pull_request",
+        "deploy_to_vercel",
+    ],
+    &[
+        "get_file_contents",
+        "list_issues",
+        "search_repositories",
+        "read_file",
+        "get_node_tree",
+    ],
+);
+
 /// A model server that cannot answer at all (a local Ollama or llama.cpp out of memory, down, or
 /// cut off): unlike a bad request or a rate limit, it stops the next session too until fixed.
 pub(crate) static MODEL_SERVER_DOWN: Phrases = Phrases::new(
@@ -916,8 +937,9 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 52] = [
+static ALL: [&Phrases; 53] = [
     &API_COMMIT_TOOL,
+    &REMOTE_WRITE_TOOL,
     &STUB_MARKER,
     &MODEL_SERVER_DOWN,
     &PREDICTED_RUN,

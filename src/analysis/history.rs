@@ -338,15 +338,33 @@ fn tool_failures(view: &View, h: &mut History) {
         if detail.split_whitespace().count() < 3 || detail.contains("cut off") {
             continue;
         }
-        let line = match &tool {
-            Some(t) => format!("`{t}` failed: {detail}"),
-            None => format!("Failed: {detail}"),
+        // An action outside the workspace that a later call of the same tool did: the failure
+        // was worked around, not left open.
+        let done_later = e
+            .evidence
+            .as_deref()
+            .and_then(|id| view.actions.iter().find(|a| a.id == id))
+            .and_then(|failed| {
+                view.actions
+                    .iter()
+                    .find(|a| a.seq > failed.seq && a.tool == failed.tool && a.ok == Some(true))
+            });
+        let line = match (&tool, done_later) {
+            (Some(t), Some(a)) => {
+                format!(
+                    "`{t}` failed: {detail}; a later `{}` call succeeded ({})",
+                    a.tool, a.id
+                )
+            }
+            (Some(t), None) => format!("`{t}` failed: {detail}"),
+            (None, _) => format!("Failed: {detail}"),
         };
         let cite: Vec<String> = Some(e.id.clone())
             .filter(|id| !id.is_empty())
             .into_iter()
             .chain(e.evidence.iter().cloned())
             .chain(next_said.map(|m| m.id.clone()))
+            .chain(done_later.map(|a| a.id.clone()))
             .collect();
         match seen.iter_mut().find(|(l, _, _, _)| *l == line) {
             Some((_, n, c, at)) => {
