@@ -1090,13 +1090,8 @@ mod tests {
             result("p3", "https://github.com/me/r/pull/2", false, "null"),
         ];
         let t = read_str(&lines.join("\n"));
-        let actions: Vec<_> = t
-            .actions
-            .iter()
-            .map(|a| (a.id.as_str(), a.tool.as_str(), a.ok))
-            .collect();
         assert_eq!(
-            actions,
+            super::super::testkit::actions(&t),
             vec![
                 ("A1", "create_pull_request", Some(false)),
                 ("A2", "create_pull_request", Some(true))

@@ -832,13 +832,8 @@ mod tests {
               {"id":"p2","name":"push_files","args":{"owner":"me","repo":"r","files":[],"message":"Second"},"status":"success",
                "result":[{"functionResponse":{"response":{"output":"{\"ref\":\"refs/heads/main\"}"}}}]}]}]}"#,
         );
-        let actions: Vec<_> = t
-            .actions
-            .iter()
-            .map(|a| (a.id.as_str(), a.tool.as_str(), a.ok))
-            .collect();
         assert_eq!(
-            actions,
+            super::super::testkit::actions(&t),
             vec![
                 ("A1", "push_files", Some(false)),
                 ("A2", "push_files", Some(true))

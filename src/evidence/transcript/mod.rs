@@ -727,4 +727,12 @@ mod testkit {
             .map(|m| m.text.as_str())
             .collect()
     }
+
+    /// Each action as `(id, tool, outcome)`, in order.
+    pub(super) fn actions(t: &Transcript) -> Vec<(&str, &str, Option<bool>)> {
+        t.actions
+            .iter()
+            .map(|a| (a.id.as_str(), a.tool.as_str(), a.ok))
+            .collect()
+    }
 }
