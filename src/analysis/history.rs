@@ -340,19 +340,35 @@ fn tool_failures(view: &View, h: &mut History) {
         }
         // An action outside the workspace that a later call of the same tool did: the failure
         // was worked around, not left open.
-        let done_later = e
+        let failed = e
             .evidence
             .as_deref()
-            .and_then(|id| view.actions.iter().find(|a| a.id == id))
-            .and_then(|failed| {
-                view.actions
-                    .iter()
-                    .find(|a| a.seq > failed.seq && a.tool == failed.tool && a.ok == Some(true))
-            });
+            .and_then(|id| view.actions.iter().find(|a| a.id == id));
+        let done_later = failed.and_then(|failed| {
+            view.actions
+                .iter()
+                .find(|a| a.seq > failed.seq && a.tool == failed.tool && a.ok == Some(true))
+        });
+        // What succeeded in between is how the session got past it (a README created first).
+        let workaround = failed.zip(done_later).and_then(|(failed, later)| {
+            view.actions
+                .iter()
+                .find(|a| a.ok == Some(true) && a.seq > failed.seq && a.seq < later.seq)
+        });
         let line = match (&tool, done_later) {
             (Some(t), Some(a)) => {
+                let after = workaround
+                    .map(|w| {
+                        format!(
+                            ", after `{}` ({}) succeeded ({})",
+                            w.tool,
+                            text::shorten(&w.target, 120),
+                            w.id
+                        )
+                    })
+                    .unwrap_or_default();
                 format!(
-                    "`{t}` failed: {detail}; a later `{}` call succeeded ({})",
+                    "`{t}` failed: {detail}; a later `{}` call succeeded ({}){after}",
                     a.tool, a.id
                 )
             }
@@ -364,6 +380,7 @@ fn tool_failures(view: &View, h: &mut History) {
             .into_iter()
             .chain(e.evidence.iter().cloned())
             .chain(next_said.map(|m| m.id.clone()))
+            .chain(workaround.map(|a| a.id.clone()))
             .chain(done_later.map(|a| a.id.clone()))
             .collect();
         match seen.iter_mut().find(|(l, _, _, _)| *l == line) {
