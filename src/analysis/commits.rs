@@ -559,6 +559,71 @@ mod tests {
         );
     }
 
+    /// A commit in the session's time whose message a successful `push_files` of the session
+    /// wrote is the session's own, made through the tool; a failed push attributes nothing.
+    #[test]
+    fn a_commit_a_push_through_a_tool_wrote_is_the_sessions() {
+        let mut t = chat(vec![user(1, "push the app to GitHub", 0)]);
+        t.session.started_at = "2026-01-30T06:00:00Z".parse().ok();
+        t.session.ended_at = "2026-01-30T06:20:00Z".parse().ok();
+        t.actions = vec![
+            action(
+                1,
+                "push_files",
+                "repo=r, message=Initial commit: app",
+                false,
+                1,
+            ),
+            action(
+                2,
+                "create_or_update_file",
+                "path=README.md, message=Initial commit",
+                true,
+                2,
+            ),
+            action(
+                3,
+                "push_files",
+                "repo=r, files: 17 item(s), message=Source code",
+                true,
+                3,
+            ),
+        ];
+        let mut g = git_state(&[]);
+        g.commits = ["Source code", "Initial commit", "Unrelated fix"]
+            .iter()
+            .enumerate()
+            .map(|(i, summary)| CommitInfo {
+                id: format!("{i}abcdef000"),
+                summary: summary.to_string(),
+                time: "2026-01-30T06:15:00Z".parse().ok(),
+                ..CommitInfo::default()
+            })
+            .collect();
+        let ev = Evidence {
+            git: Some(g),
+            ..evidence(t)
+        };
+        let s = scope::of(&ev);
+        let c = of(&ev, &View::new(&ev, &s));
+        let by: Vec<(&str, Option<&str>)> = c
+            .meanwhile
+            .iter()
+            .map(|m| (m.summary.as_str(), m.by_action.as_deref()))
+            .collect();
+        assert_eq!(
+            by,
+            vec![
+                ("Source code", Some("A3")),
+                ("Initial commit", Some("A2")),
+                ("Unrelated fix", None)
+            ]
+        );
+        let remote: Vec<&str> = c.remote.iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(remote, vec!["A2", "A3"]);
+        assert_eq!(c.api_writer, Some(("push_files".into(), "A1".into())));
+    }
+
     #[test]
     fn aider_commits_and_undo() {
         let t = chat(vec![

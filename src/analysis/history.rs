@@ -965,6 +965,46 @@ mod tests {
         assert!(d.iter().all(|x| !x.contains("overloaded")), "{d:?}");
     }
 
+    /// A failed push that a later push of the same tool did is worked around: the dead end says
+    /// so, and what succeeded in between, with the actions' ids.
+    #[test]
+    fn a_failed_remote_action_done_later_names_the_workaround() {
+        use crate::evidence::transcript::ErrorEvent;
+        let mut t = chat(vec![
+            user(1, "push the app to GitHub", 0),
+            said(6, "Pushed.", 6),
+        ]);
+        t.actions = vec![
+            action(1, "push_files", "repo=r, message=First", false, 1),
+            action(
+                2,
+                "create_or_update_file",
+                "path=README.md, message=Initial commit",
+                true,
+                3,
+            ),
+            action(3, "push_files", "repo=r, message=Source", true, 4),
+        ];
+        t.errors = vec![ErrorEvent {
+            id: "X1".into(),
+            text: "MCP tool 'push_files' reported tool error: 409 Git Repository is empty.".into(),
+            evidence: Some("A1".into()),
+            at: None,
+            seq: 2,
+        }];
+        let h = history(t);
+        let d = h
+            .dead_ends
+            .iter()
+            .find(|d| d.text.starts_with("`push_files` failed"))
+            .expect("a dead end for the failed push");
+        assert!(
+            d.text.contains("a later `push_files` call succeeded (A3), after `create_or_update_file` (path=README.md, message=Initial commit) succeeded (A2)"),
+            "{d:?}"
+        );
+        assert_eq!(d.cite, vec!["X1", "A1", "A2", "A3"]);
+    }
+
     #[test]
     fn choosing_which_agent_tool_to_call_is_no_decision() {
         let mut t = chat(vec![
