@@ -782,6 +782,28 @@ pub(crate) static API_COMMIT_TOOL: Phrases = Phrases::new(
     &["git push origin main", "create_repository failed: 422"],
 );
 
+/// A line of program source rather than a shell command: a code block holding one is a file or
+/// a snippet, not commands for the person to run.
+pub(crate) static SOURCE_CODE_LINE: Phrases = Phrases::new(
+    "source code line",
+    r"(?m)^\s*(?:(?:from\s+\S+\s+)?import\s|def\s+\w+\s*\(|class\s+\w+|(?:pub\s+)?fn\s+\w+|(?:export\s+)?(?:const|let|var)\s+\w+\s*=|(?:export\s+)?(?:async\s+)?function\b|return\b|#include\b|package\s+\w+;?$)",
+    &[
+        "from typing import List, Dict",
+        "import dataclasses",
+        "    def _node_parse(self, state):",
+        "class DocumentProcessor:",
+        "const x = require('y');",
+        "export async function main() {",
+    ],
+    &[
+        "pip install -r requirements.txt",
+        "npm run build",
+        "python -m pytest -q",
+        "git commit -m \"import fix\"",
+        "solana config set --url devnet",
+    ],
+);
+
 /// Tools that change something outside the workspace (a hosting service's repositories, pull
 /// requests, issues, releases, deployments), matched on the tool's own name (an MCP server's
 /// prefix removed): their effect is evidence git here and the file edits cannot show.
@@ -937,8 +959,9 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 53] = [
+static ALL: [&Phrases; 54] = [
     &API_COMMIT_TOOL,
+    &SOURCE_CODE_LINE,
     &REMOTE_WRITE_TOOL,
     &STUB_MARKER,
     &MODEL_SERVER_DOWN,

@@ -134,8 +134,13 @@ pub(crate) fn stopped(view: &View) -> Stopped {
         s.said = Some(m.id.clone());
         let plain = text::plain(&text::without_fences(&m.text));
         let sents = text::sentences(&plain);
+        // A file name alone (aider's whole-file edits end on `name.py` before the listing) says
+        // nothing: the last sentence of three words or more does.
         s.said_text = sents
-            .last()
+            .iter()
+            .rev()
+            .find(|l| l.split_whitespace().count() >= 3)
+            .or(sents.last())
             .map(|l| text::shorten(l, 200))
             .unwrap_or_default();
         // Stated next steps the session never got to: the message is (nearly) the last event;
@@ -941,6 +946,8 @@ fn handoffs(
                         }
                     }
                 }
+                // A file's source (a whole-file edit, a snippet) is no list of commands to run.
+                Block::Code(code) if phrases::SOURCE_CODE_LINE.is_match(code) => {}
                 Block::Code(code) => {
                     // Commands, continuation lines joined; a bare value (an address) is none.
                     let joined = code.replace("\\\n", " ");
@@ -1850,6 +1857,38 @@ mod tests {
             h.text
         );
         assert_eq!(h.owner, LoopOwner::Human);
+    }
+
+    /// Asked how to do something, the agent's answer hands over the commands in it, not the
+    /// lines of a file it lists (an aider whole-file edit, a snippet).
+    #[test]
+    fn source_listings_are_not_steps_for_the_person() {
+        let ev = evidence(chat(vec![
+            user(1, "how do I add the extraction step?", 0),
+            said(
+                2,
+                "Here's the updated file:\n\ndoc_processor.py\n```python\nfrom typing import List, Dict\nimport dataclasses\n\nclass DocumentProcessor:\n    pass\n```\n\nThen install the package:\n\n```bash\npip install langgraph\n```",
+                1,
+            ),
+        ]));
+        let l = loops(&ev);
+        let h = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Handoff)
+            .expect("handoff");
+        assert!(h.text.contains("pip install langgraph"), "{}", h.text);
+        assert!(!h.text.contains("import"), "{}", h.text);
+        // A message that ends on a listed file stops on its last words, not the file's name.
+        let ev = evidence(chat(vec![
+            user(1, "add the extraction step", 0),
+            said(
+                2,
+                "I've applied the changes.\n\nHere's the updated file:\n\ndoc_processor.py\n```python\nimport re\n\nclass DocumentProcessor:\n    pass\n```",
+                1,
+            ),
+        ]));
+        let s = stopped(&View::new(&ev, &crate::analysis::scope::of(&ev)));
+        assert_eq!(s.said_text, "Here's the updated file:");
     }
 
     #[test]
