@@ -753,7 +753,7 @@ pub(crate) static MODEL_ERROR: Phrases = Phrases::new(
 /// comments are the `todos` loop's, on the uncommitted diff.)
 pub(crate) static STUB_MARKER: Phrases = Phrases::new(
     "stub marker",
-    r#"(?i)\bunder construction\b|\bcoming soon\b|\bnot (?:yet )?implemented\b|\bplaceholder\b[^=:"'\w-]|\bplaceholder$|\blorem ipsum\b|NotImplementedError|\btodo!\(|\bunimplemented!\("#,
+    r#"(?i)\bunder construction\b|\bcoming soon\b|\bnot (?:yet )?implemented\b|\bplaceholder\b[^=:"'\w-]|\bplaceholder$|\blorem ipsum\b|\braise\s+NotImplementedError\b|\btodo!\(|\bunimplemented!\("#,
     &[
         "<p className=\"text-gray-500\">This page is under construction.</p>",
         "            Chart Placeholder (Sales Details)",
@@ -767,6 +767,25 @@ pub(crate) static STUB_MARKER: Phrases = Phrases::new(
         "const placeholderImage = url;",
         "className=\"uppercase placeholder-white\"",
         "// TODO: cache this",
+        "        except NotImplementedError:",
+        "        # Keep behavior aligned with app.py, which maps NotImplementedError to 501.",
+    ],
+);
+
+/// A line that opens a conditional branch: what follows it runs only sometimes.
+pub(crate) static CONDITION_LINE: Phrases = Phrases::new(
+    "condition line",
+    r"^(?:\}\s*)?(?:if\b|elif\b|else\b|unless\b|when\b|case\b|except\b|catch\b|guard\b)",
+    &[
+        "if not OPENROUTER_API_KEY:",
+        "} else {",
+        "elif mode == 'fast':",
+        "if (!token) {",
+    ],
+    &[
+        "raise NotImplementedError",
+        "return value",
+        "def handler(self):",
     ],
 );
 
@@ -959,8 +978,9 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 54] = [
+static ALL: [&Phrases; 55] = [
     &API_COMMIT_TOOL,
+    &CONDITION_LINE,
     &SOURCE_CODE_LINE,
     &REMOTE_WRITE_TOOL,
     &STUB_MARKER,

@@ -135,12 +135,11 @@ pub(crate) fn stopped(view: &View) -> Stopped {
         let plain = text::plain(&text::without_fences(&m.text));
         let sents = text::sentences(&plain);
         // A file name alone (aider's whole-file edits end on `name.py` before the listing) says
-        // nothing: the last sentence of three words or more does.
+        // nothing: the last sentence of three words or more does, if any.
         s.said_text = sents
             .iter()
             .rev()
             .find(|l| l.split_whitespace().count() >= 3)
-            .or(sents.last())
             .map(|l| text::shorten(l, 200))
             .unwrap_or_default();
         // Stated next steps the session never got to: the message is (nearly) the last event;
@@ -1226,12 +1225,23 @@ fn stubs(ev: &Evidence, view: &View, project: &Project) -> Option<Stubs> {
         {
             continue;
         }
+        // A marker under a condition (`if not KEY: raise NotImplementedError(…)`) is a guard
+        // the code means to keep, not a stub.
+        let mut after_condition = false;
         let hits: Vec<(&str, String)> = body
             .lines()
             .filter_map(|l| {
+                let t = l.trim();
+                let guarded = after_condition;
+                if !t.is_empty() && !t.starts_with('#') && !t.starts_with("//") {
+                    after_condition = phrases::CONDITION_LINE.is_match(t);
+                }
                 let m = phrases::STUB_MARKER.regex().find(l)?;
+                if guarded {
+                    return None;
+                }
                 let marker = m.as_str().trim_end_matches(|c: char| !c.is_alphanumeric());
-                Some((l.trim(), marker.to_lowercase()))
+                Some((t, marker.to_lowercase()))
             })
             .collect();
         let Some((first, _)) = hits.first() else {
@@ -2159,6 +2169,10 @@ mod tests {
                 ),
                 ("src/pages/Orders.test.tsx", "it.todo('coming soon')\n"),
                 ("NOTES.md", "Coming soon: charts\n"),
+                (
+                    "backend/deps.py",
+                    "def call():\n    if not KEY:\n        # maps NotImplementedError to 501\n        raise NotImplementedError(\"KEY is not set\")\n    try:\n        go()\n    except NotImplementedError:\n        pass\n",
+                ),
             ],
             &[],
         );
@@ -2175,6 +2189,7 @@ mod tests {
             "src/pages/Search.tsx",
             "src/pages/Orders.test.tsx",
             "NOTES.md",
+            "backend/deps.py",
         ]
         .iter()
         .enumerate()
@@ -2186,7 +2201,7 @@ mod tests {
         let l = loops(&ev);
         let stub = l.iter().find(|x| x.kind == LoopKind::Stubs).expect("stubs");
         // Only the code file with a real stub: not an input's placeholder attribute or class,
-        // not a test, not prose.
+        // not a test, not prose, not a guard under a condition or an `except` clause.
         assert_eq!(stub.cite, ["E1"]);
         assert!(
             stub.text.contains("`src/pages/Orders.tsx`"),

@@ -227,11 +227,13 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
                 )
             })
             .unwrap_or_default();
+        let words = if s.said_text.is_empty() {
+            "the agent's last message holds file listings and code only".to_string()
+        } else {
+            format!("the agent's last words: {}", text::quote(&s.said_text, 200))
+        };
         note.partial.push(claim(
-            format!(
-                "Where it stopped: {cmd}the agent's last words: {}",
-                text::quote(&s.said_text, 200)
-            ),
+            format!("Where it stopped: {cmd}{words}"),
             vec![id.clone()],
         ));
     }
