@@ -316,7 +316,6 @@ fn candidates<'r, 'a>(
         .iter()
         .filter(|r| {
             r.command
-                .as_deref()
                 .is_some_and(|cmd| named.iter().any(|n| commands_match(n, cmd)))
         })
         .collect();
@@ -364,7 +363,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
     if cited_only {
         // A test output file has no command line: a named test command of a fitting runner is
         // its own.
-        let fits = |r: &Run| match r.command.as_deref() {
+        let fits = |r: &Run| match r.command {
             Some(cmd) => m.commands.iter().any(|n| commands_match(n, cmd)),
             None => {
                 r.is_test
@@ -374,7 +373,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
             }
         };
         let shares = |r: &Run| {
-            let cmd = r.command.as_deref().unwrap_or("");
+            let cmd = r.command.unwrap_or("");
             let named = fits(r);
             let file = m
                 .paths
@@ -394,7 +393,6 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
                 .iter()
                 .filter_map(|r| {
                     r.command
-                        .as_deref()
                         .map(|x| format!("{} ran `{}`", r.id, crate::analysis::checks::shown(x)))
                 })
                 .collect::<Vec<_>>()
@@ -476,7 +474,6 @@ fn ordinal_run(runs: &[&Run], m: &super::text::Mentions) -> Option<Support> {
         .copied()
         .filter(|r| {
             r.command
-                .as_deref()
                 .is_some_and(|cmd| m.commands.iter().any(|n| commands_match(n, cmd)))
         })
         .collect();
@@ -503,7 +500,6 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
     // `git remote -v`, `git log`: no edit changes what they print.
     if run
         .command
-        .as_deref()
         .is_some_and(crate::analysis::checks::edits_cannot_change)
     {
         return (Vec::new(), Vec::new());
@@ -665,7 +661,7 @@ fn kind_unbacked(cx: &Ctx, all: &[Run], c: &ClaimView, plain: &str) -> Option<St
         let backed = needs.as_ref().is_some_and(|needs| {
             all.iter().any(|r| {
                 r.ok == Some(true)
-                    && r.command.as_deref().is_some_and(|cmd| needs.is_match(cmd))
+                    && r.command.is_some_and(|cmd| needs.is_match(cmd))
                     && (c.cite.is_empty() || cites(&c.cite, r.id))
             })
         });
@@ -812,7 +808,6 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
             .filter(|r| {
                 cites(&c.cite, r.id)
                     || r.command
-                        .as_deref()
                         .is_some_and(|cmd| m.commands.iter().any(|n| commands_match(n, cmd)))
             })
             .collect();
