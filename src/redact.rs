@@ -1065,10 +1065,11 @@ pub(crate) fn redact_if(text: &str, enabled: bool) -> Cow<'_, str> {
     }
 }
 
-/// How far around a cut (in bytes, then out to whole lines) secrets are looked for: far more
-/// than any secret with its context but a private key block, which [`protected_near`] treats
-/// apart.
-const CUT_WINDOW: usize = 4 * 1024;
+/// How far around a cut (in bytes, then out to whole lines) secrets are looked for. The line of
+/// the cut is always searched whole, so this only has to hold the lines a secret's context can
+/// span (`machine … password …` in a `.netrc`, a header split after its colon), which are short;
+/// a private key block is longer and [`protected_near`] treats it apart.
+const CUT_WINDOW: usize = 1024;
 
 /// The spans a cut at one of `cuts` must not fall inside (see [`protected`]), found only in the
 /// whole lines within [`CUT_WINDOW`] of each cut: a bounded excerpt of a 100 KB output needs to
