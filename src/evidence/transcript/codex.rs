@@ -137,7 +137,10 @@ impl<'de: 'a, 'a> Deserialize<'de> for Arguments<'a> {
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("any JSON value")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<Self::Value, A::Error> {
                 Args::deserialize(serde::de::value::MapAccessDeserializer::new(map))
                     .map(Arguments::Object)
             }
@@ -147,7 +150,10 @@ impl<'de: 'a, 'a> Deserialize<'de> for Arguments<'a> {
             fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
                 Ok(Arguments::Text(Cow::Owned(v.to_string())))
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
                 while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
                 Ok(Arguments::Other)
             }
@@ -189,7 +195,11 @@ struct Args<'a> {
 impl Args<'_> {
     /// The command line (`cmd`, else `command`, as `Value::get` picks them).
     fn command_line(&self) -> Option<String> {
-        self.cmd.0.as_ref().or(self.command.0.as_ref()).and_then(command_line)
+        self.cmd
+            .0
+            .as_ref()
+            .or(self.command.0.as_ref())
+            .and_then(command_line)
     }
 }
 
@@ -331,7 +341,10 @@ impl State {
     fn session_meta(&mut self, b: &mut Builder, p: &Payload) {
         let s = b.session_mut();
         if s.id.is_none() {
-            s.id = p.id.get().or_else(|| p.session_id.get()).map(str::to_string);
+            s.id =
+                p.id.get()
+                    .or_else(|| p.session_id.get())
+                    .map(str::to_string);
         }
         if s.cwd.is_none() {
             s.cwd = p.cwd.get().map(str::to_string);
@@ -371,13 +384,7 @@ impl State {
         }
     }
 
-    fn response_item(
-        &mut self,
-        b: &mut Builder,
-        p: &Payload,
-        pt: &str,
-        at: Option<DateTime<Utc>>,
-    ) {
+    fn response_item(&mut self, b: &mut Builder, p: &Payload, pt: &str, at: Option<DateTime<Utc>>) {
         match pt {
             "message" => {
                 let role = p.role.get().unwrap_or("");

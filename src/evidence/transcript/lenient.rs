@@ -97,13 +97,6 @@ impl<'de: 'a, 'a> Deserialize<'de> for Str<'a> {
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Bool(pub Option<bool>);
 
-impl Bool {
-    /// True only when the field is the JSON `true`.
-    pub(crate) fn is_true(self) -> bool {
-        self.0 == Some(true)
-    }
-}
-
 impl<'de> Deserialize<'de> for Bool {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
@@ -121,8 +114,8 @@ impl<'de> Deserialize<'de> for Bool {
     }
 }
 
-/// An integer field: `Some` for a JSON integer (`Value::as_i64` / `as_u64` decide the range at
-/// use); a float or any other value is `None`.
+/// An integer field: `Some` for a JSON integer (`Value::as_i64` decides the range at use); a
+/// float or any other value is `None`.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Int(pub Option<i128>);
 
@@ -130,10 +123,6 @@ impl Int {
     /// `Value::as_i64`.
     pub(crate) fn as_i64(self) -> Option<i64> {
         self.0.and_then(|n| i64::try_from(n).ok())
-    }
-    /// `Value::as_u64`.
-    pub(crate) fn as_u64(self) -> Option<u64> {
-        self.0.and_then(|n| u64::try_from(n).ok())
     }
 }
 
@@ -157,41 +146,6 @@ impl<'de> Deserialize<'de> for Int {
             other_shapes_are!(None; bool, unit, str, seq, map);
         }
         d.deserialize_any(V).map(Int)
-    }
-}
-
-/// A field whose presence is what matters: `Some(is_null)` when present (`Value::get`).
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Present(pub Option<bool>);
-
-impl Present {
-    /// The key is there, whatever its value (`v.get(key).is_some()`).
-    pub(crate) fn is_there(self) -> bool {
-        self.0.is_some()
-    }
-    /// The key is there with a value other than `null`.
-    pub(crate) fn is_set(self) -> bool {
-        self.0 == Some(false)
-    }
-}
-
-impl<'de> Deserialize<'de> for Present {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = bool;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("any JSON value")
-            }
-            fn visit_unit<E>(self) -> Result<Self::Value, E> {
-                Ok(true)
-            }
-            fn visit_none<E>(self) -> Result<Self::Value, E> {
-                Ok(true)
-            }
-            other_shapes_are!(false; bool, num, str, seq, map);
-        }
-        d.deserialize_any(V).map(|null| Present(Some(null)))
     }
 }
 
@@ -364,7 +318,6 @@ mod tests {
         s: Str<'a>,
         b: Bool,
         n: Int,
-        p: Present,
         o: Obj<Inner<'a>>,
         #[serde(borrow)]
         c: Content<'a>,
@@ -383,21 +336,20 @@ mod tests {
 
     #[test]
     fn each_field_reads_its_shape_and_any_other_as_absent() {
-        let r = rec(r#"{"s":"a","b":true,"n":-3,"p":null,"o":{"x":"y","z":[1]},"c":"t","u":{"k":1}}"#);
+        let r = rec(r#"{"s":"a","b":true,"n":-3,"o":{"x":"y","z":[1]},"c":"t","u":{"k":1}}"#);
         assert!(matches!(r.s.0, Some(Cow::Borrowed("a"))));
-        assert!(r.b.is_true());
-        assert_eq!((r.n.as_i64(), r.n.as_u64()), (Some(-3), None));
-        assert!(r.p.is_there() && !r.p.is_set());
+        assert_eq!(r.b.0, Some(true));
+        assert_eq!(r.n.as_i64(), Some(-3));
         assert_eq!(r.o.get().and_then(|o| o.x.get()), Some("y"));
         assert_eq!(r.c.text(), "t");
         // Every field of another shape: the record still reads, the fields are absent.
         let r = rec(r#"{"s":[1,{"a":2}],"b":"true","n":1.5,"o":"x","c":{"text":"t"}}"#);
         assert_eq!((r.s.get(), r.b.0, r.n.0), (None, None, None));
-        assert!(r.o.get().is_none() && !r.p.is_there());
+        assert!(r.o.get().is_none());
         assert_eq!(r.c.text(), "");
         // A string with escapes is unescaped (owned).
         assert_eq!(rec(r#"{"s":"a\nb"}"#).s.get(), Some("a\nb"));
-        assert!(rec(r#"{"p":0}"#).p.is_set());
+        assert_eq!(rec(r#"{"n":18446744073709551615}"#).n.as_i64(), None);
     }
 
     #[test]
@@ -411,7 +363,11 @@ mod tests {
         ] {
             let value: serde_json::Value = serde_json::from_str(json).unwrap();
             let typed: Content = serde_json::from_str(json).unwrap();
-            assert_eq!(typed.text(), super::super::input::content_text(&value), "{json}");
+            assert_eq!(
+                typed.text(),
+                super::super::input::content_text(&value),
+                "{json}"
+            );
         }
     }
 }
