@@ -206,7 +206,10 @@ impl Args<'_> {
 /// `patch_apply_end` changes: path → `{type}`, in file order (a repeated path keeps its first
 /// place and its last value, as in a `Value`).
 #[derive(Default)]
-struct Changes<'a>(Option<Vec<(Cow<'a, str>, Option<Cow<'a, str>>)>>);
+struct Changes<'a>(Option<Vec<Change<'a>>>);
+
+/// A changed path and the `type` of its change.
+type Change<'a> = (Cow<'a, str>, Option<Cow<'a, str>>);
 
 impl<'de: 'a, 'a> Deserialize<'de> for Changes<'a> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -220,7 +223,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for Changes<'a> {
                 self,
                 mut map: A,
             ) -> Result<Self::Value, A::Error> {
-                let mut out: Vec<(Cow<'de, str>, Option<Cow<'de, str>>)> = Vec::new();
+                let mut out: Vec<Change<'de>> = Vec::new();
                 while let Some(path) = map.next_key::<Cow<'de, str>>()? {
                     let kind = map.next_value::<Obj<ChangeKind>>()?.0.and_then(|c| c.ty.0);
                     match out.iter_mut().find(|(p, _)| *p == path) {
