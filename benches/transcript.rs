@@ -46,17 +46,6 @@ fn codex_file() -> &'static PathBuf {
 /// 40 KB TypeScript build log full of `key`/`token` words (every output is cut to a bounded
 /// excerpt, which must not cut through a secret), an `apply_patch`, token counts.
 fn codex_session_file(name: &str, target_bytes: u64) -> PathBuf {
-    use std::io::Write;
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("target")
-        .join("bench-data");
-    let path = dir.join(name);
-    if std::fs::metadata(&path).is_ok_and(|m| m.len() >= target_bytes) {
-        return path;
-    }
-    std::fs::create_dir_all(&dir).expect("create bench-data dir");
-    let tmp = dir.join(format!("{name}.partial"));
-    let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).expect("create bench data"));
     let line = |ty: &str, payload: serde_json::Value| {
         serde_json::json!({"timestamp": "2026-04-21T13:46:39.253Z", "type": ty, "payload": payload})
             .to_string()
@@ -64,16 +53,17 @@ fn codex_session_file(name: &str, target_bytes: u64) -> PathBuf {
     let log: String = (0..500)
         .map(|i| format!("src/auth/tokenStore{i}.ts(12,5): error TS2322: Type 'string' is not assignable to type 'keyof Session'.\n"))
         .collect();
-    let mut written = 0u64;
-    let mut turn = 0u64;
-    let mut records = vec![line(
-        "session_meta",
-        serde_json::json!({"id": "bench", "cwd": "/repo", "git": {"branch": "main"}, "base_instructions": {"text": "You are Codex.".repeat(200)}}),
-    )];
-    while written < target_bytes {
+    claude_session::generated_file(name, target_bytes, |turn| {
         let prompt = format!("fix the type errors in the auth store, part {turn}");
         let call = format!("call_{turn}");
         let patch = format!("call_p{turn}");
+        let mut records = Vec::new();
+        if turn == 0 {
+            records.push(line(
+                "session_meta",
+                serde_json::json!({"id": "bench", "cwd": "/repo", "git": {"branch": "main"}, "base_instructions": {"text": "You are Codex.".repeat(200)}}),
+            ));
+        }
         records.extend([
             line("response_item", serde_json::json!({"type": "message", "role": "user", "content": [{"type": "input_text", "text": prompt}]})),
             line("event_msg", serde_json::json!({"type": "user_message", "message": prompt})),
@@ -84,17 +74,8 @@ fn codex_session_file(name: &str, target_bytes: u64) -> PathBuf {
             line("response_item", serde_json::json!({"type": "custom_tool_call_output", "call_id": patch, "output": "Success. Updated the following files:\nM src/auth/tokenStore.ts"})),
             line("event_msg", serde_json::json!({"type": "token_count", "info": {"total_token_usage": {"input_tokens": 1000 + turn}}})),
         ]);
-        for r in records.drain(..) {
-            out.write_all(r.as_bytes()).expect("write");
-            out.write_all(b"\n").expect("write");
-            written += r.len() as u64 + 1;
-        }
-        turn += 1;
-    }
-    out.flush().expect("flush");
-    drop(out);
-    std::fs::rename(&tmp, &path).expect("rename bench data");
-    path
+        records
+    })
 }
 
 /// Codex rollout reading (typed records, bounded output excerpts): the counterpart of
