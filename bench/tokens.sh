@@ -29,16 +29,16 @@ while [ "$(stat -c %s "$file" 2>/dev/null || echo 0)" -lt 50000000 ]; do
   cat "$work/unit.txt" >> "$file"
 done
 cores=$(nproc)
-measure() { # prints "median_wall_s median_cpu_s count" over $runs runs of the command
+measure() { # prints "wall_s cpu_s count" of the run with the median wall time of $runs runs
   for _ in $(seq "$runs"); do
     /usr/bin/time -f "%e %U %S" -o "$work/time.txt" "$@" >"$work/out.txt" 2>"$work/err.txt" \
       || { echo "failed: $* ($(tail -1 "$work/err.txt"))" >&2; exit 1; }
-    awk '{ printf "%s %.2f\n", $1, $2 + $3 }' "$work/time.txt"
-  done | sort -n | awk -v n="$runs" -v c="$(grep -o '[0-9]\+' "$work/out.txt" | head -1)" \
-    '{ w[NR] = $1; u[NR] = $2 } END { m = int((n + 1) / 2); print w[m], u[m], c }'
+    awk -v c="$(grep -o '[0-9]\+' "$work/out.txt" | head -1)" \
+      '{ printf "%s %.2f %s\n", $1, $2 + $3, c }' "$work/time.txt"
+  done | sort -n | awk -v n="$runs" '{ r[NR] = $0 } END { print r[int((n + 1) / 2)] }'
 }
 echo "$(stat -c %s "$file") bytes; $cores cores; median of $runs runs"
-printf '%-11s %-22s %7s %7s %10s %6s %9s\n' encoding counter wall_s cpu_s tokens MB/s x_bpe
+printf '%-11s %-16s %7s %7s %5s %10s %6s %6s\n' encoding counter wall_s cpu_s cpu/w tokens MB/s x_bpe
 for enc in o200k_base cl100k_base; do
   read -r bw bc bn < <(measure taskset -c 0 "$floor" bpe-openai "$enc" "$file")
   rows=("bpe-openai,1-core $bw $bc $bn")
@@ -52,8 +52,10 @@ for enc in o200k_base cl100k_base; do
     read -r name w c n <<<"$row"
     awk -v e="$enc" -v name="${name/,/ }" -v w="$w" -v c="$c" -v n="$n" -v b="$bw" \
       -v s="$(stat -c %s "$file")" \
-      'BEGIN { printf "%-11s %-22s %7.2f %7.2f %10s %6.1f %9.2f\n", e, name, w, c, n, s / 1e6 / w, w / b }'
+      'BEGIN { printf "%-11s %-16s %7.2f %7.2f %5.2f %10s %6.1f %6.2f\n", e, name, w, c, c / w, n, s / 1e6 / w, w / b }'
   done
 done
-echo "wall_s, cpu_s: median wall and CPU (user + system) seconds of the whole process. MB/s: per"
-echo "wall second. x_bpe: wall time / bpe-openai's (goal: <= 1.0 on one core; lower on every core)."
+echo "wall_s, cpu_s: wall and CPU (user + system) seconds of the whole process (the run with the"
+echo "median wall time). cpu/w: cores busy on average (below 1 on one core: other work took the core)."
+echo "MB/s: per wall second. x_bpe: wall time / bpe-openai's (goal: <= 1.0 on one core; lower on every"
+echo "core). On a shared machine compare cpu_s for one core; wall_s shows scaling only on idle cores."
