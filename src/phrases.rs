@@ -753,7 +753,7 @@ pub(crate) static MODEL_ERROR: Phrases = Phrases::new(
 /// comments are the `todos` loop's, on the uncommitted diff.)
 pub(crate) static STUB_MARKER: Phrases = Phrases::new(
     "stub marker",
-    r#"(?i)\bunder construction\b|\bcoming soon\b|\bnot (?:yet )?implemented\b|\bplaceholder\b[^=:"'\w-]|\bplaceholder$|\blorem ipsum\b|NotImplementedError|\btodo!\(|\bunimplemented!\("#,
+    r#"(?i)\bunder construction\b|\bcoming soon\b|\bnot (?:yet )?implemented\b|\bplaceholder\b[^=:"'\w-]|\bplaceholder$|\blorem ipsum\b|\braise\s+NotImplementedError\b|\btodo!\(|\bunimplemented!\("#,
     &[
         "<p className=\"text-gray-500\">This page is under construction.</p>",
         "            Chart Placeholder (Sales Details)",
@@ -767,6 +767,25 @@ pub(crate) static STUB_MARKER: Phrases = Phrases::new(
         "const placeholderImage = url;",
         "className=\"uppercase placeholder-white\"",
         "// TODO: cache this",
+        "        except NotImplementedError:",
+        "        # Keep behavior aligned with app.py, which maps NotImplementedError to 501.",
+    ],
+);
+
+/// A line that opens a conditional branch: what follows it runs only sometimes.
+pub(crate) static CONDITION_LINE: Phrases = Phrases::new(
+    "condition line",
+    r"^(?:\}\s*)?(?:if\b|elif\b|else\b|unless\b|when\b|case\b|except\b|catch\b|guard\b)",
+    &[
+        "if not OPENROUTER_API_KEY:",
+        "} else {",
+        "elif mode == 'fast':",
+        "if (!token) {",
+    ],
+    &[
+        "raise NotImplementedError",
+        "return value",
+        "def handler(self):",
     ],
 );
 
@@ -780,6 +799,49 @@ pub(crate) static API_COMMIT_TOOL: Phrases = Phrases::new(
         "I'll create README.md with create_or_update_file first.",
     ],
     &["git push origin main", "create_repository failed: 422"],
+);
+
+/// A line of program source rather than a shell command: a code block holding one is a file or
+/// a snippet, not commands for the person to run.
+pub(crate) static SOURCE_CODE_LINE: Phrases = Phrases::new(
+    "source code line",
+    r"(?m)^\s*(?:(?:from\s+\S+\s+)?import\s|def\s+\w+\s*\(|class\s+\w+|(?:pub\s+)?fn\s+\w+|(?:export\s+)?(?:const|let|var)\s+\w+\s*=|(?:export\s+)?(?:async\s+)?function\b|return\b|#include\b|package\s+\w+;?$)",
+    &[
+        "from typing import List, Dict",
+        "import dataclasses",
+        "    def _node_parse(self, state):",
+        "class DocumentProcessor:",
+        "const x = require('y');",
+        "export async function main() {",
+    ],
+    &[
+        "pip install -r requirements.txt",
+        "npm run build",
+        "python -m pytest -q",
+        "git commit -m \"import fix\"",
+        "solana config set --url devnet",
+    ],
+);
+
+/// Tools that change something outside the workspace (a hosting service's repositories, pull
+/// requests, issues, releases, deployments), matched on the tool's own name (an MCP server's
+/// prefix removed): their effect is evidence git here and the file edits cannot show.
+pub(crate) static REMOTE_WRITE_TOOL: Phrases = Phrases::new(
+    "remote write tool",
+    r"^(?:push_files|create_or_update_file|delete_file|create_commit|commit_files|update_file_contents|create_repository|fork_repository|create_branch|create_pull_request|update_pull_request|merge_pull_request|create_pull_request_review|create_issue|update_issue|add_issue_comment|create_release|deploy\w*|publish\w*)$",
+    &[
+        "push_files",
+        "create_pull_request",
+        "merge_pull_request",
+        "deploy_to_vercel",
+    ],
+    &[
+        "get_file_contents",
+        "list_issues",
+        "search_repositories",
+        "read_file",
+        "get_node_tree",
+    ],
 );
 
 /// A model server that cannot answer at all (a local Ollama or llama.cpp out of memory, down, or
@@ -916,8 +978,11 @@ pub(crate) const BUILD_OUTPUT_DIRS: &[&str] = &[
 
 /// Every table, for the table test.
 #[cfg(test)]
-static ALL: [&Phrases; 52] = [
+static ALL: [&Phrases; 55] = [
     &API_COMMIT_TOOL,
+    &CONDITION_LINE,
+    &SOURCE_CODE_LINE,
+    &REMOTE_WRITE_TOOL,
     &STUB_MARKER,
     &MODEL_SERVER_DOWN,
     &PREDICTED_RUN,

@@ -3,7 +3,9 @@
 //! readers' own kit (parse a string as one format) stays with the readers, which it needs.
 
 use crate::evidence::git::{GitState, Head, StatusEntry};
-use crate::evidence::transcript::{Command, Edit, EditKind, Message, MessageKind, Role, Session};
+use crate::evidence::transcript::{
+    Action, Command, Edit, EditKind, Message, MessageKind, Role, Session,
+};
 use crate::evidence::{Evidence, TestRun, Transcript};
 use crate::note::{Claim, FileEntry, Note, OpenLoop, Owner};
 
@@ -176,6 +178,20 @@ pub(crate) fn edit_of(n: usize, path: &str, kind: EditKind, seq: u64) -> Edit {
     Edit {
         kind,
         ..edit(&format!("E{n}"), path, seq)
+    }
+}
+
+/// `A{n}`: an action outside the workspace with its outcome.
+pub(crate) fn action(n: usize, tool: &str, target: &str, ok: bool, seq: u64) -> Action {
+    Action {
+        id: format!("A{n}"),
+        tool: tool.into(),
+        target: target.into(),
+        ok: Some(ok),
+        output: String::new(),
+        at: None,
+        seq,
+        sidechain: false,
     }
 }
 

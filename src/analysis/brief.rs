@@ -17,6 +17,9 @@ const MAX_ITEMS: usize = 6;
 const MAX_REQUESTS: usize = 5;
 /// Longest text of one item.
 const ITEM_CHARS: usize = 200;
+/// Longest suggested next action: whole, since a cut one ("Check what C13 did…") loses the
+/// step that follows it, and a model drafting from it stops where the cut did.
+const NEXT_CHARS: usize = 600;
 
 /// The facts, one per line, grouped under short headings; empty groups are left out.
 pub(crate) fn brief(a: &Analysis) -> String {
@@ -151,14 +154,19 @@ pub(crate) fn brief(a: &Analysis) -> String {
             }
             s + &ids(&c.cite)
         })
-        .chain(a.commits.meanwhile.iter().map(|c| match &a.commits.api_writer {
+        .chain(a.commits.meanwhile.iter().map(|c| match (&c.by_action, &a.commits.api_writer) {
+            (Some(action), _) => format!(
+                "- `{}` {} — made by this session through a tool, not git (G, {action})",
+                &c.id[..c.id.len().min(7)],
+                t(&c.summary)
+            ),
             // Made in the session's time by no git command of it, while it wrote through an API.
-            Some((tool, id)) => format!(
+            (None, Some((tool, id))) => format!(
                 "- `{}` {} — no git command of this session made it; the session also wrote through `{tool}`, which may have (G, {id})",
                 &c.id[..c.id.len().min(7)],
                 t(&c.summary)
             ),
-            None => format!(
+            (None, None) => format!(
                 "- `{}` {} — NOT by this session (G)",
                 &c.id[..c.id.len().min(7)],
                 t(&c.summary)
@@ -224,7 +232,7 @@ pub(crate) fn brief(a: &Analysis) -> String {
         let _ = writeln!(
             out,
             "suggested next action: {}{}",
-            t(&a.next.text),
+            text::shorten(&a.next.text, NEXT_CHARS),
             ids(&a.next.cite)
         );
     }

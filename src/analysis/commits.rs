@@ -27,6 +27,21 @@ pub(crate) struct Commits {
     /// the event that shows it: commits meanwhile may then be the session's own, made without git.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_writer: Option<(String, String)>,
+    /// What the session did outside the workspace and saw succeed (pushes, pull requests through
+    /// a tool), in order: work a successor would otherwise redo or believe undone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remote: Vec<RemoteAction>,
+}
+
+/// An action outside the workspace that succeeded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct RemoteAction {
+    /// Its evidence id (`A3`).
+    pub id: String,
+    /// The tool (`push_files`).
+    pub tool: String,
+    /// What it acted on, as recorded (`owner=…, repo=…, message=…`).
+    pub target: String,
 }
 
 /// A commit the session made.
@@ -73,6 +88,10 @@ pub(crate) struct CommitRef {
     pub id: String,
     /// First line.
     pub summary: String,
+    /// The session's action that wrote it through an API (`push_files` with this message), when
+    /// one did: then it is the session's own commit, made without git.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_action: Option<String>,
 }
 
 static COMMIT_OUTPUT: LazyLock<Regex> = LazyLock::new(|| {
@@ -220,6 +239,7 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
             session,
             meanwhile: Vec::new(),
             api_writer: api_writer(view),
+            remote: remote_actions(view),
         };
     };
     let mut taken: Vec<usize> = Vec::new();
@@ -263,9 +283,13 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
             let between = span.is_some_and(|(newest, oldest)| *i > newest && *i < oldest);
             in_window || between
         })
-        .map(|(_, c)| CommitRef {
-            id: c.id.clone(),
-            summary: text::one_line(&c.summary),
+        .map(|(_, c)| {
+            let summary = text::one_line(&c.summary);
+            CommitRef {
+                id: c.id.clone(),
+                by_action: committed_by_action(view, &summary),
+                summary,
+            }
         })
         .collect();
     let api_writer = api_writer(view);
@@ -273,11 +297,46 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
         session,
         meanwhile,
         api_writer,
+        remote: remote_actions(view),
     }
 }
 
-/// The first commit-writing API tool the session's errors or own messages name.
+/// The successful commit-writing action whose recorded message begins with `summary`.
+fn committed_by_action(view: &View, summary: &str) -> Option<String> {
+    let wrote = format!("message={summary}");
+    view.actions
+        .iter()
+        .find(|a| {
+            a.ok == Some(true)
+                && phrases::API_COMMIT_TOOL.is_match(&a.tool)
+                && a.target.contains(&wrote)
+        })
+        .map(|a| a.id.clone())
+}
+
+/// The session's actions outside the workspace that succeeded, in order.
+fn remote_actions(view: &View) -> Vec<RemoteAction> {
+    view.actions
+        .iter()
+        .filter(|a| a.ok == Some(true))
+        .map(|a| RemoteAction {
+            id: a.id.clone(),
+            tool: a.tool.clone(),
+            target: a.target.clone(),
+        })
+        .collect()
+}
+
+/// The first commit-writing API tool the session called, else the first its errors or own
+/// messages name.
 fn api_writer(view: &View) -> Option<(String, String)> {
+    let called = view
+        .actions
+        .iter()
+        .find(|a| phrases::API_COMMIT_TOOL.is_match(&a.tool));
+    if let Some(a) = called {
+        return Some((a.tool.clone(), a.id.clone()));
+    }
     let errors = view.errors.iter().map(|e| (e.text.as_str(), &e.id));
     let said = view.said().map(|m| (m.text.as_str(), &m.id));
     errors.chain(said).find_map(|(text, id)| {
@@ -498,6 +557,71 @@ mod tests {
             c.meanwhile[0].summary,
             "docs(status): add agent handoff queue"
         );
+    }
+
+    /// A commit in the session's time whose message a successful `push_files` of the session
+    /// wrote is the session's own, made through the tool; a failed push attributes nothing.
+    #[test]
+    fn a_commit_a_push_through_a_tool_wrote_is_the_sessions() {
+        let mut t = chat(vec![user(1, "push the app to GitHub", 0)]);
+        t.session.started_at = "2026-01-30T06:00:00Z".parse().ok();
+        t.session.ended_at = "2026-01-30T06:20:00Z".parse().ok();
+        t.actions = vec![
+            action(
+                1,
+                "push_files",
+                "repo=r, message=Initial commit: app",
+                false,
+                1,
+            ),
+            action(
+                2,
+                "create_or_update_file",
+                "path=README.md, message=Initial commit",
+                true,
+                2,
+            ),
+            action(
+                3,
+                "push_files",
+                "repo=r, files: 17 item(s), message=Source code",
+                true,
+                3,
+            ),
+        ];
+        let mut g = git_state(&[]);
+        g.commits = ["Source code", "Initial commit", "Unrelated fix"]
+            .iter()
+            .enumerate()
+            .map(|(i, summary)| CommitInfo {
+                id: format!("{i}abcdef000"),
+                summary: summary.to_string(),
+                time: "2026-01-30T06:15:00Z".parse().ok(),
+                ..CommitInfo::default()
+            })
+            .collect();
+        let ev = Evidence {
+            git: Some(g),
+            ..evidence(t)
+        };
+        let s = scope::of(&ev);
+        let c = of(&ev, &View::new(&ev, &s));
+        let by: Vec<(&str, Option<&str>)> = c
+            .meanwhile
+            .iter()
+            .map(|m| (m.summary.as_str(), m.by_action.as_deref()))
+            .collect();
+        assert_eq!(
+            by,
+            vec![
+                ("Source code", Some("A3")),
+                ("Initial commit", Some("A2")),
+                ("Unrelated fix", None)
+            ]
+        );
+        let remote: Vec<&str> = c.remote.iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(remote, vec!["A2", "A3"]);
+        assert_eq!(c.api_writer, Some(("push_files".into(), "A1".into())));
     }
 
     #[test]

@@ -338,15 +338,50 @@ fn tool_failures(view: &View, h: &mut History) {
         if detail.split_whitespace().count() < 3 || detail.contains("cut off") {
             continue;
         }
-        let line = match &tool {
-            Some(t) => format!("`{t}` failed: {detail}"),
-            None => format!("Failed: {detail}"),
+        // An action outside the workspace that a later call of the same tool did: the failure
+        // was worked around, not left open.
+        let failed = e
+            .evidence
+            .as_deref()
+            .and_then(|id| view.actions.iter().find(|a| a.id == id));
+        let done_later = failed.and_then(|failed| {
+            view.actions
+                .iter()
+                .find(|a| a.seq > failed.seq && a.tool == failed.tool && a.ok == Some(true))
+        });
+        // What succeeded in between is how the session got past it (a README created first).
+        let workaround = failed.zip(done_later).and_then(|(failed, later)| {
+            view.actions
+                .iter()
+                .find(|a| a.ok == Some(true) && a.seq > failed.seq && a.seq < later.seq)
+        });
+        let line = match (&tool, done_later) {
+            (Some(t), Some(a)) => {
+                let after = workaround
+                    .map(|w| {
+                        format!(
+                            ", after `{}` ({}) succeeded ({})",
+                            w.tool,
+                            text::shorten(&w.target, 120),
+                            w.id
+                        )
+                    })
+                    .unwrap_or_default();
+                format!(
+                    "`{t}` failed: {detail}; a later `{}` call succeeded ({}){after}",
+                    a.tool, a.id
+                )
+            }
+            (Some(t), None) => format!("`{t}` failed: {detail}"),
+            (None, _) => format!("Failed: {detail}"),
         };
         let cite: Vec<String> = Some(e.id.clone())
             .filter(|id| !id.is_empty())
             .into_iter()
             .chain(e.evidence.iter().cloned())
             .chain(next_said.map(|m| m.id.clone()))
+            .chain(workaround.map(|a| a.id.clone()))
+            .chain(done_later.map(|a| a.id.clone()))
             .collect();
         match seen.iter_mut().find(|(l, _, _, _)| *l == line) {
             Some((_, n, c, at)) => {
@@ -928,6 +963,46 @@ mod tests {
             "{d:?}"
         );
         assert!(d.iter().all(|x| !x.contains("overloaded")), "{d:?}");
+    }
+
+    /// A failed push that a later push of the same tool did is worked around: the dead end says
+    /// so, and what succeeded in between, with the actions' ids.
+    #[test]
+    fn a_failed_remote_action_done_later_names_the_workaround() {
+        use crate::evidence::transcript::ErrorEvent;
+        let mut t = chat(vec![
+            user(1, "push the app to GitHub", 0),
+            said(6, "Pushed.", 6),
+        ]);
+        t.actions = vec![
+            action(1, "push_files", "repo=r, message=First", false, 1),
+            action(
+                2,
+                "create_or_update_file",
+                "path=README.md, message=Initial commit",
+                true,
+                3,
+            ),
+            action(3, "push_files", "repo=r, message=Source", true, 4),
+        ];
+        t.errors = vec![ErrorEvent {
+            id: "X1".into(),
+            text: "MCP tool 'push_files' reported tool error: 409 Git Repository is empty.".into(),
+            evidence: Some("A1".into()),
+            at: None,
+            seq: 2,
+        }];
+        let h = history(t);
+        let d = h
+            .dead_ends
+            .iter()
+            .find(|d| d.text.starts_with("`push_files` failed"))
+            .expect("a dead end for the failed push");
+        assert!(
+            d.text.contains("a later `push_files` call succeeded (A3), after `create_or_update_file` (path=README.md, message=Initial commit) succeeded (A2)"),
+            "{d:?}"
+        );
+        assert_eq!(d.cite, vec!["X1", "A1", "A2", "A3"]);
     }
 
     #[test]

@@ -134,8 +134,12 @@ pub(crate) fn stopped(view: &View) -> Stopped {
         s.said = Some(m.id.clone());
         let plain = text::plain(&text::without_fences(&m.text));
         let sents = text::sentences(&plain);
+        // A file name alone (aider's whole-file edits end on `name.py` before the listing) says
+        // nothing: the last sentence of three words or more does, if any.
         s.said_text = sents
-            .last()
+            .iter()
+            .rev()
+            .find(|l| l.split_whitespace().count() >= 3)
             .map(|l| text::shorten(l, 200))
             .unwrap_or_default();
         // Stated next steps the session never got to: the message is (nearly) the last event;
@@ -941,6 +945,8 @@ fn handoffs(
                         }
                     }
                 }
+                // A file's source (a whole-file edit, a snippet) is no list of commands to run.
+                Block::Code(code) if phrases::SOURCE_CODE_LINE.is_match(code) => {}
                 Block::Code(code) => {
                     // Commands, continuation lines joined; a bare value (an address) is none.
                     let joined = code.replace("\\\n", " ");
@@ -1219,12 +1225,23 @@ fn stubs(ev: &Evidence, view: &View, project: &Project) -> Option<Stubs> {
         {
             continue;
         }
+        // A marker under a condition (`if not KEY: raise NotImplementedError(…)`) is a guard
+        // the code means to keep, not a stub.
+        let mut after_condition = false;
         let hits: Vec<(&str, String)> = body
             .lines()
             .filter_map(|l| {
+                let t = l.trim();
+                let guarded = after_condition;
+                if !t.is_empty() && !t.starts_with('#') && !t.starts_with("//") {
+                    after_condition = phrases::CONDITION_LINE.is_match(t);
+                }
                 let m = phrases::STUB_MARKER.regex().find(l)?;
+                if guarded {
+                    return None;
+                }
                 let marker = m.as_str().trim_end_matches(|c: char| !c.is_alphanumeric());
-                Some((l.trim(), marker.to_lowercase()))
+                Some((t, marker.to_lowercase()))
             })
             .collect();
         let Some((first, _)) = hits.first() else {
@@ -1852,6 +1869,38 @@ mod tests {
         assert_eq!(h.owner, LoopOwner::Human);
     }
 
+    /// Asked how to do something, the agent's answer hands over the commands in it, not the
+    /// lines of a file it lists (an aider whole-file edit, a snippet).
+    #[test]
+    fn source_listings_are_not_steps_for_the_person() {
+        let ev = evidence(chat(vec![
+            user(1, "how do I add the extraction step?", 0),
+            said(
+                2,
+                "Here's the updated file:\n\ndoc_processor.py\n```python\nfrom typing import List, Dict\nimport dataclasses\n\nclass DocumentProcessor:\n    pass\n```\n\nThen install the package:\n\n```bash\npip install langgraph\n```",
+                1,
+            ),
+        ]));
+        let l = loops(&ev);
+        let h = l
+            .iter()
+            .find(|x| x.kind == LoopKind::Handoff)
+            .expect("handoff");
+        assert!(h.text.contains("pip install langgraph"), "{}", h.text);
+        assert!(!h.text.contains("import"), "{}", h.text);
+        // A message that ends on a listed file stops on its last words, not the file's name.
+        let ev = evidence(chat(vec![
+            user(1, "add the extraction step", 0),
+            said(
+                2,
+                "I've applied the changes.\n\nHere's the updated file:\n\ndoc_processor.py\n```python\nimport re\n\nclass DocumentProcessor:\n    pass\n```",
+                1,
+            ),
+        ]));
+        let s = stopped(&View::new(&ev, &crate::analysis::scope::of(&ev)));
+        assert_eq!(s.said_text, "Here's the updated file:");
+    }
+
     #[test]
     fn a_cut_off_command_that_changes_state_is_read_from_what_it_left_never_re_run() {
         let at = |s: &str| s.parse().ok();
@@ -2120,6 +2169,10 @@ mod tests {
                 ),
                 ("src/pages/Orders.test.tsx", "it.todo('coming soon')\n"),
                 ("NOTES.md", "Coming soon: charts\n"),
+                (
+                    "backend/deps.py",
+                    "def call():\n    if not KEY:\n        # maps NotImplementedError to 501\n        raise NotImplementedError(\"KEY is not set\")\n    try:\n        go()\n    except NotImplementedError:\n        pass\n",
+                ),
             ],
             &[],
         );
@@ -2136,6 +2189,7 @@ mod tests {
             "src/pages/Search.tsx",
             "src/pages/Orders.test.tsx",
             "NOTES.md",
+            "backend/deps.py",
         ]
         .iter()
         .enumerate()
@@ -2147,7 +2201,7 @@ mod tests {
         let l = loops(&ev);
         let stub = l.iter().find(|x| x.kind == LoopKind::Stubs).expect("stubs");
         // Only the code file with a real stub: not an input's placeholder attribute or class,
-        // not a test, not prose.
+        // not a test, not prose, not a guard under a condition or an `except` clause.
         assert_eq!(stub.cite, ["E1"]);
         assert!(
             stub.text.contains("`src/pages/Orders.tsx`"),

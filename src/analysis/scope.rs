@@ -5,7 +5,7 @@
 
 use crate::evidence::Evidence;
 use crate::evidence::transcript::{
-    Command, Edit, ErrorEvent, Format, Message, MessageKind, Role, Transcript,
+    Action, Command, Edit, ErrorEvent, Format, Message, MessageKind, Role, Transcript,
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -94,6 +94,8 @@ pub(crate) struct View<'a> {
     pub edits: Vec<&'a Edit>,
     /// Errors in scope.
     pub errors: Vec<&'a ErrorEvent>,
+    /// Actions outside the workspace in scope (main session only).
+    pub actions: Vec<&'a Action>,
     /// The session's working directory.
     pub cwd: Option<&'a str>,
     /// Launches the transcript holds and the note covers (see [`Scope`]).
@@ -126,6 +128,11 @@ impl<'a> View<'a> {
                 .filter(|e| inside(e.seq) && !e.sidechain)
                 .collect(),
             errors: t.errors.iter().filter(|e| inside(e.seq)).collect(),
+            actions: t
+                .actions
+                .iter()
+                .filter(|a| inside(a.seq) && !a.sidechain)
+                .collect(),
             cwd: t.session.cwd.as_deref(),
             launches: scope.launches,
             covered: scope.covered,

@@ -44,7 +44,11 @@ pub(crate) fn without_fences(text: &str) -> String {
     let mut fence: Option<Vec<&str>> = None;
     for line in text.lines() {
         let t = line.trim_start();
-        let is_fence = t.starts_with("```") || t.starts_with("~~~");
+        // aider fences files with `<source>` … `</source>` for some models.
+        let is_fence = t.starts_with("```")
+            || t.starts_with("~~~")
+            || (fence.is_none() && t.trim_end() == "<source>")
+            || (fence.is_some() && t.trim_end() == "</source>");
         match fence.as_mut() {
             Some(body) if is_fence => {
                 if body.len() == 1 && body[0].trim().chars().count() <= 80 {
@@ -351,6 +355,9 @@ mod tests {
             without_fences(t),
             "I run it as:\n`division(23, 0)`\nand\nend\n"
         );
+        // aider's `<source>` fences.
+        let t = "Done.\n\nsrc/a.py\n<source>\nimport os\nx = 1\n</source>\n";
+        assert_eq!(without_fences(t), "Done.\n\nsrc/a.py\n");
     }
 
     #[test]

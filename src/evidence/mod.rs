@@ -183,6 +183,11 @@ pub struct Request {
 
 /// Default limit for reading the git state: reading a 40,000-file repository takes well under a
 /// second; an agent hook must not wait much longer than this for a repository that hangs.
+/// The evidence ids a note cites, as a regex fragment: `G` (git now), then by kind and number
+/// `T` test reports, `M` messages, `C` commands, `E` file edits, `X` errors and `A` actions
+/// outside the workspace. One grammar for the note parser and the validator.
+pub(crate) const ID_PATTERN: &str = r"(?:G|[TMCEXA][1-9][0-9]*)";
+
 pub(crate) const GIT_TIMEOUT: Duration = Duration::from_secs(20);
 
 impl Default for Request {

@@ -351,8 +351,8 @@ fn strip_tail(text: &str) -> Tail {
         Regex::new(r"\s*\[UNVERIFIED(?::\s*([^\]]*))?\]\s*$").expect("static regex")
     });
     static CITES: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"\s*\(\s*((?:G|[TMCEX]\d+)(?:\s*[,;]\s*(?:G|[TMCEX]\d+))*)\s*\)\s*$")
-            .expect("static regex")
+        let id = crate::evidence::ID_PATTERN;
+        Regex::new(&format!(r"\s*\(\s*({id}(?:\s*[,;]\s*{id})*)\s*\)\s*$")).expect("static regex")
     });
     let mut t = text.trim().to_string();
     let mut flag = None;

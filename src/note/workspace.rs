@@ -275,18 +275,49 @@ fn session_lines(a: &Analysis) -> Vec<String> {
     if !undone.is_empty() {
         lines.push(format!("- **Undone with /undo:** {}", join_capped(&undone)));
     }
-    if !commits.meanwhile.is_empty() {
-        let others: Vec<String> = commits
-            .meanwhile
+    if !commits.remote.is_empty() {
+        let done: Vec<String> = commits
+            .remote
             .iter()
-            .map(|c| {
-                format!(
-                    "`{}` {}",
-                    &c.id[..c.id.len().min(7)],
-                    text(&subject(&c.summary))
-                )
+            .map(|r| {
+                let target = if r.target.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", text(&r.target))
+                };
+                format!("`{}`{target} succeeded ({})", r.tool, r.id)
             })
             .collect();
+        lines.push(format!(
+            "- **Done outside this workspace:** {}",
+            join_capped(&done)
+        ));
+    }
+    let short = |c: &crate::analysis::commits::CommitRef| {
+        format!(
+            "`{}` {}",
+            &c.id[..c.id.len().min(7)],
+            text(&subject(&c.summary))
+        )
+    };
+    let through_tool: Vec<String> = commits
+        .meanwhile
+        .iter()
+        .filter_map(|c| Some(format!("{} ({})", short(c), c.by_action.as_ref()?)))
+        .collect();
+    if !through_tool.is_empty() {
+        lines.push(format!(
+            "- **Committed by this session through a tool, not git:** {}",
+            join_capped(&through_tool)
+        ));
+    }
+    let others: Vec<String> = commits
+        .meanwhile
+        .iter()
+        .filter(|c| c.by_action.is_none())
+        .map(short)
+        .collect();
+    if !others.is_empty() {
         lines.push(format!(
             "- **Also committed meanwhile, not by a `git commit` in this transcript:** {} (G)",
             join_capped(&others)

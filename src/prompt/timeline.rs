@@ -1,5 +1,5 @@
 //! The session as one ordered list for the model: requests, file edits, commands with their
-//! verdicts, errors, commits and compactions, each with the id a note cites it by, in the order
+//! verdicts, errors, actions outside the workspace, commits and compactions, each with the id a note cites it by, in the order
 //! they happened — so that a model can tell whether the last full test run came before or after
 //! the last edit without merging separate lists.
 //!
@@ -114,6 +114,35 @@ pub(super) fn entries(t: &Transcript, a: &Analysis, r: &dyn Fn(&str) -> String) 
                 "- {} error{on}: {}",
                 e.id,
                 crate::analysis::text::shorten(&r(&e.text), 300)
+            ),
+        });
+    }
+    for a in &t.actions {
+        let outcome = match a.ok {
+            Some(true) => "succeeded".to_string(),
+            Some(false) => "FAILED".to_string(),
+            None => "result not recorded".to_string(),
+        };
+        let answer = if a.output.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ": {}",
+                crate::analysis::text::shorten(
+                    &r(&crate::analysis::text::one_line(&a.output)),
+                    160
+                )
+            )
+        };
+        entries.push(Entry {
+            seq: a.seq,
+            id: Some(a.id.clone()),
+            text: format!(
+                "- {} {} ({}) outside the workspace: {outcome}{answer}{}",
+                a.id,
+                a.tool,
+                r(&a.target),
+                if a.sidechain { " (subagent)" } else { "" }
             ),
         });
     }

@@ -681,8 +681,9 @@ pub(crate) fn name_undefined_ids(note: &mut Note, ev: &Evidence) {
 }
 
 /// An evidence id in a flag's reason.
-static REASON_ID: std::sync::LazyLock<regex::Regex> =
-    std::sync::LazyLock::new(|| regex::Regex::new(r"\b(?:G|[TMCEX][1-9][0-9]*)\b").expect("regex"));
+static REASON_ID: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(&format!(r"\b{}\b", crate::evidence::ID_PATTERN)).expect("regex")
+});
 
 /// `reason` with every evidence id the note does not cite itself (`defined`) replaced by what it
 /// is — a command as `` `npx tsc --noEmit` ``, a test run by its command or file, an edit by its
@@ -722,6 +723,10 @@ fn describe_id(id: &str, ev: &Evidence) -> Option<String> {
         ),
         b'M' => "a transcript message".to_string(),
         b'X' => "an error in the transcript".to_string(),
+        b'A' => {
+            let a = t?.actions.iter().find(|a| a.id == id)?;
+            format!("the {} call", code(&a.tool))
+        }
         _ => return None,
     })
 }

@@ -26,10 +26,12 @@ fn seq_by_id<'a>(cx: &Ctx<'a>) -> HashMap<&'a str, Option<u64>> {
     let commands = t.commands.iter().map(|c| (c.id.as_str(), Some(c.seq)));
     let edits = t.edits.iter().map(|e| (e.id.as_str(), Some(e.seq)));
     let errors = t.errors.iter().map(|e| (e.id.as_str(), Some(e.seq)));
+    let actions = t.actions.iter().map(|a| (a.id.as_str(), Some(a.seq)));
     messages
         .chain(commands)
         .chain(edits)
         .chain(errors)
+        .chain(actions)
         .collect()
 }
 

@@ -66,7 +66,7 @@ static EVIDENCE_KINDS: LazyLock<Vec<(Regex, Option<Regex>, &'static str)>> = Laz
 });
 
 static EVIDENCE_ID: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(?:G|[TMCEX][1-9][0-9]*)$").expect("regex"));
+    LazyLock::new(|| Regex::new(&format!("^{}$", crate::evidence::ID_PATTERN)).expect("regex"));
 
 /// What a claim asserts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -590,6 +590,10 @@ fn exists(cx: &Ctx, id: &str) -> bool {
             .transcript
             .as_ref()
             .is_some_and(|t| t.errors.iter().any(|e| e.id == id)),
+        b'A' => ev
+            .transcript
+            .as_ref()
+            .is_some_and(|t| t.actions.iter().any(|a| a.id == id)),
         _ => false,
     }
 }

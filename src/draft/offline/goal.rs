@@ -15,6 +15,19 @@ const MAX_EARLIER: usize = 8;
 const EARLIER_CHARS: usize = 180;
 /// Longest title.
 const TITLE_CHARS: usize = 70;
+/// Longest last output line of a script shown.
+const PRINTED_CHARS: usize = 160;
+
+/// The last non-empty output line of command `id`, when it has output.
+fn printed_last(ev: &Evidence, id: &str) -> Option<String> {
+    let t = ev.transcript.as_ref()?;
+    let c = t.commands.iter().find(|c| c.id == id)?;
+    c.output
+        .lines()
+        .map(str::trim)
+        .rfind(|l| !l.is_empty())
+        .map(str::to_string)
+}
 
 pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
     let reqs = &a.requests;
@@ -63,9 +76,20 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
         let Some(last) = c.last() else { continue };
         match &c.latest {
             Verdict::Pass { how } if c.fresh_pass() => {
-                let what = match c.kind {
-                    CheckKind::Script => "ran cleanly",
-                    _ => "passed",
+                let (what, how) = match c.kind {
+                    CheckKind::Script => (
+                        "ran cleanly",
+                        how.strip_prefix("ran cleanly; ").unwrap_or(how).to_string(),
+                    ),
+                    _ => ("passed", how.clone()),
+                };
+                // What a script printed last is often its result (a computed answer, a URL);
+                // not when the output shown was cut, where the last line is only where it was.
+                let printed = match c.kind {
+                    CheckKind::Script if !how.contains("cut") => printed_last(ev, &last.id)
+                        .map(|line| format!("; it printed {}", text::quote(&line, PRINTED_CHARS)))
+                        .unwrap_or_default(),
+                    _ => String::new(),
                 };
                 note.verified.push(match &c.renewed_by {
                     // A later passing test run built it again after the changes.
@@ -78,7 +102,10 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
                         vec![last.id.clone(), id.clone()],
                     ),
                     None => claim(
-                        format!("{} {what} ({how}) after the last change", c.label()),
+                        format!(
+                            "{} {what} ({how}) after the last change{printed}",
+                            c.label()
+                        ),
                         vec![last.id.clone()],
                     ),
                 });
@@ -200,11 +227,13 @@ pub(super) fn render(ev: &Evidence, a: &Analysis, note: &mut Note) {
                 )
             })
             .unwrap_or_default();
+        let words = if s.said_text.is_empty() {
+            "the agent's last message holds file listings and code only".to_string()
+        } else {
+            format!("the agent's last words: {}", text::quote(&s.said_text, 200))
+        };
         note.partial.push(claim(
-            format!(
-                "Where it stopped: {cmd}the agent's last words: {}",
-                text::quote(&s.said_text, 200)
-            ),
+            format!("Where it stopped: {cmd}{words}"),
             vec![id.clone()],
         ));
     }

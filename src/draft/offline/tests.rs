@@ -94,6 +94,31 @@ fn a_pass_after_the_last_edit_is_verified() {
     assert_eq!(n.verified[0].cite, ["C1"]);
 }
 
+/// A script that ran cleanly says what it printed last: often the result itself.
+#[test]
+fn a_script_that_ran_cleanly_says_what_it_printed_last() {
+    let t = session(
+        vec![user(1, "Decrypt `msg.enc`.", 0)],
+        vec![ran(
+            1,
+            "python decrypt.py",
+            None,
+            "decrypting…\nHTB{l00k_47_y0u}\n\n",
+            2,
+        )],
+        vec![edit("E1", "decrypt.py", 1)],
+    );
+    let n = drafted(&evidence(t));
+    assert_eq!(n.verified.len(), 1, "{:?}", n.verified);
+    let v = &n.verified[0].text;
+    assert!(
+        v.starts_with("`python decrypt.py` ran cleanly (")
+            && v.ends_with("after the last change; it printed \"HTB{l00k_47_y0u}\""),
+        "{v}"
+    );
+    assert!(!v.contains("ran cleanly (ran cleanly"), "{v}");
+}
+
 #[test]
 fn a_failing_check_is_an_open_loop_and_the_next_action() {
     let t = session(

@@ -61,6 +61,9 @@ struct State {
     user: Vec<String>,
     /// The text of the last `/ask`-style command, whose echo as a plain `####` line is dropped.
     pending_echo: Option<String>,
+    /// A hash of the last assistant answer, words only: in architect mode aider passes the
+    /// architect's answer to the editor model as `####` input, which the person never typed.
+    last_answer: Option<u64>,
     /// The last command the user ran with `/run` or `!`, so aider's own `> Running` line for it
     /// is not counted twice.
     last_user_run: Option<String>,
@@ -290,8 +293,19 @@ fn has_extension(p: &str) -> bool {
 fn flush_assistant(b: &mut Builder, st: &mut State) {
     if !st.assistant.is_empty() {
         let text = st.assistant.take();
+        st.last_answer = Some(words_hash(&text));
         b.message(Role::Assistant, MessageKind::Typed, &text, None, false);
     }
+}
+
+/// A hash of the words of `text` (whitespace and the layout of lines ignored).
+fn words_hash(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for w in text.split_whitespace() {
+        w.hash(&mut h);
+    }
+    h.finish()
 }
 
 fn flush_user(b: &mut Builder, st: &mut State) {
@@ -340,6 +354,11 @@ fn flush_user(b: &mut Builder, st: &mut State) {
         }
         return;
     }
+    if st.last_answer.take() == Some(words_hash(trimmed)) {
+        // The architect's answer handed to the editor model: aider's doing, not a request.
+        b.message(Role::User, MessageKind::Meta, trimmed, None, false);
+        return;
+    }
     b.message(Role::User, MessageKind::Typed, trimmed, None, false);
 }
 
@@ -365,6 +384,19 @@ mod tests {
     }
 
     const HEAD: &str = "# aider chat started at 2025-12-03 14:43:45\n\n> Aider v0.86.1  \n> Model: gpt-4o-mini with diff edit format  \n> Git repo: .git with 3 files  \n\n";
+
+    /// In architect mode the architect's answer goes to the editor model as `####` input: it is
+    /// aider's hand-over, not a request the person typed.
+    #[test]
+    fn an_architect_answer_passed_to_the_editor_is_no_request() {
+        let t = parse(&format!(
+            "{HEAD}#### /architect save the plan into task.md  \n\nI will instruct the editor to save it.\n\nCreate `task.md`.\n\n#### I will instruct the editor to save it.  \n####   \n#### Create `task.md`.  \n\ntask.md\n```\n- [ ] one\n```\n\n> Applied edit to task.md  \n"
+        ));
+        assert_eq!(typed(&t), vec!["save the plan into task.md"]);
+        assert!(t.messages.iter().any(
+            |m| m.kind == MessageKind::Meta && m.text.starts_with("I will instruct the editor")
+        ));
+    }
 
     #[test]
     fn ask_and_its_echo_are_one_message() {

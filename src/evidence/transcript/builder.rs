@@ -13,6 +13,11 @@ pub(super) const MAX_MESSAGE_BYTES: usize = 8 * 1024;
 pub(super) const MAX_OUTPUT_BYTES: usize = 4 * 1024;
 /// Most errors kept.
 pub(super) const MAX_ERRORS: usize = 200;
+/// Most actions outside the workspace kept.
+pub(super) const MAX_ACTIONS: usize = 200;
+/// Longest target and output of an action kept.
+const ACTION_TARGET_CHARS: usize = 300;
+const ACTION_OUTPUT_CHARS: usize = 300;
 
 /// Memory stays flat however long the session: besides the requests (and compaction
 /// summaries), which are all kept, only the latest messages are kept whole, at most this many…
@@ -43,6 +48,7 @@ pub(crate) struct Builder {
 #[derive(Clone, Copy)]
 enum Pending {
     Command(usize),
+    Action(usize),
     Edits(usize, usize),
 }
 
@@ -432,6 +438,72 @@ impl Builder {
         });
     }
 
+    /// Records a tool call when it changes something outside the workspace
+    /// ([`phrases::REMOTE_WRITE_TOOL`](crate::phrases::REMOTE_WRITE_TOOL)), with no result yet;
+    /// returns its index. `args` are the call's JSON arguments, of which only short scalar
+    /// values are kept (file contents never). `call_id` pairs a later [`Self::action_result`].
+    pub(crate) fn action(
+        &mut self,
+        call_id: Option<&str>,
+        tool: &str,
+        args: &serde_json::Value,
+        at: Option<DateTime<Utc>>,
+        sidechain: bool,
+    ) -> Option<usize> {
+        let tool = own_tool_name(tool);
+        if !crate::phrases::REMOTE_WRITE_TOOL.is_match(tool) || self.t.actions.len() >= MAX_ACTIONS
+        {
+            return None;
+        }
+        self.saw_time(at);
+        let seq = self.next_seq();
+        let idx = self.t.actions.len();
+        self.t.actions.push(Action {
+            id: format!("A{}", idx + 1),
+            tool: tool.to_string(),
+            target: action_target(args),
+            ok: None,
+            output: String::new(),
+            at,
+            seq,
+            sidechain,
+        });
+        if let Some(id) = call_id {
+            self.calls.insert(id.to_string(), Pending::Action(idx));
+        }
+        Some(idx)
+    }
+
+    /// Attaches a result to the action issued with `call_id`; returns its id, `None` when no
+    /// such action is pending (the result belongs to another tool).
+    pub(crate) fn action_result(
+        &mut self,
+        call_id: &str,
+        ok: bool,
+        output: &str,
+    ) -> Option<String> {
+        match self.calls.get(call_id) {
+            Some(Pending::Action(idx)) => {
+                let idx = *idx;
+                self.action_result_at(idx, ok, output)
+            }
+            _ => None,
+        }
+    }
+
+    /// Attaches a result to the action at `idx`; returns its id.
+    pub(crate) fn action_result_at(
+        &mut self,
+        idx: usize,
+        ok: bool,
+        output: &str,
+    ) -> Option<String> {
+        let a = self.t.actions.get_mut(idx)?;
+        a.ok = Some(ok);
+        a.output = crate::redact::clip(output.trim(), ACTION_OUTPUT_CHARS).into_owned();
+        Some(a.id.clone())
+    }
+
     /// Records that a background job was stopped (its id as the harness named it).
     pub(crate) fn stopped_job(&mut self, id: &str, at: Option<DateTime<Utc>>) {
         let _ = at;
@@ -473,6 +545,35 @@ impl Builder {
 }
 
 use crate::evidence::paths::relative_to;
+
+/// A tool's own name: an MCP server's prefix (`mcp__github__push_files`) removed.
+fn own_tool_name(tool: &str) -> &str {
+    tool.rsplit("__").next().unwrap_or(tool)
+}
+
+/// What an action acted on, from its JSON arguments: scalar values of at most 120 characters as
+/// `key=value` (file contents and other long text left out), lists by their length.
+fn action_target(args: &serde_json::Value) -> String {
+    use serde_json::Value;
+    let Some(map) = args.as_object() else {
+        return String::new();
+    };
+    let mut parts = Vec::new();
+    for (key, value) in map {
+        match value {
+            Value::String(s)
+                if key != "content" && s.chars().count() <= 120 && !s.contains('\n') =>
+            {
+                parts.push(format!("{key}={s}"));
+            }
+            Value::Bool(b) => parts.push(format!("{key}={b}")),
+            Value::Number(n) => parts.push(format!("{key}={n}")),
+            Value::Array(items) => parts.push(format!("{key}: {} item(s)", items.len())),
+            _ => {}
+        }
+    }
+    crate::redact::clip(&parts.join(", "), ACTION_TARGET_CHARS).into_owned()
+}
 
 /// Whether a message may be dropped from a long session: what the person typed and the
 /// compaction summaries are always kept.

@@ -192,6 +192,8 @@ struct Tool {
     name: String,
     command: Option<usize>,
     edit: Option<usize>,
+    /// An action outside the workspace (an MCP `push_files`…).
+    action: Option<usize>,
     background: bool,
 }
 
@@ -466,8 +468,13 @@ impl State {
                 let eid = b.transcript().edits.get(idx).map(|e| e.id.clone());
                 b.error(&format!("{name}: {content}"), eid, at);
             }
-        } else if is_error {
-            b.error(&format!("{name}: {content}"), None, at);
+        } else {
+            let action = tool
+                .action
+                .and_then(|idx| b.action_result_at(idx, !is_error, &content));
+            if is_error {
+                b.error(&format!("{name}: {content}"), action, at);
+            }
         }
     }
 
@@ -579,6 +586,7 @@ impl State {
             name: name.clone(),
             command: None,
             edit: None,
+            action: None,
             background: input.get("run_in_background").and_then(Value::as_bool) == Some(true),
         };
         match name.as_str() {
@@ -616,7 +624,7 @@ impl State {
                     b.stopped_job(target, at);
                 }
             }
-            _ => {}
+            _ => tool.action = b.action(None, &name, input, at, sidechain),
         }
         self.tools.insert(id.to_string(), tool);
         if let Some(early) = self.early_results.remove(id) {
@@ -1058,6 +1066,40 @@ mod tests {
         assert!(t.edits[0].confirmed);
         assert_eq!(t.errors.len(), 1);
         assert!(t.errors[0].text.contains("boom"));
+    }
+
+    /// An MCP tool that writes to a remote is an action, named without the server prefix; a
+    /// browser tool (Playwright's) is not.
+    #[test]
+    fn mcp_remote_writes_are_actions() {
+        let call = |id: &str, name: &str| {
+            assistant(
+                &format!("m{id}"),
+                &format!(
+                    r#"{{"type":"tool_use","id":"{id}","name":"{name}","input":{{"owner":"me","repo":"r","title":"Fix it"}}}}"#
+                ),
+            )
+        };
+        let lines = [
+            user("open a PR"),
+            call("p1", "mcp__github__create_pull_request"),
+            result("p1", "Error: head branch missing", true, r#""Error""#),
+            call("p2", "mcp__playwright__browser_click"),
+            result("p2", "clicked", false, "null"),
+            call("p3", "mcp__github__create_pull_request"),
+            result("p3", "https://github.com/me/r/pull/2", false, "null"),
+        ];
+        let t = read_str(&lines.join("\n"));
+        assert_eq!(
+            super::super::testkit::actions(&t),
+            vec![
+                ("A1", "create_pull_request", Some(false)),
+                ("A2", "create_pull_request", Some(true))
+            ]
+        );
+        assert_eq!(t.actions[1].target, "owner=me, repo=r, title=Fix it");
+        assert_eq!(t.errors.len(), 1);
+        assert_eq!(t.errors[0].evidence.as_deref(), Some("A1"));
     }
 
     #[test]

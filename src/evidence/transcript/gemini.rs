@@ -311,8 +311,14 @@ fn native_tool_call(b: &mut Builder, call: &Value, msg_at: Option<DateTime<Utc>>
             }
         }
         ToolKind::Other => {
+            let action = b
+                .action(None, name, args, at, false)
+                .and_then(|idx| match status {
+                    Some(s) => b.action_result_at(idx, s == "success", &output),
+                    None => None,
+                });
             if status == Some("error") {
-                b.error(&format!("{name}: {output}"), None, at);
+                b.error(&format!("{name}: {output}"), action, at);
             }
         }
     }
@@ -493,7 +499,9 @@ fn stream_event(b: &mut Builder, s: &mut Stream, ev: &Value, at: Option<DateTime
                 ToolKind::Edit(path, kind) => {
                     b.edit(id, path, kind, Some(name), at, false);
                 }
-                ToolKind::Other => {}
+                ToolKind::Other => {
+                    b.action(id, name, params, at, false);
+                }
             }
         }
         "tool_result" => {
@@ -517,8 +525,9 @@ fn stream_event(b: &mut Builder, s: &mut Stream, ev: &Value, at: Option<DateTime
             if b.edit_result(id, status == Some("success"), at) {
                 return;
             }
+            let action = b.action_result(id, status == Some("success"), &output);
             if status == Some("error") {
-                b.error(&output, None, at);
+                b.error(&output, action, at);
             }
         }
         "error" => {
@@ -807,5 +816,52 @@ mod tests {
         );
         assert_eq!(typed_users(&t), vec!["ok"]);
         assert_eq!(t.stats.skipped, 2);
+    }
+
+    /// A tool call that changes a remote (GitHub's MCP `push_files`) is an action `A*`, failed or
+    /// not; reads (`get_file_contents`) are not; the failure's error points at its action.
+    #[test]
+    fn remote_writes_are_actions_and_their_errors_cite_them() {
+        let t = parse(
+            r#"{"sessionId":"a","projectHash":"p","messages":[
+            {"id":"1","type":"user","content":"push it"},
+            {"id":"2","type":"gemini","content":"","toolCalls":[
+              {"id":"p1","name":"push_files","args":{"owner":"me","repo":"r","files":[{"path":"a","content":"x"}],"message":"First"},"status":"error",
+               "result":[{"functionResponse":{"response":{"error":"409 Git Repository is empty."}}}]},
+              {"id":"g","name":"get_file_contents","args":{"owner":"me","repo":"r","path":"a"},"status":"success"},
+              {"id":"p2","name":"push_files","args":{"owner":"me","repo":"r","files":[],"message":"Second"},"status":"success",
+               "result":[{"functionResponse":{"response":{"output":"{\"ref\":\"refs/heads/main\"}"}}}]}]}]}"#,
+        );
+        assert_eq!(
+            super::super::testkit::actions(&t),
+            vec![
+                ("A1", "push_files", Some(false)),
+                ("A2", "push_files", Some(true))
+            ]
+        );
+        assert_eq!(
+            t.actions[0].target,
+            "owner=me, repo=r, files: 1 item(s), message=First"
+        );
+        assert!(t.actions[1].output.contains("refs/heads/main"));
+        assert_eq!(t.errors.len(), 1);
+        assert_eq!(t.errors[0].evidence.as_deref(), Some("A1"));
+        assert!(t.actions[0].seq < t.errors[0].seq && t.errors[0].seq < t.actions[1].seq);
+    }
+
+    #[test]
+    fn stream_remote_writes_are_paired_with_their_results() {
+        let t = parse(concat!(
+            r#"{"type":"init","session_id":"s","model":"m"}"#,
+            "\n",
+            r#"{"type":"tool_use","tool_name":"create_pull_request","tool_id":"c1","parameters":{"title":"Fix","head":"fix","base":"main","body":"long\ntext"}}"#,
+            "\n",
+            r#"{"type":"tool_result","tool_id":"c1","status":"success","output":"https://github.com/me/r/pull/7"}"#,
+            "\n",
+        ));
+        assert_eq!(t.actions.len(), 1);
+        assert_eq!(t.actions[0].ok, Some(true));
+        assert_eq!(t.actions[0].target, "title=Fix, head=fix, base=main");
+        assert_eq!(t.actions[0].output, "https://github.com/me/r/pull/7");
     }
 }

@@ -47,6 +47,11 @@ pub struct Transcript {
     pub compactions: Vec<Compaction>,
     /// Errors the agent hit (tool errors, API errors), bounded.
     pub errors: Vec<ErrorEvent>,
+    /// Actions `A1`… outside the workspace: tool calls that change a remote (GitHub's MCP
+    /// `push_files`, `create_pull_request`…), whose effect neither git here nor the file edits
+    /// show. Bounded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<Action>,
     /// Background jobs the session stopped (Claude Code `TaskStop`/`KillShell`), by the id the
     /// harness gave them when they started.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -287,6 +292,31 @@ pub struct ErrorEvent {
     pub at: Option<DateTime<Utc>>,
     /// Position in the session's event order.
     pub seq: u64,
+}
+
+/// A tool call that changed something outside the workspace, `A*`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Action {
+    /// Evidence id.
+    pub id: String,
+    /// The tool's own name (an MCP server's prefix removed: `push_files`).
+    pub tool: String,
+    /// What it acted on, from its arguments: short `key=value` pairs (`owner=…`, `repo=…`,
+    /// `message=…`), file contents left out, bounded.
+    pub target: String,
+    /// Success as the harness recorded it; `None` when no result came back.
+    pub ok: Option<bool>,
+    /// The start of what it answered (a commit sha, a URL, an error), bounded.
+    #[serde(default)]
+    pub output: String,
+    /// Timestamp.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<DateTime<Utc>>,
+    /// Position in the session's event order.
+    pub seq: u64,
+    /// True for subagent/sidechain work.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sidechain: bool,
 }
 
 /// Reading statistics.
@@ -695,6 +725,14 @@ mod testkit {
             .iter()
             .filter(|m| m.is_user_request())
             .map(|m| m.text.as_str())
+            .collect()
+    }
+
+    /// Each action as `(id, tool, outcome)`, in order.
+    pub(super) fn actions(t: &Transcript) -> Vec<(&str, &str, Option<bool>)> {
+        t.actions
+            .iter()
+            .map(|a| (a.id.as_str(), a.tool.as_str(), a.ok))
             .collect()
     }
 }
