@@ -151,7 +151,7 @@ impl Encoding {
 /// Inputs at least this long are counted by the [`Splitter`]: below it, building the splitter
 /// (≈ 0.12 CPU s, once per process) costs more than it saves (it counts about 20 MB per CPU
 /// second, tiktoken about 12: 0.03 s saved per MB).
-pub const SPLIT_FROM_BYTES: usize = 4 << 20;
+const SPLIT_FROM_BYTES: usize = 4 << 20;
 
 /// tiktoken's pre-tokenizing patterns as regular pattern sets, per encoding: what tiktoken
 /// writes `A|…|\s+(?!\S)|\s+` (a look-ahead, which needs a backtracking engine) is written
