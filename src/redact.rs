@@ -25,7 +25,7 @@
 //! property test through the whole pipeline (`redact/leaks.rs`) are described in
 //! `docs/security.md`.
 
-use aho_corasick::AhoCorasick;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use regex::Regex;
 use std::borrow::Cow;
 use std::ops::Range;
@@ -790,8 +790,11 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         .enumerate()
         .flat_map(|(i, r)| r.keywords.iter().map(move |k| (*k, i)))
         .unzip();
+    // A DFA: the overlapping keyword pass runs over every byte of every text redacted, and the
+    // default (a contiguous NFA) took a fifth of `collect` on outputs full of `key`/`token`.
     let keywords = AhoCorasick::builder()
         .ascii_case_insensitive(true)
+        .kind(Some(AhoCorasickKind::DFA))
         .build(&words)
         .expect("redaction keywords build");
     let placeholder = Regex::new(
@@ -1062,9 +1065,56 @@ pub(crate) fn redact_if(text: &str, enabled: bool) -> Cow<'_, str> {
     }
 }
 
+/// How far around a cut (in bytes, then out to whole lines) secrets are looked for. The line of
+/// the cut is always searched whole, so this only has to hold the lines a secret's context can
+/// span (`machine … password …` in a `.netrc`, a header split after its colon), which are short;
+/// a private key block is longer and [`protected_near`] treats it apart.
+const CUT_WINDOW: usize = 1024;
+
+/// The spans a cut at one of `cuts` must not fall inside (see [`protected`]), found only in the
+/// whole lines within [`CUT_WINDOW`] of each cut: a bounded excerpt of a 100 KB output needs to
+/// know the secrets at its two cuts, not every secret of the output. A window starts and ends
+/// at line ends, where every rule sees what it sees in the whole text (a line start is a word
+/// start; `\n` is whitespace), so a secret found there is found alike. Only a private key block
+/// can outgrow a window: text holding one is searched whole.
+fn protected_near(text: &str, cuts: &[usize]) -> Vec<Range<usize>> {
+    if text.len() <= 4 * CUT_WINDOW
+        || memchr::memmem::find(text.as_bytes(), b"PRIVATE KEY").is_some()
+    {
+        return protected(text);
+    }
+    let bytes = text.as_bytes();
+    let mut cuts = cuts.to_vec();
+    cuts.sort_unstable();
+    let mut windows: Vec<Range<usize>> = Vec::with_capacity(cuts.len());
+    for cut in cuts {
+        let from = cut.saturating_sub(CUT_WINDOW);
+        let start = memchr::memrchr(b'\n', &bytes[..from]).map_or(0, |i| i + 1);
+        let to = (cut + CUT_WINDOW).min(text.len());
+        let end = memchr::memchr(b'\n', &bytes[to..]).map_or(text.len(), |i| to + i);
+        match windows.last_mut() {
+            Some(last) if start <= last.end => last.end = last.end.max(end),
+            _ => windows.push(start..end),
+        }
+    }
+    let spans = windows
+        .into_iter()
+        .flat_map(|w| {
+            find(&text[w.clone()])
+                .into_iter()
+                .map(move |f| f.context.start + w.start..f.context.end + w.start)
+        })
+        .collect();
+    merge_spans(spans)
+}
+
 /// The spans a cut must not fall inside: each secret with the context its rule needs, merged.
 fn protected(text: &str) -> Vec<Range<usize>> {
-    let mut spans: Vec<Range<usize>> = find(text).into_iter().map(|f| f.context).collect();
+    merge_spans(find(text).into_iter().map(|f| f.context).collect())
+}
+
+/// `spans` sorted, overlapping ones merged.
+fn merge_spans(mut spans: Vec<Range<usize>>) -> Vec<Range<usize>> {
     spans.sort_by_key(|s| s.start);
     let mut merged: Vec<Range<usize>> = Vec::with_capacity(spans.len());
     for s in spans {
@@ -1101,7 +1151,7 @@ pub(crate) fn excerpt(text: &str, max: usize) -> String {
     while !text.is_char_boundary(tail_start) {
         tail_start += 1;
     }
-    let spans = protected(text);
+    let spans = protected_near(text, &[head_end, tail_start]);
     let head_end = outside(&spans, head_end, true);
     let tail_start = outside(&spans, tail_start, false).max(head_end);
     format!(
@@ -1135,9 +1185,10 @@ pub(crate) fn elide_middle(text: &str, max_chars: usize, head_chars: usize) -> C
     let head_chars = head_chars.min(keep);
     let tail_chars = keep - head_chars;
     let byte_at = |n: usize| text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
-    let spans = protected(text);
-    let head_end = outside(&spans, byte_at(head_chars), true);
-    let tail_start = outside(&spans, byte_at(total - tail_chars), false).max(head_end);
+    let (head_end, tail_start) = (byte_at(head_chars), byte_at(total - tail_chars));
+    let spans = protected_near(text, &[head_end, tail_start]);
+    let head_end = outside(&spans, head_end, true);
+    let tail_start = outside(&spans, tail_start, false).max(head_end);
     Cow::Owned(format!("{}…{}", &text[..head_end], &text[tail_start..]))
 }
 
@@ -1147,7 +1198,7 @@ pub(crate) fn truncate(text: &str, max_chars: usize) -> &str {
     let Some((cut, _)) = text.char_indices().nth(max_chars) else {
         return text;
     };
-    &text[..outside(&protected(text), cut, true)]
+    &text[..outside(&protected_near(text, &[cut]), cut, true)]
 }
 
 #[cfg(test)]
@@ -1540,5 +1591,57 @@ mod tests {
         }
         assert_eq!(truncate("short", 10), "short");
         assert_eq!(excerpt("short", 10), "short");
+    }
+
+    /// A long text is searched only near its cuts: a secret at a cut is kept whole or left out
+    /// as when the whole text is searched, whichever line of the output it is on.
+    #[test]
+    fn long_texts_are_searched_near_their_cuts_alike() {
+        let filler = |n: usize| {
+            (0..n)
+                .map(|i| format!("src/app/key_{i}.ts(12,5): error TS2322: token type mismatch\n"))
+                .collect::<String>()
+        };
+        let token = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+        let lines = [
+            format!("export GITHUB_TOKEN={token}\n"),
+            "DB_PASSWORD=hunter2prod and more words on the line\n".to_string(),
+            "curl -u admin:s3cretPass https://example.org/api\n".to_string(),
+        ];
+        let mut at_a_cut = 0;
+        for line in &lines {
+            for before in [0, 100, 300, 600] {
+                let text = format!("{}{line}{}", filler(before), filler(900 - before));
+                assert!(text.len() > 4 * CUT_WINDOW);
+                let max = 2 * (text.len() - text.find(line).unwrap()) - line.len();
+                for max in [max - 40, max, max + 40, 4096, 60_000] {
+                    let half = max / 2;
+                    let cuts = [half, text.len() - half];
+                    let whole: Vec<_> = protected(&text)
+                        .into_iter()
+                        .filter(|s| cuts.iter().any(|&c| s.start < c && c < s.end))
+                        .collect();
+                    let near: Vec<_> = protected_near(&text, &cuts)
+                        .into_iter()
+                        .filter(|s| cuts.iter().any(|&c| s.start < c && c < s.end))
+                        .collect();
+                    assert_eq!(whole, near, "{line} {before} {max}");
+                    at_a_cut += whole.len();
+                    let cut = r(&excerpt(&text, max));
+                    for secret in ["ghp_0123", "hunter2", "s3cretPass"] {
+                        assert!(!cut.contains(secret), "{secret} {before} {max}");
+                    }
+                }
+            }
+        }
+        assert!(at_a_cut >= 10, "{at_a_cut} secrets at a cut");
+        // A private key block can be longer than the window: text holding one is searched whole.
+        let body: String = (0..200)
+            .map(|i| format!("MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC{i:05}\n"))
+            .collect();
+        let pem = format!("-----BEGIN RSA PRIVATE KEY-----\n{body}-----END RSA PRIVATE KEY-----\n");
+        let text = format!("{}{pem}{}", filler(300), filler(300));
+        let cut = r(&excerpt(&text, text.len() - 2000));
+        assert!(!cut.contains("MIIEvQIBADAN"), "{cut}");
     }
 }

@@ -6,6 +6,16 @@ use std::path::PathBuf;
 
 /// `target/bench-data/<name>`, generated at `target_bytes` or more unless it is there already.
 pub fn session_file(name: &str, target_bytes: u64) -> PathBuf {
+    generated_file(name, target_bytes, turn_records)
+}
+
+/// `target/bench-data/<name>`: the records of `turn(0)`, `turn(1)`, … one a line until
+/// `target_bytes` are written, unless the file is there already.
+pub fn generated_file(
+    name: &str,
+    target_bytes: u64,
+    mut turn_records: impl FnMut(u64) -> Vec<String>,
+) -> PathBuf {
     let dir = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))

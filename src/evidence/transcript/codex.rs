@@ -7,11 +7,14 @@
 //! `write_stdin` poll (which is no command itself) or in `exec_command_end`, and `apply_patch`
 //! results come in three shapes.
 
-use super::input::{Prune, PruneRule, content_text, for_each_pruned_record, str_field, time_field};
+use super::input::{for_each_json, parse_time};
+use super::lenient::{Bool, Content, Given, Int, Obj, Str};
 use super::recent::Recent;
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use chrono::{DateTime, Utc};
+use serde::Deserialize;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::{HashMap, VecDeque};
 use std::io::BufRead;
 
@@ -19,9 +22,11 @@ use std::io::BufRead;
 pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     let mut st = State::default();
     let mut parsed = 0u64;
-    for_each_pruned_record(reader, b, UNREAD, |b, v| {
+    for_each_json(reader, b, |b, text| {
+        let line: Obj<Line> = serde_json::from_str(text)?;
         parsed += 1;
-        st.record(b, &v)
+        st.record(b, &line.0.unwrap_or_default());
+        Ok(())
     })?;
     if st.recognised == 0 && parsed > 0 {
         return Err(ReadError::NotThisFormat(format!(
@@ -31,15 +36,239 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     Ok(())
 }
 
-/// Bulky parts of rollout lines this reader never looks at, skipped unread (the system
-/// prompt, encrypted reasoning, the history a compaction replaced, token counts).
-const UNREAD: &[PruneRule] = &[
-    (&["payload", "base_instructions"], Prune::Skip),
-    (&["payload", "developer_instructions"], Prune::Skip),
-    (&["payload", "encrypted_content"], Prune::Skip),
-    (&["payload", "replacement_history"], Prune::Skip),
-    (&["payload", "info"], Prune::Skip),
-];
+/// One rollout line, `{timestamp, type, payload}`, borrowed from the text. Every field is
+/// lenient (see [`super::lenient`]); the fields no record kind reads (the system prompt,
+/// encrypted reasoning, the history a compaction replaced, token counts) are skipped unread.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Line<'a> {
+    #[serde(borrow)]
+    timestamp: Str<'a>,
+    #[serde(borrow, rename = "type")]
+    ty: Str<'a>,
+    #[serde(borrow)]
+    payload: Obj<Payload<'a>>,
+}
+
+/// The fields of a payload that some record kind reads (one struct for all kinds: each reads
+/// its own).
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Payload<'a> {
+    #[serde(borrow, rename = "type")]
+    ty: Str<'a>,
+    #[serde(borrow)]
+    id: Str<'a>,
+    #[serde(borrow)]
+    session_id: Str<'a>,
+    #[serde(borrow)]
+    cwd: Str<'a>,
+    #[serde(borrow)]
+    git: Obj<Git<'a>>,
+    #[serde(borrow)]
+    model: Str<'a>,
+    #[serde(borrow)]
+    message: Str<'a>,
+    #[serde(borrow)]
+    role: Str<'a>,
+    #[serde(borrow)]
+    content: Given<Content<'a>>,
+    #[serde(borrow)]
+    summary: Content<'a>,
+    #[serde(borrow)]
+    text: Str<'a>,
+    #[serde(borrow)]
+    call_id: Str<'a>,
+    #[serde(borrow)]
+    name: Str<'a>,
+    #[serde(borrow)]
+    arguments: Arguments<'a>,
+    #[serde(borrow)]
+    action: Obj<Action<'a>>,
+    #[serde(borrow)]
+    output: Content<'a>,
+    #[serde(borrow)]
+    input: Str<'a>,
+    exit_code: Int,
+    #[serde(borrow)]
+    command: Content<'a>,
+    #[serde(borrow)]
+    source: Str<'a>,
+    #[serde(borrow)]
+    aggregated_output: Str<'a>,
+    #[serde(borrow)]
+    stdout: Str<'a>,
+    #[serde(borrow)]
+    stderr: Str<'a>,
+    success: Bool,
+    #[serde(borrow)]
+    changes: Changes<'a>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Git<'a> {
+    #[serde(borrow)]
+    branch: Str<'a>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Action<'a> {
+    #[serde(borrow)]
+    command: Content<'a>,
+}
+
+/// A function call's `arguments`: a JSON document inside a string (read when the call is), or
+/// the arguments as an object.
+#[derive(Default)]
+enum Arguments<'a> {
+    Text(Cow<'a, str>),
+    Object(Args<'a>),
+    #[default]
+    Other,
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Arguments<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Arguments<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<Self::Value, A::Error> {
+                Args::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(Arguments::Object)
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
+                Ok(Arguments::Text(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(Arguments::Text(Cow::Owned(v.to_string())))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(Arguments::Other)
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+                Ok(Arguments::Other)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+                Ok(Arguments::Other)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+                Ok(Arguments::Other)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+                Ok(Arguments::Other)
+            }
+            fn visit_unit<E>(self) -> Result<Self::Value, E> {
+                Ok(Arguments::Other)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The arguments the calls read.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Args<'a> {
+    #[serde(borrow)]
+    cmd: Given<Content<'a>>,
+    #[serde(borrow)]
+    command: Given<Content<'a>>,
+    session_id: Given<Value>,
+    #[serde(borrow)]
+    input: Str<'a>,
+    #[serde(borrow)]
+    patch: Str<'a>,
+}
+
+impl Args<'_> {
+    /// The command line (`cmd`, else `command`, as `Value::get` picks them).
+    fn command_line(&self) -> Option<String> {
+        self.cmd
+            .0
+            .as_ref()
+            .or(self.command.0.as_ref())
+            .and_then(command_line)
+    }
+}
+
+/// `patch_apply_end` changes: path → `{type}`, in file order (a repeated path keeps its first
+/// place and its last value, as in a `Value`).
+#[derive(Default)]
+struct Changes<'a>(Option<Vec<Change<'a>>>);
+
+/// A changed path and the `type` of its change.
+type Change<'a> = (Cow<'a, str>, Option<Cow<'a, str>>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Changes<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Changes<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut out: Vec<Change<'de>> = Vec::new();
+                while let Some(path) = map.next_key::<Cow<'de, str>>()? {
+                    let kind = map.next_value::<Obj<ChangeKind>>()?.0.and_then(|c| c.ty.0);
+                    match out.iter_mut().find(|(p, _)| *p == path) {
+                        Some(slot) => slot.1 = kind,
+                        None => out.push((path, kind)),
+                    }
+                }
+                Ok(Changes(Some(out)))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(Changes(None))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+                Ok(Changes(None))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+                Ok(Changes(None))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+                Ok(Changes(None))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+                Ok(Changes(None))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+                Ok(Changes(None))
+            }
+            fn visit_unit<E>(self) -> Result<Self::Value, E> {
+                Ok(Changes(None))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ChangeKind<'a> {
+    #[serde(borrow, rename = "type")]
+    ty: Str<'a>,
+}
 
 /// What a `call_id` was.
 enum Call {
@@ -69,23 +298,23 @@ struct State {
 const TWINS_KEPT: usize = 32;
 
 impl State {
-    fn record(&mut self, b: &mut Builder, v: &Value) {
-        let ty = str_field(v, "type").unwrap_or("");
-        let Some(p) = v.get("payload").filter(|p| p.is_object()) else {
+    fn record(&mut self, b: &mut Builder, v: &Line) {
+        let ty = v.ty.get().unwrap_or("");
+        let Some(p) = v.payload.get() else {
             b.skip("record without a payload");
             return;
         };
-        let at = time_field(v, "timestamp");
+        let at = v.timestamp.get().and_then(parse_time);
         b.saw_time(at);
-        let pt = str_field(p, "type").unwrap_or("");
+        let pt = p.ty.get().unwrap_or("");
         match ty {
             "session_meta" => self.session_meta(b, p),
             "turn_context" => {
-                if let Some(m) = str_field(p, "model") {
+                if let Some(m) = p.model.get() {
                     b.model(m);
                 }
                 if b.cwd().is_none()
-                    && let Some(cwd) = str_field(p, "cwd")
+                    && let Some(cwd) = p.cwd.get()
                 {
                     b.session_mut().cwd = Some(cwd.to_string());
                 }
@@ -95,7 +324,7 @@ impl State {
             "compacted" => {
                 b.compaction(at, None, None);
                 self.compacted_pending = true;
-                if let Some(text) = str_field(p, "message")
+                if let Some(text) = p.message.get()
                     && let Some(id) =
                         b.message(Role::User, MessageKind::CompactionSummary, text, at, false)
                 {
@@ -112,17 +341,18 @@ impl State {
         self.recognised += 1;
     }
 
-    fn session_meta(&mut self, b: &mut Builder, p: &Value) {
+    fn session_meta(&mut self, b: &mut Builder, p: &Payload) {
         let s = b.session_mut();
         if s.id.is_none() {
-            s.id = str_field(p, "id")
-                .or_else(|| str_field(p, "session_id"))
-                .map(str::to_string);
+            s.id =
+                p.id.get()
+                    .or_else(|| p.session_id.get())
+                    .map(str::to_string);
         }
         if s.cwd.is_none() {
-            s.cwd = str_field(p, "cwd").map(str::to_string);
+            s.cwd = p.cwd.get().map(str::to_string);
         }
-        if let Some(branch) = p.get("git").and_then(|g| str_field(g, "branch")) {
+        if let Some(branch) = p.git.get().and_then(|g| g.branch.get()) {
             b.branch(branch);
         }
     }
@@ -157,16 +387,13 @@ impl State {
         }
     }
 
-    fn response_item(&mut self, b: &mut Builder, p: &Value, pt: &str, at: Option<DateTime<Utc>>) {
+    fn response_item(&mut self, b: &mut Builder, p: &Payload, pt: &str, at: Option<DateTime<Utc>>) {
         match pt {
             "message" => {
-                let role = str_field(p, "role").unwrap_or("");
-                let items: Vec<String> = match p.get("content") {
-                    Some(Value::Array(items)) => items
-                        .iter()
-                        .map(|i| str_field(i, "text").unwrap_or("").to_string())
-                        .collect(),
-                    Some(c) => vec![content_text(c)],
+                let role = p.role.get().unwrap_or("");
+                let items: Vec<Cow<str>> = match &p.content.0 {
+                    Some(Content::Array(items)) => items.iter().map(item_text).collect(),
+                    Some(c) => vec![c.text()],
                     None => Vec::new(),
                 };
                 for text in items {
@@ -197,14 +424,14 @@ impl State {
                 }
             }
             "reasoning" => {
-                if let Some(Value::Array(items)) = p.get("summary") {
+                if let Content::Array(items) = &p.summary {
                     for item in items {
-                        let text = str_field(item, "text").unwrap_or("");
+                        let text = item_text(item);
                         self.twin_message(
                             b,
                             Role::Assistant,
                             MessageKind::Thinking,
-                            text,
+                            &text,
                             at,
                             false,
                         );
@@ -213,25 +440,23 @@ impl State {
             }
             "function_call" => self.function_call(b, p, at),
             "local_shell_call" => {
-                let call_id = str_field(p, "call_id")
-                    .or_else(|| str_field(p, "id"))
-                    .unwrap_or("");
-                let argv = p.get("action").and_then(|a| a.get("command"));
+                let call_id = p.call_id.get().or_else(|| p.id.get()).unwrap_or("");
+                let argv = p.action.get().map(|a| &a.command);
                 if let Some(cmd) = argv.and_then(command_line) {
                     let idx = b.command(Some(call_id), &cmd, Some("local_shell_call"), at, false);
                     self.calls.insert(call_id.to_string(), Call::Command(idx));
                 }
             }
             "function_call_output" | "custom_tool_call_output" => {
-                let call_id = str_field(p, "call_id").unwrap_or("");
-                let output = p.get("output").map(output_text).unwrap_or_default();
+                let call_id = p.call_id.get().unwrap_or("");
+                let output = output_text(&p.output);
                 self.output(b, call_id, &output, at);
             }
             "custom_tool_call" => {
-                let call_id = str_field(p, "call_id").unwrap_or("").to_string();
-                let name = str_field(p, "name").unwrap_or("");
+                let call_id = p.call_id.get().unwrap_or("").to_string();
+                let name = p.name.get().unwrap_or("");
                 if name == "apply_patch" {
-                    let input = str_field(p, "input").unwrap_or("");
+                    let input = p.input.get().unwrap_or("");
                     self.patch(b, &call_id, input, at);
                 } else {
                     self.calls.insert(call_id, Call::Other(name.to_string()));
@@ -241,21 +466,28 @@ impl State {
         }
     }
 
-    fn function_call(&mut self, b: &mut Builder, p: &Value, at: Option<DateTime<Utc>>) {
-        let call_id = str_field(p, "call_id").unwrap_or("").to_string();
-        let name = str_field(p, "name").unwrap_or("");
+    fn function_call(&mut self, b: &mut Builder, p: &Payload, at: Option<DateTime<Utc>>) {
+        let call_id = p.call_id.get().unwrap_or("").to_string();
+        let name = p.name.get().unwrap_or("");
         // `arguments` is a JSON document inside a string.
-        let args: Value = match p.get("arguments") {
-            Some(Value::String(s)) => serde_json::from_str(s).unwrap_or(Value::Null),
-            Some(v) => v.clone(),
-            None => Value::Null,
+        let parsed;
+        let args: &Args = match &p.arguments {
+            Arguments::Text(s) => {
+                parsed = serde_json::from_str::<Obj<Args>>(s)
+                    .ok()
+                    .and_then(|a| a.0)
+                    .unwrap_or_default();
+                &parsed
+            }
+            Arguments::Object(a) => a,
+            Arguments::Other => {
+                parsed = Args::default();
+                &parsed
+            }
         };
         match name {
             "exec_command" | "shell_command" | "shell" | "container.exec" | "local_shell" => {
-                let cmd = args
-                    .get("cmd")
-                    .or_else(|| args.get("command"))
-                    .and_then(command_line);
+                let cmd = args.command_line();
                 let Some(cmd) = cmd else {
                     self.calls.insert(call_id, Call::Other(name.to_string()));
                     return;
@@ -273,7 +505,9 @@ impl State {
             }
             "write_stdin" => {
                 let session = args
-                    .get("session_id")
+                    .session_id
+                    .0
+                    .as_ref()
                     .map(|s| match s {
                         Value::String(s) => s.clone(),
                         other => other.to_string(),
@@ -282,9 +516,7 @@ impl State {
                 self.calls.insert(call_id, Call::Poll(session));
             }
             "apply_patch" => {
-                let input = str_field(&args, "input")
-                    .or_else(|| str_field(&args, "patch"))
-                    .unwrap_or("");
+                let input = args.input.get().or_else(|| args.patch.get()).unwrap_or("");
                 self.patch(b, &call_id, input, at);
             }
             _ => {
@@ -355,11 +587,11 @@ impl State {
         }
     }
 
-    fn event(&mut self, b: &mut Builder, p: &Value, pt: &str, at: Option<DateTime<Utc>>) {
+    fn event(&mut self, b: &mut Builder, p: &Payload, pt: &str, at: Option<DateTime<Utc>>) {
         match pt {
             "user_message" => {
                 // Only the typed part: injected context is kept from the response item.
-                let text = str_field(p, "message").unwrap_or("");
+                let text = p.message.get().unwrap_or("");
                 for (kind, part) in user_parts(text) {
                     if kind == MessageKind::Typed {
                         self.twin_message(b, Role::User, kind, part, at, true);
@@ -367,30 +599,25 @@ impl State {
                 }
             }
             "agent_message" => {
-                let text = str_field(p, "message").unwrap_or("");
+                let text = p.message.get().unwrap_or("");
                 self.twin_message(b, Role::Assistant, MessageKind::Typed, text, at, true);
             }
             "agent_reasoning" => {
-                let text = str_field(p, "text").unwrap_or("");
+                let text = p.text.get().unwrap_or("");
                 self.twin_message(b, Role::Assistant, MessageKind::Thinking, text, at, true);
             }
             "exec_command_end" => {
-                let call_id = str_field(p, "call_id").unwrap_or("");
-                let code = p
-                    .get("exit_code")
-                    .and_then(Value::as_i64)
-                    .and_then(|c| i32::try_from(c).ok());
+                let call_id = p.call_id.get().unwrap_or("");
+                let code = p.exit_code.as_i64().and_then(|c| i32::try_from(c).ok());
                 let idx = match self.calls.get(call_id) {
                     Some(Call::Command(idx)) => *idx,
                     Some(_) => return,
                     None => {
                         // A command the user ran in the TUI (`!cmd`) has no function call.
-                        let Some(cmd) = p.get("command").and_then(command_line) else {
+                        let Some(cmd) = command_line(&p.command) else {
                             return;
                         };
-                        let tool = str_field(p, "source")
-                            .unwrap_or("exec_command_end")
-                            .to_string();
+                        let tool = p.source.get().unwrap_or("exec_command_end").to_string();
                         let idx = b.command(Some(call_id), &cmd, Some(&tool), at, false);
                         self.calls.insert(call_id.to_string(), Call::Command(idx));
                         idx
@@ -404,13 +631,14 @@ impl State {
                 let output = if has_output {
                     String::new()
                 } else {
-                    str_field(p, "aggregated_output")
+                    p.aggregated_output
+                        .get()
                         .map(str::to_string)
                         .unwrap_or_else(|| {
                             format!(
                                 "{}{}",
-                                str_field(p, "stdout").unwrap_or(""),
-                                str_field(p, "stderr").unwrap_or("")
+                                p.stdout.get().unwrap_or(""),
+                                p.stderr.get().unwrap_or("")
                             )
                         })
                 };
@@ -419,17 +647,17 @@ impl State {
                 b.command_result_at(idx, code, None, &output, at);
             }
             "patch_apply_end" => {
-                let call_id = str_field(p, "call_id").unwrap_or("").to_string();
-                let ok = p.get("success").and_then(Value::as_bool);
+                let call_id = p.call_id.get().unwrap_or("").to_string();
+                let ok = p.success.0;
                 let needs_edits = match self.calls.get(&call_id) {
                     Some(Call::Patch(idxs)) => idxs.is_empty(),
                     Some(_) => return,
                     None => true,
                 };
-                if needs_edits && let Some(Value::Object(changes)) = p.get("changes") {
+                if needs_edits && let Some(changes) = &p.changes.0 {
                     let mut idxs = Vec::new();
                     for (path, change) in changes {
-                        let kind = match str_field(change, "type") {
+                        let kind = match change.as_deref() {
                             Some("add") => EditKind::Create,
                             Some("delete") => EditKind::Delete,
                             _ => EditKind::Modify,
@@ -458,7 +686,7 @@ impl State {
                 self.compacted_pending = false;
             }
             "error" | "stream_error" => {
-                let text = str_field(p, "message").unwrap_or("error");
+                let text = p.message.get().unwrap_or("error");
                 b.error(text, None, at);
             }
             _ => {}
@@ -514,11 +742,11 @@ fn user_kind(text: &str) -> MessageKind {
 
 /// A command line from a `cmd`/`command` value: a string, or an argv whose last element is the
 /// script of `bash -lc` / `powershell -Command`.
-fn command_line(v: &Value) -> Option<String> {
+fn command_line(v: &Content) -> Option<String> {
     match v {
-        Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
-        Value::Array(argv) => {
-            let words: Vec<&str> = argv.iter().filter_map(Value::as_str).collect();
+        Content::Str(s) if !s.trim().is_empty() => Some(s.to_string()),
+        Content::Array(argv) => {
+            let words: Vec<&str> = argv.iter().filter_map(Content::as_str).collect();
             let shell_flag = words.iter().position(|w| {
                 matches!(
                     w.to_ascii_lowercase().as_str(),
@@ -548,31 +776,54 @@ fn command_line(v: &Value) -> Option<String> {
 }
 
 /// The text of a tool output: a string, or content items.
-fn output_text(v: &Value) -> String {
+fn output_text<'c>(v: &'c Content) -> Cow<'c, str> {
     match v {
-        Value::String(s) => s.clone(),
-        Value::Object(_) => str_field(v, "content")
-            .map(str::to_string)
-            .unwrap_or_else(|| content_text(v.get("content").unwrap_or(&Value::Null))),
-        other => content_text(other),
+        Content::Obj { content, .. } => match content.as_deref() {
+            Some(Content::Str(s)) => Cow::Borrowed(s),
+            Some(c) => c.text(),
+            None => Cow::Borrowed(""),
+        },
+        other => other.text(),
+    }
+}
+
+/// The `text` of a content item (`""` for an item that is no object or has none).
+fn item_text<'c>(item: &'c Content) -> Cow<'c, str> {
+    match item {
+        Content::Obj { text: Some(t), .. } => Cow::Borrowed(t),
+        _ => Cow::Borrowed(""),
     }
 }
 
 /// The exit code in a tool output (`Process exited with code N`, `Exit code: N`, legacy JSON
 /// `metadata.exit_code`) and the output body without the bookkeeping header.
-fn exit_status(output: &str) -> (Option<i32>, String) {
+fn exit_status(output: &str) -> (Option<i32>, Cow<'_, str>) {
+    /// The legacy JSON output, `{output, metadata: {exit_code}}`.
+    #[derive(Deserialize, Default)]
+    #[serde(default)]
+    struct Legacy<'a> {
+        #[serde(borrow)]
+        output: Given<Str<'a>>,
+        metadata: Given<Obj<Metadata>>,
+    }
+    #[derive(Deserialize, Default)]
+    #[serde(default)]
+    struct Metadata {
+        exit_code: Int,
+    }
     let trimmed = output.trim_start();
     if trimmed.starts_with('{')
-        && let Ok(v) = serde_json::from_str::<Value>(trimmed)
-        && (v.get("output").is_some() || v.get("metadata").is_some())
+        && let Ok(Obj(Some(v))) = serde_json::from_str::<Obj<Legacy>>(trimmed)
+        && (v.output.0.is_some() || v.metadata.0.is_some())
     {
         let code = v
-            .get("metadata")
-            .and_then(|m| m.get("exit_code"))
-            .and_then(Value::as_i64)
+            .metadata
+            .0
+            .and_then(|m| m.0)
+            .and_then(|m| m.exit_code.as_i64())
             .and_then(|c| i32::try_from(c).ok());
-        let body = str_field(&v, "output").unwrap_or("").to_string();
-        return (code, body);
+        let body = v.output.0.and_then(|s| s.0).unwrap_or_default();
+        return (code, Cow::Owned(body.into_owned()));
     }
     let mut code = None;
     let mut body_start = None;
@@ -596,10 +847,10 @@ fn exit_status(output: &str) -> (Option<i32>, String) {
         }
     }
     let body = match body_start {
-        Some(s) => output[s..].to_string(),
-        None => output.to_string(),
+        Some(s) => &output[s..],
+        None => output,
     };
-    (code, body)
+    (code, Cow::Borrowed(body))
 }
 
 /// The session id of a process still running ("Process running with session ID N").
@@ -942,9 +1193,13 @@ mod tests {
 
     #[test]
     fn command_lines_from_argv() {
-        let v = serde_json::json!(["powershell.exe", "-Command", "npm test"]);
+        let argv = |json: &'static str| -> Content<'static> { serde_json::from_str(json).unwrap() };
+        let v = argv(r#"["powershell.exe", "-Command", "npm test"]"#);
         assert_eq!(command_line(&v).as_deref(), Some("npm test"));
-        let v = serde_json::json!(["ls", "-la", "my dir"]);
+        let v = argv(r#"["ls", "-la", "my dir"]"#);
         assert_eq!(command_line(&v).as_deref(), Some("ls -la 'my dir'"));
+        // Non-string words are left out, as before.
+        let v = argv(r#"["bash", 3, "-lc", "cargo test"]"#);
+        assert_eq!(command_line(&v).as_deref(), Some("cargo test"));
     }
 }

@@ -354,6 +354,7 @@ mod fuzz;
 mod gemini;
 pub(crate) mod input;
 pub(crate) mod latest;
+mod lenient;
 mod openhands;
 mod plain;
 pub(crate) mod recent;
