@@ -65,7 +65,7 @@ pub use pipeline::{Draft, Drafter, ModelRun, OnModelFailure, Summary, summarize}
 pub use prompt::{
     BlockReport, BlockStatus, Prompt, PromptOptions, Templates, build as build_prompt,
 };
-pub use tokens::Encoding;
+pub use tokens::{Encoding, count_reader};
 
 /// Validate and write: the note, the validator and redaction.
 pub use note::{

@@ -3,119 +3,15 @@
 use super::Outcome;
 use crate::cli::TokensArgs;
 use crate::evidence::read::{BINARY_SNIFF_BYTES, looks_binary};
-use crate::tokens::Encoding;
+use crate::tokens::{Encoding, count_reader};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read, Write};
+use std::num::NonZeroUsize;
 use std::path::Path;
-
-/// Text is counted in pieces of about this size, cut at line ends, so memory stays bounded on
-/// huge files (counts of pieces add up to within a token per cut).
-const PIECE_BYTES: usize = 1 << 20;
 
 /// Inputs at least this large show progress: a bar on a terminal, else one line saying what
 /// is being counted, so that a long count is never silent.
 const PROGRESS_FROM_BYTES: u64 = 16 << 20;
-
-/// Counts the tokens of a reader, piece by piece, on every core: the pieces are independent,
-/// so the reading thread hands them to one counting thread per core (through a channel that
-/// holds two pieces per thread, so memory stays bounded) and adds up their counts. The
-/// vocabulary is built once, by the first thread that needs it. `progress` is called with the
-/// bytes read so far after each piece is read.
-pub(crate) fn count_reader(
-    reader: impl Read,
-    enc: Encoding,
-    progress: impl FnMut(u64),
-) -> std::io::Result<usize> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut pieces = Pieces {
-        reader: BufReader::new(reader),
-        read: 0,
-        progress,
-    };
-    let Some(first) = pieces.next()? else {
-        return Ok(0);
-    };
-    let Some(second) = pieces.next()? else {
-        return Ok(count_piece(enc, &first));
-    };
-    if threads < 2 {
-        let mut total = count_piece(enc, &first) + count_piece(enc, &second);
-        while let Some(piece) = pieces.next()? {
-            total += count_piece(enc, &piece);
-        }
-        return Ok(total);
-    }
-    let (send, receive) = std::sync::mpsc::sync_channel::<Vec<u8>>(2 * threads);
-    let receive = std::sync::Mutex::new(receive);
-    std::thread::scope(|scope| {
-        let counters: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut total = 0;
-                    loop {
-                        let next = receive
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner)
-                            .recv();
-                        match next {
-                            Ok(piece) => total += count_piece(enc, &piece),
-                            Err(_) => return total,
-                        }
-                    }
-                })
-            })
-            .collect();
-        let mut read = Ok(());
-        for piece in [first, second] {
-            // A send fails only when every counter is gone, which a panic alone causes.
-            let _ = send.send(piece);
-        }
-        loop {
-            match pieces.next() {
-                Ok(Some(piece)) => {
-                    let _ = send.send(piece);
-                }
-                Ok(None) => break,
-                Err(e) => {
-                    read = Err(e);
-                    break;
-                }
-            }
-        }
-        drop(send);
-        let total = counters
-            .into_iter()
-            .map(|c| c.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .sum();
-        read.map(|()| total)
-    })
-}
-
-fn count_piece(enc: Encoding, piece: &[u8]) -> usize {
-    enc.count(&String::from_utf8_lossy(piece))
-}
-
-/// Text cut into pieces of about [`PIECE_BYTES`] at line ends, telling `progress` how much is
-/// read.
-struct Pieces<R, P> {
-    reader: BufReader<R>,
-    read: u64,
-    progress: P,
-}
-
-impl<R: Read, P: FnMut(u64)> Pieces<R, P> {
-    fn next(&mut self) -> std::io::Result<Option<Vec<u8>>> {
-        let mut piece: Vec<u8> = Vec::with_capacity(PIECE_BYTES + 4096);
-        loop {
-            let n = self.reader.read_until(b'\n', &mut piece)?;
-            self.read += n as u64;
-            if n == 0 || piece.len() >= PIECE_BYTES {
-                (self.progress)(self.read);
-                return Ok((!piece.is_empty()).then_some(piece));
-            }
-        }
-    }
-}
 
 /// Counts one input (`name` in errors), refusing binary data as every command that reads text
 /// does ([`looks_binary`]); `size` (when known) decides whether progress is shown.
@@ -154,7 +50,10 @@ fn count_input(
             ProgressBar::hidden()
         }
     });
-    let counted = count_reader(std::io::Cursor::new(head).chain(reader), enc, |read| {
+    // Every core the process may run on (`taskset` narrows it).
+    let threads = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
+    let reader = std::io::Cursor::new(head).chain(reader);
+    let counted = count_reader(reader, enc, threads, |read| {
         if let Some(b) = &bar {
             b.set_position(read);
         }
@@ -227,50 +126,4 @@ pub(crate) fn run(args: &TokensArgs) -> crate::Result<Outcome> {
         eprintln!("({}{ctx})", enc.name());
     }
     Ok(Outcome::Clean)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn piecewise_count_is_close_to_whole() {
-        let text: String = (0..60_000)
-            .map(|i| format!("line {i}: some words here\n"))
-            .collect();
-        assert!(text.len() > PIECE_BYTES);
-        let whole = Encoding::O200kBase.count(&text);
-        let mut seen = Vec::new();
-        let pieces = count_reader(text.as_bytes(), Encoding::O200kBase, |n| seen.push(n)).unwrap();
-        assert!(whole.abs_diff(pieces) <= 2, "{whole} vs {pieces}");
-        // Progress rises to the whole input.
-        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
-        assert_eq!(seen.last().copied(), Some(text.len() as u64));
-        assert_eq!(
-            count_reader(&b""[..], Encoding::O200kBase, |_| {}).unwrap(),
-            0
-        );
-    }
-
-    #[test]
-    fn counting_on_every_core_adds_up_the_same_pieces() {
-        let text: String = (0..150_000)
-            .map(|i| format!("line {i}: ünïcødé words and more words\n"))
-            .collect();
-        let mut pieces = Pieces {
-            reader: BufReader::new(text.as_bytes()),
-            read: 0,
-            progress: |_| {},
-        };
-        let (mut sequential, mut n) = (0, 0);
-        while let Some(piece) = pieces.next().unwrap() {
-            sequential += count_piece(Encoding::Cl100kBase, &piece);
-            n += 1;
-        }
-        assert!(n > 3, "{n} pieces");
-        assert_eq!(
-            count_reader(text.as_bytes(), Encoding::Cl100kBase, |_| {}).unwrap(),
-            sequential
-        );
-    }
 }

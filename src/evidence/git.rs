@@ -337,6 +337,11 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
     let head_tree = head_commit.as_ref().map(|c| c.tree()).transpose()?;
     // Opens its own reader now, so that it is ready when the status is known.
     let helper = repo.workdir().and_then(DiffHelper::spawn);
+    // The history needs neither the status nor the diff: read it beside them.
+    let log_reader = head_commit
+        .as_ref()
+        .zip(repo.workdir())
+        .and_then(|(c, w)| spawn_log_reader(w, c.id()));
     let index = repo.index()?;
     let mut conflicts = conflict_codes(&index)?;
     conflicts.retain(|path, _| !in_note_dir(path));
@@ -347,7 +352,9 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
         diff.symbols.sort_by(|a, b| a.path.cmp(&b.path));
     }
     let commits = match &head_commit {
-        Some(c) => recent_commits(repo, c),
+        Some(c) => log_reader
+            .and_then(|reader| reader.join().ok().flatten())
+            .unwrap_or_else(|| recent_commits(repo, c)),
         None => Vec::new(),
     };
     let modified = repo
@@ -401,6 +408,11 @@ fn commit_files(repo: &Repository, c: &git2::Commit<'_>) -> Vec<String> {
         return Vec::new();
     };
     let parent = c.parent(0).ok().and_then(|p| p.tree().ok());
+    if parent.is_none() {
+        // A root commit adds its whole tree (38,000 files in an imported project): list the
+        // first paths in the order a diff gives them, without diffing the rest.
+        return first_tree_paths(&tree, MAX_COMMIT_FILES);
+    }
     let Ok(diff) = repo.diff_tree_to_tree(parent.as_ref(), Some(&tree), None) else {
         return Vec::new();
     };
@@ -409,6 +421,40 @@ fn commit_files(repo: &Repository, c: &git2::Commit<'_>) -> Vec<String> {
         .take(MAX_COMMIT_FILES)
         .map(|p| p.to_string_lossy().replace('\\', "/"))
         .collect()
+}
+
+/// The first `max` paths of files (and submodules) in `tree`, in path order, as a diff from the
+/// empty tree lists them.
+fn first_tree_paths(tree: &git2::Tree<'_>, max: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let _ = tree.walk(git2::TreeWalkMode::PreOrder, |dir, entry| {
+        if out.len() == max {
+            return git2::TreeWalkResult::Abort;
+        }
+        if entry.kind() != Some(git2::ObjectType::Tree) {
+            let name = String::from_utf8_lossy(entry.name_bytes());
+            out.push(format!("{dir}{name}"));
+        }
+        git2::TreeWalkResult::Ok
+    });
+    out
+}
+
+/// Reads [`recent_commits`] from `head` on a thread of its own (with its own handle on the
+/// repository); the thread gives `None` when it cannot, and the caller reads them itself.
+fn spawn_log_reader(
+    workdir: &Path,
+    head: git2::Oid,
+) -> Option<std::thread::JoinHandle<Option<Vec<CommitInfo>>>> {
+    let workdir = workdir.to_path_buf();
+    std::thread::Builder::new()
+        .name("handoff-git-log".into())
+        .spawn(move || {
+            let repo = open_containing(&workdir).ok()?;
+            let head = repo.find_commit(head).ok()?;
+            Some(recent_commits(&repo, &head))
+        })
+        .ok()
 }
 
 /// The first-parent history from `head`, newest first, bounded by [`MAX_COMMITS`]. A parent
@@ -1112,6 +1158,34 @@ mod tests {
         let hunk = &state.hunks[0].hunks[0];
         assert!(hunk.lines.contains(&"+def two():".to_string()), "{hunk:?}");
         assert_eq!(hunk.elided, 0);
+    }
+
+    #[test]
+    fn a_root_commit_lists_its_first_paths_as_a_diff_would() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = Repository::init(dir.path()).unwrap();
+        let paths = [
+            "b.txt", "a/z.rs", "a/b/c.rs", "a-b.txt", "a.txt", "z/y/x.md", "c.txt",
+        ];
+        for p in paths {
+            let file = dir.path().join(p);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(&file, p).unwrap();
+        }
+        let mut index = repo.index().unwrap();
+        index
+            .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
+            .unwrap();
+        let tree = repo.find_tree(index.write_tree().unwrap()).unwrap();
+        let diffed: Vec<String> = repo
+            .diff_tree_to_tree(None, Some(&tree), None)
+            .unwrap()
+            .deltas()
+            .map(|d| d.new_file().path().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(diffed.len(), paths.len());
+        assert_eq!(first_tree_paths(&tree, 100), diffed);
+        assert_eq!(first_tree_paths(&tree, 3), diffed[..3]);
     }
 
     #[test]
