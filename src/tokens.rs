@@ -1,21 +1,14 @@
 //! Token counting (tiktoken-rs) and the context-window table used for prompt budgets.
 //!
 //! The vocabularies are the crate's process-wide singletons: building one parses a 3.6 MB table,
-//! so it is done once and shared by every thread.
-//!
-//! Large inputs (a text of 4 MiB or more; a file `tokens` counts, once 4 MiB of it are read) are
-//! counted with tiktoken-rs's own vocabulary and merge rule ([`tiktoken_rs::byte_pair_split`])
-//! but split into pieces by [`SPLIT_PATTERNS`], a regular pattern set that finds the same pieces
-//! as tiktoken's pattern without its backtracking regex (most of tiktoken's time; issue 19): the
-//! counts are tiktoken-rs's, token for token, and are tested against its `encode_ordinary`.
+//! so it is done once and shared by every thread. tiktoken-rs does all the counting: a large
+//! input is made faster by counting its pieces on every core ([`count_reader`]), never by
+//! counting another way.
 
-use regex_automata::{Anchored, Input, meta::Regex};
-use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use std::io::{BufRead, BufReader, Read};
 use std::num::NonZeroUsize;
-use std::sync::OnceLock;
-use tiktoken_rs::{CoreBPE, Rank};
+use tiktoken_rs::CoreBPE;
 
 /// A BPE vocabulary.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -55,35 +48,11 @@ impl Encoding {
         }
     }
 
-    /// This encoding's fast splitter, built on first use (≈ 0.12 CPU s: a rank table read out of
-    /// the tiktoken vocabulary, and the pattern set).
-    fn splitter(self) -> &'static Splitter {
-        static O200K: OnceLock<Splitter> = OnceLock::new();
-        static CL100K: OnceLock<Splitter> = OnceLock::new();
-        let cell = match self {
-            Encoding::O200kBase => &O200K,
-            Encoding::Cl100kBase => &CL100K,
-        };
-        cell.get_or_init(|| Splitter::new(self))
-    }
-
     /// Counts the tokens of `text`. Special-token strings such as `<|endoftext|>` in untrusted
     /// text count as ordinary text.
-    ///
-    /// Texts of [`SPLIT_FROM_BYTES`] or more are counted by the [`Splitter`] (same counts, about
-    /// twice as fast, after a one-off build that only a large text repays).
     pub fn count(self, text: &str) -> usize {
-        self.count_part(text, text.len() as u64)
-    }
-
-    /// Counts `text`, a part of an input of which `input_bytes` are known: the [`Splitter`]
-    /// counts it once the input reaches [`SPLIT_FROM_BYTES`].
-    fn count_part(self, text: &str, input_bytes: u64) -> usize {
         if text.is_empty() {
             return 0;
-        }
-        if input_bytes >= SPLIT_FROM_BYTES as u64 {
-            return self.splitter().count(self.bpe(), text);
         }
         self.bpe().encode_ordinary(text).len()
     }
@@ -147,118 +116,6 @@ impl Encoding {
         Cow::Owned(out)
     }
 }
-
-/// Inputs at least this long are counted by the [`Splitter`]: below it, building the splitter
-/// (≈ 0.12 CPU s, once per process) costs more than it saves (it counts about 20 MB per CPU
-/// second, tiktoken about 12: 0.03 s saved per MB).
-const SPLIT_FROM_BYTES: usize = 4 << 20;
-
-/// tiktoken's pre-tokenizing patterns as regular pattern sets, per encoding: what tiktoken
-/// writes `A|…|\s+(?!\S)|\s+` (a look-ahead, which needs a backtracking engine) is written
-/// as three patterns tried in order at each position — every alternative before the look-ahead
-/// one plus `\s+$` (the look-ahead's match at the end of the text), then `\s+\s` (a whitespace
-/// run with the character after it; that character is given back, which is what `(?!\S)`
-/// does), then the last alternative. Possessive quantifiers (`?+`, `++` in cl100k) are plain
-/// ones: in these patterns no alternative can match by giving a character back.
-const SPLIT_PATTERNS: [(Encoding, [&str; 3]); 2] = [
-    (
-        Encoding::O200kBase,
-        [
-            concat!(
-                r"[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?",
-                r"|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?",
-                r"|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+$",
-            ),
-            r"\s+\s",
-            r"\s+",
-        ],
-    ),
-    (
-        Encoding::Cl100kBase,
-        [
-            concat!(
-                r"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}",
-                r"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s+$|\s*[\r\n]",
-            ),
-            r"\s+\s",
-            r"\s",
-        ],
-    ),
-];
-
-/// Which of an encoding's [`SPLIT_PATTERNS`] matched its look-ahead character too.
-const LOOKAHEAD_PATTERN: usize = 1;
-
-/// Counts tokens as tiktoken-rs does, finding its pieces with a regular pattern set (see the
-/// module documentation): tiktoken's ranks, read out of its vocabulary, and its merge rule.
-struct Splitter {
-    patterns: Regex,
-    /// Every ordinary token's bytes and rank (special tokens left out: ordinary text never
-    /// becomes one).
-    ranks: FxHashMap<Vec<u8>, Rank>,
-}
-
-impl Splitter {
-    fn new(enc: Encoding) -> Splitter {
-        let bpe = enc.bpe();
-        let patterns = SPLIT_PATTERNS
-            .iter()
-            .find(|(e, _)| *e == enc)
-            .map(|(_, p)| p)
-            .expect("every encoding has split patterns");
-        let specials: Vec<Rank> = bpe
-            .special_tokens()
-            .into_iter()
-            .flat_map(|s| bpe.encode_with_special_tokens(s))
-            .collect();
-        let last = specials.iter().copied().max().unwrap_or(0);
-        let ranks = (0..last)
-            .filter(|r| !specials.contains(r))
-            .filter_map(|r| Some((bpe.decode_bytes(&[r]).ok()?, r)))
-            .collect();
-        Splitter {
-            patterns: Regex::new_many(patterns).expect("the split patterns compile"),
-            ranks,
-        }
-    }
-
-    /// The tokens of `text`, as `bpe.encode_ordinary(text).len()`.
-    fn count(&self, bpe: &CoreBPE, text: &str) -> usize {
-        let mut cache = self.patterns.create_cache();
-        let mut tokens = 0;
-        let mut at = 0;
-        while at < text.len() {
-            let input = Input::new(text).range(at..);
-            let found = self
-                .patterns
-                .search_with(&mut cache, &input.clone().anchored(Anchored::Yes))
-                // tiktoken skips what its pattern cannot match (no text is such, but were it
-                // so, the same text is skipped here).
-                .or_else(|| self.patterns.search_with(&mut cache, &input));
-            let Some(found) = found else { break };
-            let mut end = found.end();
-            if found.pattern().as_usize() == LOOKAHEAD_PATTERN {
-                end -= text[..end].chars().next_back().map_or(0, char::len_utf8);
-            }
-            let piece = &text[found.start()..end];
-            tokens += if self.ranks.contains_key(piece.as_bytes()) {
-                1
-            } else if piece.len() < LONG_PIECE_BYTES {
-                tiktoken_rs::byte_pair_split(piece.as_bytes(), &self.ranks).len()
-            } else {
-                // tiktoken merges long pieces another way (the short way is quadratic); a
-                // piece alone is split by its pattern into itself, so this is that way.
-                bpe.encode_ordinary(piece).len()
-            };
-            at = end.max(at + 1);
-        }
-        tokens
-    }
-}
-
-/// Pieces at least this long are merged by tiktoken's own `encode_ordinary`, as tiktoken
-/// merges them (its `byte_pair_encode` switches algorithm at this length).
-const LONG_PIECE_BYTES: usize = 100;
 
 /// Text is counted in pieces of about this size, cut at line ends, so memory stays bounded on
 /// huge inputs (counts of pieces add up to within a token per cut).
@@ -340,14 +197,13 @@ pub fn count_reader(
     })
 }
 
-/// A piece of an input and how much of the input was read up to its end.
+/// A piece of an input.
 struct Piece {
     text: Vec<u8>,
-    read: u64,
 }
 
 fn count_piece(enc: Encoding, piece: &Piece) -> usize {
-    enc.count_part(&String::from_utf8_lossy(&piece.text), piece.read)
+    enc.count(&String::from_utf8_lossy(&piece.text))
 }
 
 /// Text cut into pieces of about [`PIECE_BYTES`] at line ends, telling `progress` how much is
@@ -366,8 +222,7 @@ impl<R: Read, P: FnMut(u64)> Pieces<R, P> {
             self.read += n as u64;
             if n == 0 || text.len() >= PIECE_BYTES {
                 (self.progress)(self.read);
-                let read = self.read;
-                return Ok((!text.is_empty()).then_some(Piece { text, read }));
+                return Ok((!text.is_empty()).then_some(Piece { text }));
             }
         }
     }
@@ -512,112 +367,6 @@ mod tests {
         for max in [0, 1, 5, 17, 100] {
             let cut = Encoding::O200kBase.truncate_middle(&text, max);
             assert!(cut.contains("elided"), "{max}");
-        }
-    }
-
-    /// Both ways of counting, for the equivalence tests: tiktoken-rs's own, and the splitter's.
-    fn both_ways(enc: Encoding, text: &str) -> (usize, usize) {
-        (
-            enc.bpe().encode_ordinary(text).len(),
-            enc.splitter().count(enc.bpe(), text),
-        )
-    }
-
-    /// Where the pattern sets could part from tiktoken's patterns: whitespace runs before a
-    /// word, a line end or the end of the text; line ends of every kind; contractions in any
-    /// case; digit runs; marks, scripts without case, emoji; punctuation runs with line ends and
-    /// slashes; pieces of 100 bytes and more (merged another way).
-    const TRICKY_TEXTS: &[&str] = &[
-        "hello world",
-        "a  b   c    d\t\te \t f",
-        "trailing spaces   ",
-        "   leading spaces",
-        "line\n  indented\n\n\n   \n\tx",
-        "crlf\r\n\r\n  \r\nend\r",
-        "\n\n  \n  ",
-        "It's I'M we'Ve they'LL you'd she's 'S 'tis",
-        "12345678 3.14159 1,000,000 ٣٤٥ 𝟙𝟚𝟛",
-        "naïve cafe\u{301} ÅNGSTRÖM ǅemal camelCase HTTPServer iPhone",
-        "日本語のテキスト 한국어 текст Ελληνικά עברית العربية",
-        "emoji 🎉🎉 👩‍💻 flags 🇫🇷",
-        "punct!!! ... ;;; /// -- ==>\n\n  {}()[]<>",
-        "path/to/file.rs:12:5 http://example.com/a/b?c=d&e=f",
-        "nbsp\u{a0}\u{a0}x \u{2003}\u{2003}y \u{3000}z",
-        "<|endoftext|> <|endofprompt|> <|fim_prefix|>",
-        "\u{feff}bom \u{200b}zero\u{200b}width",
-    ];
-
-    #[test]
-    fn the_splitter_counts_as_tiktoken_does() {
-        let long_pieces = [
-            "=".repeat(5000),
-            "a".repeat(3000),
-            " ".repeat(300) + "x",
-            "\n".repeat(500),
-            "9".repeat(1000),
-            "ab".repeat(2000),
-            "日本".repeat(400),
-        ];
-        for enc in Encoding::ALL {
-            for text in TRICKY_TEXTS
-                .iter()
-                .copied()
-                .chain(long_pieces.iter().map(String::as_str))
-            {
-                let (tiktoken, splitter) = both_ways(enc, text);
-                assert_eq!(tiktoken, splitter, "{} on {text:?}", enc.name());
-            }
-        }
-    }
-
-    #[test]
-    fn large_texts_are_counted_by_the_splitter_with_the_same_count() {
-        let unit = TRICKY_TEXTS.join("\n");
-        let text = unit.repeat(SPLIT_FROM_BYTES / unit.len() + 1);
-        assert!(text.len() >= SPLIT_FROM_BYTES);
-        for enc in Encoding::ALL {
-            assert_eq!(enc.count(&text), enc.bpe().encode_ordinary(&text).len());
-        }
-    }
-
-    /// Every file of the shared corpus (7 MB of real transcripts of ten agents), when it is
-    /// present beside the repository.
-    #[test]
-    fn the_splitter_counts_the_corpus_as_tiktoken_does() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        let Ok(agents) = std::fs::read_dir(&root) else {
-            eprintln!(
-                "skipped the_splitter_counts_the_corpus_as_tiktoken_does: no ../shared/corpus"
-            );
-            return;
-        };
-        let mut files = 0;
-        let agents = agents
-            .flatten()
-            .filter_map(|a| std::fs::read_dir(a.path()).ok());
-        for file in agents.flatten().flatten() {
-            let Ok(bytes) = std::fs::read(file.path()) else {
-                continue;
-            };
-            let text = String::from_utf8_lossy(&bytes);
-            for enc in Encoding::ALL {
-                let (tiktoken, splitter) = both_ways(enc, &text);
-                assert_eq!(tiktoken, splitter, "{}", enc.name());
-            }
-            files += 1;
-        }
-        assert!(files >= 20, "{files} corpus files");
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn the_splitter_counts_any_text_as_tiktoken_does(
-            text in "[ \t\r\na-zA-Z0-9'.,!/=é\u{301}\u{a0}日本🎉]{0,120}"
-        ) {
-            for enc in Encoding::ALL {
-                let (tiktoken, splitter) = both_ways(enc, &text);
-                proptest::prop_assert_eq!(tiktoken, splitter, "{} on {:?}", enc.name(), text);
-            }
         }
     }
 
