@@ -8,7 +8,6 @@ use super::requests::aider_commit;
 use super::scope::View;
 use super::text;
 use crate::evidence::Evidence;
-use crate::evidence::shell;
 use crate::evidence::transcript::Role;
 use crate::phrases;
 use regex::Regex;
@@ -110,17 +109,17 @@ const WINDOW_SLACK_SECS: i64 = 120;
 pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
     let mut session: Vec<SessionCommit> = Vec::new();
     // `git commit` output.
-    for c in &view.commands {
-        let runs_commit = shell::segment_commands(&c.command)
-            .iter()
-            .any(|s| s.starts_with("git commit"));
+    for (c, parsed) in view.commands.iter().zip(&view.parsed) {
+        let runs_commit = parsed.segments.iter().any(|s| s.starts_with("git commit"));
         if !runs_commit {
             continue;
         }
         let body = message_body(&c.command);
         // The paths `git add` named on the same line: what the commit holds when this
         // repository's history does not have it.
-        let added: Vec<String> = crate::evidence::shell::lexer::parse(&c.command)
+        let added: Vec<String> = parsed
+            .written()
+            .line
             .segments
             .iter()
             .filter(|s| s.len() > 2 && s[0] == "git" && s[1] == "add")
@@ -208,10 +207,8 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
         }
     }
     // Pushes.
-    for c in &view.commands {
-        let pushes = shell::segment_commands(&c.command)
-            .iter()
-            .any(|s| s.starts_with("git push"));
+    for (c, parsed) in view.commands.iter().zip(&view.parsed) {
+        let pushes = parsed.segments.iter().any(|s| s.starts_with("git push"));
         if !pushes {
             continue;
         }

@@ -99,7 +99,7 @@ fn running(view: &View, out: &mut Vec<Hazard>) {
         .transcript
         .map(|t| t.stopped_jobs.iter().map(String::as_str).collect())
         .unwrap_or_default();
-    for c in &view.commands {
+    for (c, parsed) in view.commands.iter().zip(&view.parsed) {
         let job = phrases::BACKGROUND_ID
             .regex()
             .captures(&c.output)
@@ -108,7 +108,7 @@ fn running(view: &View, out: &mut Vec<Hazard>) {
             continue;
         }
         let background = job.is_some();
-        let line = lexer::parse(&c.command);
+        let line = &parsed.written().line;
         let mut started: Vec<String> = Vec::new();
         for (i, seg) in line.segments.iter().enumerate() {
             let seg_text = seg.join(" ");

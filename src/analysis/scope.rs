@@ -4,6 +4,7 @@
 //! session's own work.
 
 use crate::evidence::Evidence;
+use crate::evidence::shell::ParsedCommand;
 use crate::evidence::transcript::{
     Action, Command, Edit, ErrorEvent, Format, Message, MessageKind, Role, Transcript,
 };
@@ -90,6 +91,8 @@ pub(crate) struct View<'a> {
     pub messages: Vec<&'a Message>,
     /// Commands in scope (main session only).
     pub commands: Vec<&'a Command>,
+    /// `parsed[i]`: `commands[i]` read once ([`ParsedCommand`]), for every rule that judges it.
+    pub parsed: Vec<ParsedCommand>,
     /// Edits in scope (main session only).
     pub edits: Vec<&'a Edit>,
     /// Errors in scope.
@@ -110,6 +113,11 @@ impl<'a> View<'a> {
             return View::default();
         };
         let inside = |seq: u64| scope.from_seq.is_none_or(|from| seq >= from);
+        let commands: Vec<&Command> = t
+            .commands
+            .iter()
+            .filter(|c| inside(c.seq) && !c.sidechain)
+            .collect();
         View {
             transcript: Some(t),
             messages: t
@@ -117,11 +125,11 @@ impl<'a> View<'a> {
                 .iter()
                 .filter(|m| inside(m.seq) && !m.sidechain)
                 .collect(),
-            commands: t
-                .commands
+            parsed: commands
                 .iter()
-                .filter(|c| inside(c.seq) && !c.sidechain)
+                .map(|c| ParsedCommand::new(&c.command))
                 .collect(),
+            commands,
             edits: t
                 .edits
                 .iter()
