@@ -14,6 +14,7 @@
 //! command that printed no error, "ran cleanly". Otherwise the result is not recorded — never
 //! "never tested".
 
+use super::commands::{CommandFacts, pipes};
 use super::project::Project;
 use super::requests::Requests;
 use super::scope::View;
@@ -21,7 +22,7 @@ use super::text;
 use crate::evidence::Evidence;
 use crate::evidence::freshness::{self, RunPoint};
 use crate::evidence::paths;
-use crate::evidence::shell::{self, ParsedCommand, lexer};
+use crate::evidence::shell::{self, ParsedCommand};
 use crate::evidence::transcript::{Command, EditKind, Format};
 use crate::phrases;
 use serde::{Deserialize, Serialize};
@@ -734,16 +735,15 @@ pub(crate) fn package_root(ev: &Evidence, dir: &str) -> Option<String> {
 /// What kind of check a command is, if any.
 fn kind_of(
     c: &Command,
-    parsed: &ParsedCommand,
+    parsed: &CommandFacts,
     identity: &str,
     edited: &[String],
     requested: &[Vec<String>],
 ) -> Option<CheckKind> {
-    let inner = parsed.unwrapped();
-    if c.is_test || inner.runs_test() {
+    if c.is_test || parsed.inner_runs_test {
         return Some(CheckKind::Test);
     }
-    if c.is_check || inner.runs_check() {
+    if c.is_check || parsed.inner_runs_check {
         return Some(CheckKind::Build);
     }
     if runs_script(identity, edited) {
@@ -813,25 +813,16 @@ fn effective_dirs(view: &View) -> Vec<Option<String>> {
         if c.output.contains("cd: ") && c.output.contains("No such file") {
             continue;
         }
-        let line = &parsed.written().line;
-        for (i, seg) in line.segments.iter().enumerate() {
-            // Only a `cd` that the shell itself runs (first, or after `&&`/`;`) moves it.
-            let top = i == 0
-                || matches!(
-                    line.seps.get(i - 1),
-                    Some(lexer::Sep::And) | Some(lexer::Sep::Seq)
-                );
-            if top && seg.first().is_some_and(|w| w == "cd") {
-                let to = seg.get(1).map(|d| d.trim_end_matches('/').to_string());
-                current = match (current, to) {
-                    (_, None) => None,
-                    // `cd x` again while already in `x`: the agent re-entering the same folder
-                    // (the harness may have reset the shell), not a folder `x/x`.
-                    (Some(d), Some(t)) if d == t || d.ends_with(&format!("/{t}")) => Some(d),
-                    (Some(d), Some(t)) if !is_absolute(&t) => Some(format!("{d}/{t}")),
-                    (_, Some(t)) => Some(t),
-                };
-            }
+        // Only a `cd` that the shell itself runs (first, or after `&&`/`;`) moves it.
+        for to in &parsed.cds {
+            current = match (current, to.clone()) {
+                (_, None) => None,
+                // `cd x` again while already in `x`: the agent re-entering the same folder (the
+                // harness may have reset the shell), not a folder `x/x`.
+                (Some(d), Some(t)) if d == t || d.ends_with(&format!("/{t}")) => Some(d),
+                (Some(d), Some(t)) if !is_absolute(&t) => Some(format!("{d}/{t}")),
+                (_, Some(t)) => Some(t),
+            };
         }
     }
     out
@@ -899,39 +890,9 @@ pub(crate) fn shown(command: &str) -> String {
     shell::shorten_command(s.trim(), SHOWN_CHARS)
 }
 
-/// How a command line's output reached the transcript.
-struct Pipes {
-    /// The line's status is a filter's, not the command's.
-    masked: bool,
-    /// Output cut after its first lines.
-    head_cut: bool,
-}
-
-fn pipes(parsed: &ParsedCommand) -> Pipes {
-    let line = &parsed.unwrapped().line;
-    let mut masked = false;
-    let mut head_cut = false;
-    for (i, sep) in line.seps.iter().enumerate() {
-        if *sep != lexer::Sep::Pipe {
-            continue;
-        }
-        masked = true;
-        let prog = line
-            .segments
-            .get(i + 1)
-            .map(|s| shell::program_words(s))
-            .and_then(|w| w.first().cloned())
-            .unwrap_or_default();
-        if prog == "head" || prog == "select-object" {
-            head_cut = true;
-        }
-    }
-    Pipes { masked, head_cut }
-}
-
 /// The verdict on one run (see the module docs for the order).
-fn verdict(c: &Command, parsed: &ParsedCommand, kind: CheckKind) -> Verdict {
-    let p = pipes(parsed);
+fn verdict(c: &Command, parsed: &CommandFacts, kind: CheckKind) -> Verdict {
+    let p = parsed.pipes;
     let fail_line = first_error(&c.output);
     let why_line = || error_line(&c.output);
     if let Some(code) = c.exit_code.filter(|_| !p.masked) {
@@ -1033,7 +994,7 @@ fn verdict(c: &Command, parsed: &ParsedCommand, kind: CheckKind) -> Verdict {
 pub(crate) fn command_verdict(c: &Command) -> Verdict {
     let parsed = ParsedCommand::new(&c.command);
     let installs = phrases::INSTALL.is_match(&parsed.identity.command);
-    let p = pipes(&parsed);
+    let p = pipes(&parsed.unwrapped().line);
     if c.exit_code.is_some() || c.ok.is_some() || !installs || p.head_cut {
         return match c
             .exit_code

@@ -117,9 +117,7 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
         let body = message_body(&c.command);
         // The paths `git add` named on the same line: what the commit holds when this
         // repository's history does not have it.
-        let added: Vec<String> = parsed
-            .written()
-            .line
+        let added: Vec<String> = crate::evidence::shell::lexer::parse(&c.command)
             .segments
             .iter()
             .filter(|s| s.len() > 2 && s[0] == "git" && s[1] == "add")

@@ -13,7 +13,6 @@ use super::scope::View;
 use super::text;
 use crate::evidence::Evidence;
 use crate::evidence::paths;
-use crate::evidence::shell::lexer;
 use crate::evidence::transcript::{EditKind, Role};
 use crate::note::code_span;
 use crate::phrases;
@@ -108,20 +107,11 @@ fn running(view: &View, out: &mut Vec<Hazard>) {
             continue;
         }
         let background = job.is_some();
-        let line = &parsed.written().line;
         let mut started: Vec<String> = Vec::new();
-        for (i, seg) in line.segments.iter().enumerate() {
-            let seg_text = seg.join(" ");
-            let detached = line.seps.get(i) == Some(&lexer::Sep::Background)
-                || seg.first().is_some_and(|w| w == "nohup");
-            let long = phrases::LONG_RUNNING.is_match(&seg_text);
+        for s in &parsed.starts {
+            let (detached, long) = (s.detached, s.long);
             if (background && long) || detached || (long && !c.has_result && c.ok.is_none()) {
-                let words: Vec<&str> = seg
-                    .iter()
-                    .map(String::as_str)
-                    .filter(|w| !w.starts_with("--log") && *w != "2>&1" && *w != "nohup")
-                    .collect();
-                started.push(words.join(" "));
+                started.push(s.shown.clone());
             }
         }
         if background && started.is_empty() {

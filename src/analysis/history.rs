@@ -643,7 +643,7 @@ fn workarounds(view: &View, h: &mut History) {
         let fid = &fparsed.identity;
         let fwords: Vec<&str> = fid.command.split_whitespace().collect();
         let Some(prog) = fwords.first() else { continue };
-        if is_probe(prog) || fparsed.written().runs_test() || fparsed.written().runs_check() {
+        if is_probe(prog) || fparsed.runs_test || fparsed.runs_check {
             continue;
         }
         for (j, p) in cmds.iter().enumerate().skip(i + 1).take(8) {

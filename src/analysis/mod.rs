@@ -17,6 +17,7 @@
 
 pub(crate) mod brief;
 pub(crate) mod checks;
+pub(crate) mod commands;
 pub(crate) mod commits;
 pub(crate) mod files;
 pub(crate) mod hazards;

@@ -3,8 +3,8 @@
 //! file spans. Every other format is one session. Subagent (sidechain) records are never the
 //! session's own work.
 
+use super::commands::CommandFacts;
 use crate::evidence::Evidence;
-use crate::evidence::shell::ParsedCommand;
 use crate::evidence::transcript::{
     Action, Command, Edit, ErrorEvent, Format, Message, MessageKind, Role, Transcript,
 };
@@ -91,8 +91,8 @@ pub(crate) struct View<'a> {
     pub messages: Vec<&'a Message>,
     /// Commands in scope (main session only).
     pub commands: Vec<&'a Command>,
-    /// `parsed[i]`: `commands[i]` read once ([`ParsedCommand`]), for every rule that judges it.
-    pub parsed: Vec<ParsedCommand>,
+    /// `parsed[i]`: what the rules read of `commands[i]`, read once ([`CommandFacts`]).
+    pub parsed: Vec<CommandFacts>,
     /// Edits in scope (main session only).
     pub edits: Vec<&'a Edit>,
     /// Errors in scope.
@@ -127,7 +127,7 @@ impl<'a> View<'a> {
                 .collect(),
             parsed: commands
                 .iter()
-                .map(|c| ParsedCommand::new(&c.command))
+                .map(|c| CommandFacts::new(&c.command))
                 .collect(),
             commands,
             edits: t

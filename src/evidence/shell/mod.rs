@@ -166,8 +166,8 @@ fn wrapper_len(words: &[String]) -> usize {
         let Some(first) = words.get(i) else {
             return i;
         };
-        let first = first.to_lowercase();
-        let drop = if is_assignment(&first) || WRAPPERS.contains(&first.as_str()) {
+        let first = lowercase(first);
+        let drop = if is_assignment(&first) || WRAPPERS.contains(&first.as_ref()) {
             1
         } else if first == "timeout" || first == "gtimeout" {
             // timeout [-s SIG] DURATION cmd
@@ -177,9 +177,9 @@ fn wrapper_len(words: &[String]) -> usize {
             }
             n + 1
         } else {
-            let sub = words.get(i + 1).map(|w| w.to_lowercase());
+            let sub = words.get(i + 1).map(|w| lowercase(w));
             let runs = RUNNING_SUBCOMMANDS.iter().any(|(progs, subs)| {
-                progs.contains(&first.as_str()) && sub.as_deref().is_some_and(|s| subs.contains(&s))
+                progs.contains(&first.as_ref()) && sub.as_deref().is_some_and(|s| subs.contains(&s))
             });
             if runs { 2 } else { 0 }
         };
@@ -187,6 +187,19 @@ fn wrapper_len(words: &[String]) -> usize {
             return i;
         }
         i = (i + drop).min(words.len());
+    }
+}
+
+/// `word` lowercased, borrowed when it has no upper case (most words): the wrapper and runner
+/// tables are read for every word of every command.
+fn lowercase(word: &str) -> std::borrow::Cow<'_, str> {
+    if word
+        .bytes()
+        .all(|b| b.is_ascii() && !b.is_ascii_uppercase())
+    {
+        std::borrow::Cow::Borrowed(word)
+    } else {
+        std::borrow::Cow::Owned(word.to_lowercase())
     }
 }
 
@@ -254,6 +267,11 @@ pub(crate) fn first_command_words(command: &str) -> Vec<String> {
 
 /// What one simple command judges (test run or check), if anything.
 fn segment_judges(seg: &[String]) -> Option<Judges> {
+    // Most commands run no runner: their program, read without lowercasing every word, says so.
+    let program = seg.get(wrapper_len(seg))?;
+    if !runners::is_runner(program_name(&lowercase(program))) {
+        return None;
+    }
     runners::judges(&program_words(seg))
 }
 
