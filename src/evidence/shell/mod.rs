@@ -433,7 +433,7 @@ impl ReadLine {
     /// True when one of its simple commands is a typecheck, lint or build
     /// ([`is_check_command`]).
     pub(crate) fn runs_check(&self) -> bool {
-        self.judges.iter().any(|j| *j == Some(Judges::Check))
+        self.judges.contains(&Some(Judges::Check))
     }
 }
 
