@@ -58,6 +58,54 @@ macro_rules! other_shapes_are {
     };
 }
 
+/// Declares a record struct read leniently: each named key is read into its field (every field
+/// type must be lenient, see above), any other key is skipped unread, and a repeated key is read
+/// again, the last one winning as in a `Value` (a derived `Deserialize` would reject the whole
+/// record for a duplicate field). Missing keys leave the field's `Default`.
+macro_rules! lenient_struct {
+    (
+        $(#[$meta:meta])*
+        struct $name:ident<$lt:lifetime> {
+            $( $(#[$fmeta:meta])* $key:literal => $field:ident : $ty:ty ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Default)]
+        struct $name<$lt> {
+            $( $(#[$fmeta])* $field: $ty, )*
+        }
+
+        impl<'de: $lt, $lt> serde::Deserialize<'de> for $name<$lt> {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl<'de> serde::de::Visitor<'de> for V {
+                    type Value = $name<'de>;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str(concat!("a ", stringify!($name), " object"))
+                    }
+                    fn visit_map<A: serde::de::MapAccess<'de>>(
+                        self,
+                        mut map: A,
+                    ) -> Result<Self::Value, A::Error> {
+                        let mut out = $name::default();
+                        while let Some(key) = map.next_key::<$crate::evidence::transcript::lenient::Str<'de>>()? {
+                            match key.get().unwrap_or("") {
+                                $( $key => out.$field = map.next_value()?, )*
+                                _ => {
+                                    map.next_value::<serde::de::IgnoredAny>()?;
+                                }
+                            }
+                        }
+                        Ok(out)
+                    }
+                }
+                d.deserialize_map(V)
+            }
+        }
+    };
+}
+pub(crate) use lenient_struct;
+
 /// A string field: the string (borrowed from the line when it has no escapes), or `None` for
 /// any other value (`str_field`).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -123,6 +171,11 @@ impl Int {
     /// `Value::as_i64`.
     pub(crate) fn as_i64(self) -> Option<i64> {
         self.0.and_then(|n| i64::try_from(n).ok())
+    }
+
+    /// `Value::as_u64`.
+    pub(crate) fn as_u64(self) -> Option<u64> {
+        self.0.and_then(|n| u64::try_from(n).ok())
     }
 }
 
@@ -198,6 +251,55 @@ impl<T> Default for Given<T> {
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Given<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         T::deserialize(d).map(|t| Given(Some(t)))
+    }
+}
+
+/// A field that is a string, an array, or an object read into `T` (a Claude Code message
+/// `content`: a string, or an array of blocks that are objects or strings); any other value is
+/// [`Node::Other`]. `T`'s own fields must be lenient, so that reading it never fails.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(crate) enum Node<'a, T> {
+    /// A string.
+    Str(Cow<'a, str>),
+    /// An array of values.
+    Array(Vec<Node<'a, T>>),
+    /// An object.
+    Obj(T),
+    /// Any other value (or none).
+    #[default]
+    Other,
+}
+
+impl<'de: 'a, 'a, T: Deserialize<'de>> Deserialize<'de> for Node<'a, T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = Node<'de, T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
+                Ok(Node::Str(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(Node::Str(Cow::Owned(v.to_string())))
+            }
+            fn visit_string<E>(self, v: String) -> Result<Self::Value, E> {
+                Ok(Node::Str(Cow::Owned(v)))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element::<Node<'de, T>>()? {
+                    items.push(item);
+                }
+                Ok(Node::Array(items))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(Node::Obj)
+            }
+            other_shapes_are!(Node::Other; bool, num, unit);
+        }
+        d.deserialize_any(V(std::marker::PhantomData))
     }
 }
 
