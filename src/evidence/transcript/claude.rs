@@ -30,7 +30,12 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
         parsed += 1;
         match record.get() {
             Some(v) => {
-                let at = v.timestamp.0.as_ref().and_then(|t| t.get()).and_then(parse_time);
+                let at = v
+                    .timestamp
+                    .0
+                    .as_ref()
+                    .and_then(|t| t.get())
+                    .and_then(parse_time);
                 st.record(b, v, at, false);
             }
             None => b.skip("not a JSON object"),
@@ -383,13 +388,7 @@ fn hash_of(a: &str, b: &str) -> u64 {
 impl State {
     /// One record; `nested` when it came inside an `agent_progress` record (its work is the
     /// subagent's, and its envelope is not the session's).
-    fn record(
-        &mut self,
-        b: &mut Builder,
-        v: &Record,
-        at: Option<DateTime<Utc>>,
-        nested: bool,
-    ) {
+    fn record(&mut self, b: &mut Builder, v: &Record, at: Option<DateTime<Utc>>, nested: bool) {
         let ty = v.ty.get().unwrap_or("");
         if self.first_type.is_none() {
             self.first_type = Some(if ty.is_empty() {
@@ -1328,6 +1327,105 @@ mod tests {
             read(&mut codex.as_bytes(), &mut b),
             Err(ReadError::NotThisFormat(_))
         ));
+    }
+
+    /// Fields of an unexpected shape read as absent; the record itself is never lost to them.
+    #[test]
+    fn odd_shapes_read_as_absent_and_keep_the_record() {
+        let raw = |json: &str| json.replace("ENV", ENV);
+        let lines = [
+            // `content` as a string and as an array of text blocks (and of a string, a number).
+            user("as a string"),
+            raw(
+                r#"{"type":"user",ENV,"message":{"content":[{"type":"text","text":"as blocks"},"not a block",7]}}"#,
+            ),
+            // A `content` of another shape, a `message` that is not an object: nothing to read.
+            raw(r#"{"type":"user",ENV,"message":{"content":{"text":"an object"}}}"#),
+            raw(r#"{"type":"user",ENV,"message":"a string"}"#),
+            // A missing `message`.
+            raw(r#"{"type":"user",ENV}"#),
+            raw(r#"{"type":"assistant",ENV}"#),
+            // Numbers where strings were expected.
+            raw(
+                r#"{"type":"assistant",ENV,"timestamp":12,"message":{"model":4,"id":5,"content":[{"type":"tool_use","id":9,"name":"Bash","input":{"command":"ls"}},{"type":"tool_use","id":"b1","name":"Bash","input":{"command":42}},{"type":7,"text":"x"}]}}"#,
+            ),
+            // A tool_result whose content is an array of text blocks, and one of images.
+            assistant("m1", &bash("t1", "cargo test")),
+            raw(
+                r#"{"type":"user",ENV,"message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":[{"type":"text","text":"test result: ok"},{"type":"text","text":"done"}]}]},"toolUseResult":"a string"}"#,
+            ),
+            assistant("m2", &bash("t2", "screenshot")),
+            raw(
+                r#"{"type":"user",ENV,"message":{"content":[{"type":"tool_result","tool_use_id":"t2","content":[{"type":"image","source":{"type":"base64","data":"iVBOR"}}],"is_error":"true"}]}}"#,
+            ),
+            // An input that is not an object.
+            assistant(
+                "m3",
+                r#"{"type":"tool_use","id":"t3","name":"Bash","input":"ls"}"#,
+            ),
+            // A `type` that is not a string: a record without a type.
+            raw(r#"{"type":5,ENV}"#),
+            // A repeated key: the last one wins, as in a JSON value.
+            raw(
+                r#"{"type":"user",ENV,"isMeta":true,"isMeta":false,"message":{"content":"repeated key"}}"#,
+            ),
+        ];
+        let t = read_str(&lines.join("\n"));
+        assert_eq!(typed_user(&t), ["as a string", "as blocks", "repeated key"]);
+        assert_eq!(t.stats.records, lines.len() as u64);
+        assert_eq!(t.stats.skipped_reasons["user record without a message"], 1);
+        assert_eq!(
+            t.stats.skipped_reasons["assistant record without a message"],
+            1
+        );
+        assert_eq!(t.stats.skipped_reasons["record without a type"], 1);
+        assert_eq!(t.stats.skipped, 3);
+        // Only the models named by a string (the test's own assistant records).
+        assert_eq!(t.session.models, ["claude-opus-4-6"]);
+        let commands: Vec<&str> = t.commands.iter().map(|c| c.command.as_str()).collect();
+        assert_eq!(commands, ["cargo test", "screenshot"]);
+        assert_eq!(t.commands[0].output, "test result: ok\ndone");
+        assert_eq!(t.commands[0].ok, Some(true));
+        // An image result is a result without text; `is_error` as a string is not an error.
+        assert!(t.commands[1].has_result && t.commands[1].output.is_empty());
+        assert_eq!(t.commands[1].ok, Some(true));
+        assert!(t.errors.is_empty());
+    }
+
+    #[test]
+    fn api_error_detail_of_any_shape() {
+        let lines = [
+            format!(
+                r#"{{"type":"system","subtype":"api_error",{ENV},"error":{{"status":529,"error":{{"type":"overloaded_error"}}}},"retryAttempt":2,"maxRetries":"10"}}"#
+            ),
+            format!(
+                r#"{{"type":"system","subtype":"api_error",{ENV},"error":{{"message":"rate limited"}},"retryAttempt":1.0,"maxRetries":10}}"#
+            ),
+            format!(
+                r#"{{"type":"system","subtype":"compact_boundary",{ENV},"compactMetadata":{{"trigger":3}}}}"#
+            ),
+        ];
+        let t = read_str(&lines.join("\n"));
+        let errors: Vec<&str> = t.errors.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(
+            errors,
+            [
+                r#"API error: {"status":529,"error":{"type":"overloaded_error"}}"#,
+                "API error: rate limited"
+            ]
+        );
+        assert_eq!(t.compactions.len(), 1);
+        assert_eq!(t.compactions[0].trigger, None);
+    }
+
+    #[test]
+    fn action_targets_leave_out_the_text_an_edit_writes() {
+        let call = format!(
+            r#"{{"type":"tool_use","id":"p1","name":"mcp__github__create_or_update_file","input":{{"owner":"me","path":"a.md","content":"short","old_string":"x","edits":[1,2],"branch":"main"}}}}"#
+        );
+        let t = read_str(&[user("push it"), assistant("m1", &call)].join("\n"));
+        assert_eq!(t.actions.len(), 1);
+        assert_eq!(t.actions[0].target, "owner=me, path=a.md, branch=main");
     }
 
     #[test]

@@ -347,8 +347,9 @@ impl<'de: 'a, 'a> Deserialize<'de> for Content<'a> {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
                 let (mut text, mut content) = (None, None);
-                while let Some(key) = map.next_key::<Cow<'de, str>>()? {
-                    match key.as_ref() {
+                // `Str` borrows the key (a `Cow<str>` key would be copied into a `String`).
+                while let Some(key) = map.next_key::<Str<'de>>()? {
+                    match key.get().unwrap_or("") {
                         // The last of a repeated key wins, as in a `Value`.
                         "text" => text = map.next_value::<Str<'de>>()?.0,
                         "content" => content = Some(Box::new(map.next_value::<Content<'de>>()?)),
@@ -452,6 +453,34 @@ mod tests {
         // A string with escapes is unescaped (owned).
         assert_eq!(rec(r#"{"s":"a\nb"}"#).s.get(), Some("a\nb"));
         assert_eq!(rec(r#"{"n":18446744073709551615}"#).n.as_i64(), None);
+    }
+
+    lenient_struct! {
+        struct Pair<'a> {
+            "x" => x: Str<'a>,
+            "n" => n: Int,
+        }
+    }
+
+    #[test]
+    fn node_and_lenient_struct_read_any_shape_and_repeated_keys() {
+        let n: Node<Pair> =
+            serde_json::from_str(r#"["a",{"x":"b","n":[1],"x":"c","y":{}},1,[null]]"#).unwrap();
+        let Node::Array(items) = n else {
+            panic!("an array")
+        };
+        assert!(matches!(&items[0], Node::Str(s) if s == "a"));
+        // The last of a repeated key wins; a field of another shape is absent.
+        let Node::Obj(pair) = &items[1] else {
+            panic!("an object")
+        };
+        assert_eq!((pair.x.get(), pair.n.0), (Some("c"), None));
+        assert!(matches!(&items[2], Node::Other));
+        assert!(matches!(&items[3], Node::Array(a) if matches!(a[..], [Node::Other])));
+        assert!(matches!(
+            serde_json::from_str::<Node<Pair>>("true").unwrap(),
+            Node::Other
+        ));
     }
 
     #[test]
