@@ -9,7 +9,7 @@
 
 use super::builder::MAX_MESSAGE_BYTES;
 use super::input::{content_text, for_each_json, parse_time, str_field};
-use super::lenient::{Bool, Content, Given, Int, Node, Obj, Str, lenient_struct};
+use super::lenient::{Bool, Content, Given, Int, Node, Obj, Str, join_parts, lenient_struct};
 use super::recent::Recent;
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use crate::evidence::read::excerpt;
@@ -195,26 +195,14 @@ lenient_struct! {
 fn message_text<'a>(content: &'a Node<'_, Block<'_>>) -> Cow<'a, str> {
     match content {
         Node::Str(s) => Cow::Borrowed(s),
-        Node::Array(blocks) => {
-            let mut out = String::new();
-            for block in blocks {
-                let part = match block {
-                    Node::Str(s) => Cow::Borrowed(s.as_ref()),
-                    Node::Obj(f) => match f.text.get() {
-                        Some(t) => Cow::Borrowed(t),
-                        None => f.content.text(),
-                    },
-                    _ => Cow::Borrowed(""),
-                };
-                if !part.is_empty() {
-                    if !out.is_empty() {
-                        out.push('\n');
-                    }
-                    out.push_str(&part);
-                }
-            }
-            Cow::Owned(out)
-        }
+        Node::Array(blocks) => Cow::Owned(join_parts(blocks.iter().map(|block| match block {
+            Node::Str(s) => Cow::Borrowed(s.as_ref()),
+            Node::Obj(f) => match f.text.get() {
+                Some(t) => Cow::Borrowed(t),
+                None => f.content.text(),
+            },
+            _ => Cow::Borrowed(""),
+        }))),
         _ => Cow::Borrowed(""),
     }
 }
@@ -1420,10 +1408,8 @@ mod tests {
 
     #[test]
     fn action_targets_leave_out_the_text_an_edit_writes() {
-        let call = format!(
-            r#"{{"type":"tool_use","id":"p1","name":"mcp__github__create_or_update_file","input":{{"owner":"me","path":"a.md","content":"short","old_string":"x","edits":[1,2],"branch":"main"}}}}"#
-        );
-        let t = read_str(&[user("push it"), assistant("m1", &call)].join("\n"));
+        let call = r#"{"type":"tool_use","id":"p1","name":"mcp__github__create_or_update_file","input":{"owner":"me","path":"a.md","content":"short","old_string":"x","edits":[1,2],"branch":"main"}}"#;
+        let t = read_str(&[user("push it"), assistant("m1", call)].join("\n"));
         assert_eq!(t.actions.len(), 1);
         assert_eq!(t.actions[0].target, "owner=me, path=a.md, branch=main");
     }

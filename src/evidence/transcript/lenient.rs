@@ -380,33 +380,36 @@ impl Content<'_> {
     pub(crate) fn text(&self) -> Cow<'_, str> {
         match self {
             Content::Str(s) => Cow::Borrowed(s),
-            Content::Array(items) => {
-                let mut out = String::new();
-                for item in items {
-                    let part = match item {
-                        Content::Str(s) => Cow::Borrowed(s.as_ref()),
-                        Content::Obj {
-                            text: Some(t),
-                            content: _,
-                        } => Cow::Borrowed(t.as_ref()),
-                        Content::Obj {
-                            text: None,
-                            content: Some(c),
-                        } => c.text(),
-                        _ => Cow::Borrowed(""),
-                    };
-                    if !part.is_empty() {
-                        if !out.is_empty() {
-                            out.push('\n');
-                        }
-                        out.push_str(&part);
-                    }
-                }
-                Cow::Owned(out)
-            }
+            Content::Array(items) => Cow::Owned(join_parts(items.iter().map(|item| match item {
+                Content::Str(s) => Cow::Borrowed(s.as_ref()),
+                Content::Obj {
+                    text: Some(t),
+                    content: _,
+                } => Cow::Borrowed(t.as_ref()),
+                Content::Obj {
+                    text: None,
+                    content: Some(c),
+                } => c.text(),
+                _ => Cow::Borrowed(""),
+            }))),
             _ => Cow::Borrowed(""),
         }
     }
+}
+
+/// The parts of an array of content joined with newlines, empty parts left out (how
+/// [`super::input::content_text`] joins them).
+pub(crate) fn join_parts<'p>(parts: impl Iterator<Item = Cow<'p, str>>) -> String {
+    let mut out = String::new();
+    for part in parts {
+        if !part.is_empty() {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&part);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
