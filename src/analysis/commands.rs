@@ -1,11 +1,80 @@
-//! The session's command lines judged once for every rule: each command is read
+//! The session's command lines judged once for every rule: each distinct command line is read
 //! ([`ParsedCommand`]: split, unwrapped, normalised) in one pass when the [`super::scope::View`]
-//! is made, and only the facts the rules read are kept, so the table grows with the number of
-//! commands by a few short strings each, not by every word of every line.
+//! is made, and only the facts the rules read are kept. The facts depend on the line's text
+//! alone, so a line the session ran again (agents re-run the same test, build and `git status`
+//! hundreds of times in a long session) shares the first reading: the table grows by one index
+//! per command and one [`CommandFacts`] per distinct line.
 
 use crate::evidence::shell::lexer::{CommandLine, Sep};
 use crate::evidence::shell::{self, CheckIdentity, ParsedCommand};
 use crate::phrases;
+use std::collections::HashMap;
+
+/// [`CommandFacts`] of each command in order, one reading per distinct command line: `table[i]`
+/// is what the rules read of the `i`-th command.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CommandTable {
+    /// The facts of each distinct line, in the order the lines first ran.
+    facts: Vec<CommandFacts>,
+    /// For each command, its line's position in `facts`.
+    of: Vec<u32>,
+}
+
+impl CommandTable {
+    /// Reads every line of `lines` (in order) once.
+    pub(crate) fn new<'a>(lines: impl IntoIterator<Item = &'a str>) -> CommandTable {
+        let mut first: HashMap<&'a str, u32> = HashMap::new();
+        let mut table = CommandTable::default();
+        for line in lines {
+            let at = *first.entry(line).or_insert_with(|| {
+                table.facts.push(CommandFacts::new(line));
+                // A session has far fewer than 4 billion distinct command lines.
+                u32::try_from(table.facts.len() - 1).unwrap_or(u32::MAX)
+            });
+            table.of.push(at);
+        }
+        table
+    }
+
+    /// Each command's facts, in order.
+    pub(crate) fn iter(&self) -> Facts<'_> {
+        Facts {
+            table: self,
+            at: self.of.iter(),
+        }
+    }
+}
+
+impl std::ops::Index<usize> for CommandTable {
+    type Output = CommandFacts;
+    fn index(&self, i: usize) -> &CommandFacts {
+        &self.facts[self.of[i] as usize]
+    }
+}
+
+/// The facts of each command of a [`CommandTable`], in order.
+pub(crate) struct Facts<'t> {
+    table: &'t CommandTable,
+    at: std::slice::Iter<'t, u32>,
+}
+
+impl<'t> Iterator for Facts<'t> {
+    type Item = &'t CommandFacts;
+    fn next(&mut self) -> Option<&'t CommandFacts> {
+        self.at.next().map(|&at| &self.table.facts[at as usize])
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.at.size_hint()
+    }
+}
+
+impl<'t> IntoIterator for &'t CommandTable {
+    type Item = &'t CommandFacts;
+    type IntoIter = Facts<'t>;
+    fn into_iter(self) -> Facts<'t> {
+        self.iter()
+    }
+}
 
 /// What the rules of the analysis read about one command line.
 #[derive(Debug, Clone, Default)]
@@ -151,5 +220,29 @@ mod tests {
         let f = CommandFacts::new("ls | cd x; cd");
         assert_eq!(f.cds, [None]);
         assert!(f.starts.is_empty() && f.pipes.masked && !f.pipes.head_cut);
+    }
+
+    #[test]
+    fn a_line_run_again_shares_its_first_reading() {
+        let lines = [
+            "npm test",
+            "cd web && npm run build",
+            "npm test",
+            "npm  test",
+        ];
+        let table = CommandTable::new(lines);
+        assert_eq!(table.facts.len(), 3, "`npm test` twice is read once");
+        assert_eq!(table.iter().count(), 4);
+        for (i, line) in lines.iter().enumerate() {
+            let alone = CommandFacts::new(line);
+            assert_eq!(table[i].identity, alone.identity, "{line}");
+            assert_eq!(table[i].segments, alone.segments, "{line}");
+            assert_eq!(table[i].cds, alone.cds, "{line}");
+        }
+        assert!(std::ptr::eq(&table[0], &table[2]));
+        assert_eq!(
+            table[3].identity, table[0].identity,
+            "same identity, own reading"
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! file spans. Every other format is one session. Subagent (sidechain) records are never the
 //! session's own work.
 
-use super::commands::CommandFacts;
+use super::commands::CommandTable;
 use crate::evidence::Evidence;
 use crate::evidence::transcript::{
     Action, Command, Edit, ErrorEvent, Format, Message, MessageKind, Role, Transcript,
@@ -91,8 +91,10 @@ pub(crate) struct View<'a> {
     pub messages: Vec<&'a Message>,
     /// Commands in scope (main session only).
     pub commands: Vec<&'a Command>,
-    /// `parsed[i]`: what the rules read of `commands[i]`, read once ([`CommandFacts`]).
-    pub parsed: Vec<CommandFacts>,
+    /// `parsed[i]`: what the rules read of `commands[i]`
+    /// ([`super::commands::CommandFacts`]), read once per
+    /// distinct command line.
+    pub parsed: CommandTable,
     /// Edits in scope (main session only).
     pub edits: Vec<&'a Edit>,
     /// Errors in scope.
@@ -125,10 +127,7 @@ impl<'a> View<'a> {
                 .iter()
                 .filter(|m| inside(m.seq) && !m.sidechain)
                 .collect(),
-            parsed: commands
-                .iter()
-                .map(|c| CommandFacts::new(&c.command))
-                .collect(),
+            parsed: CommandTable::new(commands.iter().map(|c| c.command.as_str())),
             commands,
             edits: t
                 .edits
