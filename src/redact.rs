@@ -1327,18 +1327,28 @@ pub(crate) fn redact_if(text: &str, enabled: bool) -> Cow<'_, str> {
     }
 }
 
-/// How far around a cut (in bytes, then out to whole lines) secrets are looked for. The line of
-/// the cut is always searched whole, so this only has to hold the lines a secret's context can
-/// span (`machine … password …` in a `.netrc`, a header split after its colon), which are short;
-/// a private key block is longer and [`protected_near`] treats it apart.
+/// How far around a cut (in bytes) secrets are looked for: out to the ends of the lines at
+/// this distance when those ends are within another `CUT_WINDOW`, else exactly this far, in
+/// the middle of a long line (minified JSON, a log line). A window holds every context a
+/// secret at the cut can have on a line or a few (`machine … password …` in a `.netrc`, a
+/// header split after its colon); a private key block is longer and [`protected_near`] treats
+/// it apart.
 const CUT_WINDOW: usize = 1024;
 
-/// The spans a cut at one of `cuts` must not fall inside (see [`protected`]), found only in the
-/// whole lines within [`CUT_WINDOW`] of each cut: a bounded excerpt of a 100 KB output needs to
-/// know the secrets at its two cuts, not every secret of the output. A window starts and ends
-/// at line ends, where every rule sees what it sees in the whole text (a line start is a word
-/// start; `\n` is whitespace), so a secret found there is found alike. Only a private key block
-/// can outgrow a window: text holding one is searched whole.
+/// The spans a cut at one of `cuts` must not fall inside (see [`protected`]), found only in a
+/// window of at least [`CUT_WINDOW`] bytes on each side of each cut, at most twice that: a
+/// bounded excerpt of a 100 KB output needs to know the secrets at its two cuts, not every
+/// secret of the output, even when the output is one line.
+///
+/// What holds: a secret whose match (with the one character before it that some rules take as
+/// a separator) lies within `CUT_WINDOW` bytes of a cut is found as in the whole text, since
+/// the patterns see the text before the window ([`find_within`]) and the window holds the
+/// whole match. Only a match of the same rule that runs in from beyond the window's start can
+/// make the two differ. At a window's start or end in the middle of a line, a pattern may match
+/// a piece of a longer token, or stop at the window's end: such a false secret only moves a
+/// cut, keeping less. Where a window ends at a line end it is cut exactly as the whole text is
+/// (the newline before a line is part of the window). Only a private key block can outgrow a
+/// window: text holding one is searched whole.
 fn protected_near(text: &str, cuts: &[usize]) -> Vec<Range<usize>> {
     if text.len() <= 4 * CUT_WINDOW
         || memchr::memmem::find(text.as_bytes(), b"PRIVATE KEY").is_some()
@@ -1351,9 +1361,24 @@ fn protected_near(text: &str, cuts: &[usize]) -> Vec<Range<usize>> {
     let mut windows: Vec<Range<usize>> = Vec::with_capacity(cuts.len());
     for cut in cuts {
         let from = cut.saturating_sub(CUT_WINDOW);
-        let start = memchr::memrchr(b'\n', &bytes[..from]).map_or(0, |i| i + 1);
+        let farthest = from.saturating_sub(CUT_WINDOW);
+        let start = match memchr::memrchr(b'\n', &bytes[farthest..from]) {
+            Some(i) => farthest + i,
+            None if farthest == 0 => 0,
+            None => (0..=from)
+                .rev()
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(0),
+        };
         let to = (cut + CUT_WINDOW).min(text.len());
-        let end = memchr::memchr(b'\n', &bytes[to..]).map_or(text.len(), |i| to + i);
+        let farthest = (to + CUT_WINDOW).min(text.len());
+        let end = match memchr::memchr(b'\n', &bytes[to..farthest]) {
+            Some(i) => to + i + 1,
+            None if farthest == text.len() => text.len(),
+            None => (to..text.len())
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(text.len()),
+        };
         match windows.last_mut() {
             Some(last) if start <= last.end => last.end = last.end.max(end),
             _ => windows.push(start..end),
@@ -1361,11 +1386,7 @@ fn protected_near(text: &str, cuts: &[usize]) -> Vec<Range<usize>> {
     }
     let spans = windows
         .into_iter()
-        .flat_map(|w| {
-            find(&text[w.clone()])
-                .into_iter()
-                .map(move |f| f.context.start + w.start..f.context.end + w.start)
-        })
+        .flat_map(|w| find_within(text, w).into_iter().map(|f| f.context))
         .collect();
     merge_spans(spans)
 }
@@ -1936,6 +1957,55 @@ mod tests {
         }
         assert_eq!(truncate("short", 10), "short");
         assert_eq!(excerpt("short", 10), "short");
+    }
+
+    /// A long output on one line (minified JSON) is searched only in a bounded window around
+    /// each cut: a secret at a cut, wherever it falls across the cut, is kept whole or left out
+    /// whole, as when the whole text is searched, and the search stays near the cut.
+    #[test]
+    fn long_one_line_outputs_are_searched_in_a_bounded_window() {
+        let record =
+            |i: usize| format!(r#"{{"id":{i},"key":"item_{i}","token_count":{i},"auth":"none"}},"#);
+        let filler = |n: usize| (0..n).map(record).collect::<String>();
+        let secrets = [
+            (
+                "\"api_key\":\"sk-proj-Q7x2M4n8R6t1V3w5Y9z0A2b4C6d8E0f2\",",
+                "Q7x2M4n8R6t1V3w5Y9z0A2b4C6d8E0f2",
+            ),
+            ("\"password\":\"hunter2prod\",", "hunter2prod"),
+            (
+                "\"url\":\"https://admin:s3cretPass@db.example.org/x\",",
+                "s3cretPass",
+            ),
+        ];
+        let mut at_a_cut = 0;
+        for (piece, secret) in secrets {
+            for before in [200, 300, 400] {
+                let text = format!("[{}{piece}{}]", filler(before), filler(600 - before));
+                assert!(!text.contains('\n') && text.len() > 30 * CUT_WINDOW);
+                let at = text.find(piece).unwrap();
+                let whole = protected(&text);
+                // Cuts before, inside and after the secret (and its key).
+                for shift in [-40isize, -10, 0, 3, 10, 20, 40, 80] {
+                    let cut = at.checked_add_signed(shift + 10).unwrap();
+                    let max = 2 * (text.len() - cut);
+                    let cuts = [max / 2, text.len() - max / 2];
+                    let holds = |s: &Range<usize>| cuts.iter().any(|&c| s.start < c && c < s.end);
+                    let at_cut: Vec<_> = whole.iter().cloned().filter(holds).collect();
+                    let near: Vec<_> = protected_near(&text, &cuts)
+                        .into_iter()
+                        .filter(holds)
+                        .collect();
+                    assert_eq!(at_cut, near, "{piece} {before} {shift}");
+                    at_a_cut += near.len();
+                    let kept = redact(&excerpt(&text, max)).into_owned();
+                    for part in [secret, &secret[..6], &secret[secret.len() - 6..]] {
+                        assert!(!kept.contains(part), "{part} {before} {shift}: {kept}");
+                    }
+                }
+            }
+        }
+        assert!(at_a_cut >= 20, "{at_a_cut} secrets at a cut");
     }
 
     /// A long text is searched only near its cuts: a secret at a cut is kept whole or left out
