@@ -1991,7 +1991,7 @@ mod tests {
                     let max = 2 * (text.len() - cut);
                     let cuts = [max / 2, text.len() - max / 2];
                     let holds = |s: &Range<usize>| cuts.iter().any(|&c| s.start < c && c < s.end);
-                    let at_cut: Vec<_> = whole.iter().cloned().filter(holds).collect();
+                    let at_cut: Vec<_> = whole.iter().filter(|s| holds(s)).cloned().collect();
                     let near: Vec<_> = protected_near(&text, &cuts)
                         .into_iter()
                         .filter(holds)
