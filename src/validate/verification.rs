@@ -28,7 +28,8 @@ use crate::analysis::checks::Verdict;
 use crate::evidence::freshness::{self, RunPoint};
 use crate::evidence::paths::{affects_runs, is_test_path, same_path, strip_root};
 use crate::evidence::shell::{self, Family, commands_match, test_family};
-use crate::evidence::{Evidence, TestFormat};
+use crate::evidence::transcript::Command;
+use crate::evidence::{Evidence, TestFormat, TestRun};
 use crate::note::{ClaimStatus, Note};
 use crate::phrases;
 use chrono::{DateTime, Utc};
@@ -120,13 +121,12 @@ fn trigger(section: Section, plain: &str) -> Option<Trigger> {
 /// per command of a session however long, so it copies none of their text.
 #[derive(Debug, Clone)]
 struct Run<'a> {
-    id: &'a str,
+    /// The test run or command it is: its id, command line, time and order are read from
+    /// there, not copied (a 2 GB session has some 100,000 commands).
+    source: Source<'a>,
     /// The analysis check this run belongs to (index).
     group: Option<usize>,
     ok: Option<bool>,
-    at: Option<DateTime<Utc>>,
-    seq: Option<u64>,
-    command: Option<&'a str>,
     family: Option<Family>,
     is_test: bool,
     is_check: bool,
@@ -135,10 +135,46 @@ struct Run<'a> {
     order: usize,
 }
 
-impl Run<'_> {
+/// What a [`Run`] is, borrowed from the evidence.
+#[derive(Debug, Clone, Copy)]
+enum Source<'a> {
+    Test(&'a TestRun),
+    Command(&'a Command),
+}
+
+impl<'a> Run<'a> {
+    fn id(&self) -> &'a str {
+        match self.source {
+            Source::Test(t) => &t.id,
+            Source::Command(c) => &c.id,
+        }
+    }
+
+    fn command(&self) -> Option<&'a str> {
+        match self.source {
+            Source::Test(t) => t.command.as_deref(),
+            Source::Command(c) => Some(&c.command),
+        }
+    }
+
+    fn at(&self) -> Option<DateTime<Utc>> {
+        match self.source {
+            Source::Test(t) => t.at,
+            Source::Command(c) => c.at,
+        }
+    }
+
+    /// Position in the session's event order: test runs given as files or run now have none.
+    fn seq(&self) -> Option<u64> {
+        match self.source {
+            Source::Test(_) => None,
+            Source::Command(c) => Some(c.seq),
+        }
+    }
+
     /// Whether `self` happened after `other`.
     fn later_than(&self, other: &Run) -> bool {
-        match (self.seq, other.seq, self.at, other.at) {
+        match (self.seq(), other.seq(), self.at(), other.at()) {
             (Some(a), Some(b), _, _) => a > b,
             (_, _, Some(a), Some(b)) => a > b,
             // Test runs given as files or run now come after the transcript's commands.
@@ -177,13 +213,10 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
             Cow::Borrowed("failed")
         };
         out.push(Run {
-            id: &t.id,
+            source: Source::Test(t),
             group: None,
             // A run that could not run the tests is no result either way.
             ok: t.not_run.is_none().then_some(t.ok),
-            at: t.at,
-            seq: None,
-            command: t.command.as_deref(),
             family: Some(
                 t.command
                     .as_deref()
@@ -244,12 +277,9 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
             k
         });
         out.push(Run {
-            id: &c.id,
+            source: Source::Command(c),
             group,
             ok,
-            at: c.at,
-            seq: Some(c.seq),
-            command: Some(&c.command),
             family,
             is_test: c.is_test || family.is_some(),
             is_check: c.is_check,
@@ -265,7 +295,7 @@ fn same_kind(r: &Run, base: &Run) -> bool {
     if let (Some(a), Some(b)) = (r.group, base.group) {
         return a == b;
     }
-    match (&r.command, &base.command) {
+    match (r.command(), base.command()) {
         // `pytest -q` failing elsewhere says nothing about `pytest tests/test_csv.py`.
         (Some(a), Some(b)) => commands_match(a, b),
         // A test output file has no command line: any test run of a fitting runner reruns it.
@@ -308,14 +338,14 @@ fn candidates<'r, 'a>(
     c: &ClaimView,
     named: &[String],
 ) -> Result<Vec<&'r Run<'a>>, String> {
-    let cited: Vec<&Run> = all.iter().filter(|r| cites(&c.cite, r.id)).collect();
+    let cited: Vec<&Run> = all.iter().filter(|r| cites(&c.cite, r.id())).collect();
     if !cited.is_empty() {
         return Ok(cited);
     }
     let matching: Vec<&Run> = all
         .iter()
         .filter(|r| {
-            r.command
+            r.command()
                 .is_some_and(|cmd| named.iter().any(|n| commands_match(n, cmd)))
         })
         .collect();
@@ -359,11 +389,11 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
     }
     // A cited run that shares nothing with the claim backs nothing.
     let plain = m.plain.to_lowercase();
-    let cited_only = !c.cite.is_empty() && runs.iter().all(|r| cites(&c.cite, r.id));
+    let cited_only = !c.cite.is_empty() && runs.iter().all(|r| cites(&c.cite, r.id()));
     if cited_only {
         // A test output file has no command line: a named test command of a fitting runner is
         // its own.
-        let fits = |r: &Run| match r.command {
+        let fits = |r: &Run| match r.command() {
             Some(cmd) => m.commands.iter().any(|n| commands_match(n, cmd)),
             None => {
                 r.is_test
@@ -373,34 +403,34 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
             }
         };
         let shares = |r: &Run| {
-            let cmd = r.command.unwrap_or("");
+            let cmd = r.command().unwrap_or("");
             let named = fits(r);
             let file = m
                 .paths
                 .iter()
                 .any(|p| cmd.contains(p.path.rsplit('/').next().unwrap_or(&p.path)));
-            let suite = (r.is_test || r.is_check || r.command.is_none())
+            let suite = (r.is_test || r.is_check || r.command().is_none())
                 && phrases::ABOUT_CHECKS.is_match(&plain);
             let program = shell::normalise(cmd)
                 .command
                 .split_whitespace()
                 .next()
                 .is_some_and(|p| p.len() > 2 && c.text.to_lowercase().contains(&p.to_lowercase()));
-            named || file || suite || program || printed(cx, r, &c.text)
+            named || file || suite || program || printed(r, &c.text)
         };
         if !m.commands.is_empty() && !runs.iter().any(|r| fits(r)) {
             let ran = runs
                 .iter()
                 .filter_map(|r| {
-                    r.command
-                        .map(|x| format!("{} ran `{}`", r.id, crate::analysis::checks::shown(x)))
+                    r.command()
+                        .map(|x| format!("{} ran `{}`", r.id(), crate::analysis::checks::shown(x)))
                 })
                 .collect::<Vec<_>>()
                 .join("; ");
             return Support::Unknown(format!("{ran}, not `{}`", m.commands[0]));
         }
         if !runs.iter().any(|r| shares(r)) {
-            let ids: Vec<&str> = runs.iter().map(|r| r.id).collect();
+            let ids: Vec<&str> = runs.iter().map(|r| r.id()).collect();
             return Support::Unknown(format!(
                 "{} shares no command, file or suite with the claim",
                 ids.join(", ")
@@ -409,7 +439,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
     }
     let with_result: Vec<&Run> = runs.iter().copied().filter(|r| r.ok.is_some()).collect();
     let Some(mut last) = latest(with_result) else {
-        let ids: Vec<&str> = runs.iter().map(|r| r.id).collect();
+        let ids: Vec<&str> = runs.iter().map(|r| r.id()).collect();
         return Support::Unknown(format!("{} recorded no result", ids.join(", ")));
     };
     // A later run of the same thing (same command, or a test run of a fitting runner) supersedes
@@ -422,7 +452,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         last = newer;
     }
     if last.ok == Some(false) {
-        return Support::Contradicted(last.id.to_string(), last.detail.to_string());
+        return Support::Contradicted(last.id().to_string(), last.detail.to_string());
     }
     let linked: Vec<String> = m
         .paths
@@ -432,24 +462,19 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         .collect();
     let (ids, paths) = later_edits(cx, last, &linked);
     if !paths.is_empty() {
-        return Support::Stale(last.id.to_string(), ids, paths);
+        return Support::Stale(last.id().to_string(), ids, paths);
     }
-    Support::Verified(vec![last.id.to_string()])
+    Support::Verified(vec![last.id().to_string()])
 }
 
 /// Whether `r` printed, word for word, what the claim says it printed: a code span of more than
 /// one word ("the preamble printed `TELEMETRY: anonymous`"; a lone `master` or route name is
 /// no quote of output).
-fn printed(cx: &Ctx, r: &Run, claim: &str) -> bool {
+fn printed(r: &Run, claim: &str) -> bool {
     if !phrases::PRINTED.is_match(&mentions(claim).plain) {
         return false;
     }
-    let Some(c) = cx
-        .ev
-        .transcript
-        .as_ref()
-        .and_then(|t| t.commands.iter().find(|c| c.id == r.id))
-    else {
+    let Source::Command(c) = r.source else {
         return false;
     };
     super::text::inline(claim)
@@ -473,7 +498,7 @@ fn ordinal_run(runs: &[&Run], m: &super::text::Mentions) -> Option<Support> {
         .iter()
         .copied()
         .filter(|r| {
-            r.command
+            r.command()
                 .is_some_and(|cmd| m.commands.iter().any(|n| commands_match(n, cmd)))
         })
         .collect();
@@ -488,9 +513,9 @@ fn ordinal_run(runs: &[&Run], m: &super::text::Mentions) -> Option<Support> {
     });
     let r = named.get(k)?;
     Some(match r.ok {
-        Some(true) => Support::Verified(vec![r.id.to_string()]),
-        Some(false) => Support::Contradicted(r.id.to_string(), r.detail.to_string()),
-        None => Support::Unknown(format!("{} recorded no result", r.id)),
+        Some(true) => Support::Verified(vec![r.id().to_string()]),
+        Some(false) => Support::Contradicted(r.id().to_string(), r.detail.to_string()),
+        None => Support::Unknown(format!("{} recorded no result", r.id())),
     })
 }
 
@@ -499,7 +524,7 @@ fn ordinal_run(runs: &[&Run], m: &super::text::Mentions) -> Option<Support> {
 fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<String>) {
     // `git remote -v`, `git log`: no edit changes what they print.
     if run
-        .command
+        .command()
         .is_some_and(crate::analysis::checks::edits_cannot_change)
     {
         return (Vec::new(), Vec::new());
@@ -507,7 +532,7 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
     // A run the analysis grouped: its freshness is the analysis's.
     if linked.is_empty()
         && let Some(g) = run.group.and_then(|k| cx.analysis.checks.items.get(k))
-        && g.latest_run == run.id
+        && g.latest_run == run.id()
     {
         return (g.stale_by.clone(), g.stale_paths.clone());
     }
@@ -527,8 +552,8 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
         }
     };
     let point = RunPoint {
-        seq: run.seq,
-        at: run.at,
+        seq: run.seq(),
+        at: run.at(),
     };
     let mut later = freshness::changes_after(cx.ev, point, relevant);
     // Deleting a file cannot make a pass stale.
@@ -628,7 +653,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
             Trigger::Ghost => rule::GHOST_COMPLETION,
         };
         let unbacked = trig == Trigger::Listed
-            && !c.cite.iter().any(|id| all.iter().any(|r| r.id == id))
+            && !c.cite.iter().any(|id| all.iter().any(|r| r.id() == id))
             && mentions(&c.text).commands.is_empty()
             && !phrases::ABOUT_CHECKS.is_match(&plain);
         let s = if unbacked {
@@ -661,8 +686,8 @@ fn kind_unbacked(cx: &Ctx, all: &[Run], c: &ClaimView, plain: &str) -> Option<St
         let backed = needs.as_ref().is_some_and(|needs| {
             all.iter().any(|r| {
                 r.ok == Some(true)
-                    && r.command.is_some_and(|cmd| needs.is_match(cmd))
-                    && (c.cite.is_empty() || cites(&c.cite, r.id))
+                    && r.command().is_some_and(|cmd| needs.is_match(cmd))
+                    && (c.cite.is_empty() || cites(&c.cite, r.id()))
             })
         });
         if !backed {
@@ -806,8 +831,8 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
         let runs: Vec<&Run> = all
             .iter()
             .filter(|r| {
-                cites(&c.cite, r.id)
-                    || r.command
+                cites(&c.cite, r.id())
+                    || r.command()
                         .is_some_and(|cmd| m.commands.iter().any(|n| commands_match(n, cmd)))
             })
             .collect();
@@ -815,7 +840,7 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
             continue;
         };
         let newest = latest(all.iter().filter(|r| {
-            r.ok.is_some() && (r.id == base.id || r.later_than(base) && same_kind(r, base))
+            r.ok.is_some() && (r.id() == base.id() || r.later_than(base) && same_kind(r, base))
         }));
         if let Some(n) = newest
             && n.ok == Some(true)
@@ -824,8 +849,8 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
                 c.key,
                 ClaimStatus::Contradicted,
                 rule::VERIFICATION,
-                format!("{} — the latest run passed ({})", n.id, n.detail),
-                vec![n.id.to_string()],
+                format!("{} — the latest run passed ({})", n.id(), n.detail),
+                vec![n.id().to_string()],
             );
         }
     }

@@ -188,7 +188,7 @@ impl Builder {
             id: id.clone(),
             role,
             kind,
-            text: excerpt(text, MAX_MESSAGE_BYTES),
+            text: exact(excerpt(text, MAX_MESSAGE_BYTES)),
             at,
             seq,
             sidechain,
@@ -232,7 +232,7 @@ impl Builder {
         if let Some(m) = self.message_at_mut(old)
             && m.text.len() > OLD_SUMMARY_BYTES
         {
-            m.text = excerpt(&m.text, OLD_SUMMARY_BYTES);
+            m.text = exact(excerpt(&m.text, OLD_SUMMARY_BYTES));
         }
     }
 
@@ -274,12 +274,12 @@ impl Builder {
         let end = n - KEEP_COMMAND_OUTPUTS;
         for c in &mut self.t.commands[self.short_outputs..end] {
             if c.output.len() > OLD_OUTPUT_BYTES {
-                c.output = excerpt(&c.output, OLD_OUTPUT_BYTES);
+                c.output = exact(excerpt(&c.output, OLD_OUTPUT_BYTES));
             }
             // A command without a result is judged at the end, from its whole line.
             let identity_matters = c.is_test || c.is_check || !c.has_result;
             if !identity_matters && c.command.len() > OLD_COMMAND_BYTES {
-                c.command = excerpt(&c.command, OLD_COMMAND_BYTES);
+                c.command = exact(excerpt(&c.command, OLD_COMMAND_BYTES));
             }
         }
         self.short_outputs = end;
@@ -386,7 +386,7 @@ impl Builder {
         c.is_check = verdict.is_check;
         c.tests = verdict.tests.map(Box::new);
         c.ok = verdict.ok;
-        c.output = excerpt(full, MAX_OUTPUT_BYTES);
+        c.output = exact(excerpt(full, MAX_OUTPUT_BYTES));
         if at.is_some() {
             c.at = at;
         }
@@ -611,6 +611,14 @@ impl Builder {
 
 use crate::evidence::paths::relative_to;
 
+/// `text` holding no spare capacity. An excerpt is built by `format!`, whose buffer grows by
+/// doubling (a 300-byte excerpt can hold 512 bytes), and a long session keeps one per command
+/// for its whole run.
+fn exact(mut text: String) -> String {
+    text.shrink_to_fit();
+    text
+}
+
 /// A tool's own name: an MCP server's prefix (`mcp__github__push_files`) removed.
 fn own_tool_name(tool: &str) -> &str {
     tool.rsplit("__").next().unwrap_or(tool)
@@ -732,6 +740,7 @@ mod tests {
         assert_eq!(t.messages.last().unwrap().id, format!("M{}", 2 * turns));
         assert_eq!(t.commands.len(), turns, "every command is kept");
         assert!(t.commands[0].output.len() <= OLD_OUTPUT_BYTES + 64);
+        assert_eq!(t.commands[0].output.capacity(), t.commands[0].output.len());
         assert!(t.commands[0].ok == Some(true) && t.commands[0].is_test);
         assert_eq!(t.commands[turns - 1].output, long_output);
     }
@@ -790,6 +799,11 @@ mod tests {
         let t = b.finish();
         let (old_script, old_check) = (&t.commands[0], &t.commands[1]);
         assert!(old_script.command.len() <= OLD_COMMAND_BYTES + 64);
+        assert_eq!(
+            old_script.command.capacity(),
+            old_script.command.len(),
+            "a kept excerpt holds no spare capacity"
+        );
         assert!(old_script.command.starts_with("cat > notes.txt <<'EOF'"));
         assert!(old_script.command.ends_with("EOF"));
         assert_eq!(old_script.ok, Some(true));
