@@ -14,6 +14,7 @@
 //! command that printed no error, "ran cleanly". Otherwise the result is not recorded — never
 //! "never tested".
 
+use super::commands::{CommandFacts, pipes};
 use super::project::Project;
 use super::requests::Requests;
 use super::scope::View;
@@ -21,11 +22,11 @@ use super::text;
 use crate::evidence::Evidence;
 use crate::evidence::freshness::{self, RunPoint};
 use crate::evidence::paths;
-use crate::evidence::shell::{self, lexer};
+use crate::evidence::shell::{self, ParsedCommand};
 use crate::evidence::transcript::{Command, EditKind, Format};
 use crate::phrases;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// What a check is.
@@ -226,11 +227,16 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
         .map(|e| paths::normalize(&e.path))
         .collect();
     let requested = requested_commands(view, requests);
+    // Each requested line's simple commands, split once for every command it is matched with.
+    let requested_segments: Vec<Vec<String>> = requested
+        .iter()
+        .map(|(cmd, _)| shell::segment_commands(cmd))
+        .collect();
     let dirs = effective_dirs(view);
     let mut groups: Vec<Check> = Vec::new();
     let mut index: HashMap<(String, String), usize> = HashMap::new();
-    for (c, dir) in view.commands.iter().zip(&dirs) {
-        let id = shell::normalise(&c.command);
+    for ((c, dir), parsed) in view.commands.iter().zip(&dirs).zip(&view.parsed) {
+        let id = &parsed.identity;
         if id.command.is_empty() {
             continue;
         }
@@ -247,13 +253,13 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
                 String::new()
             }
         };
-        let Some(kind) = kind_of(c, &id.command, &edited, &requested) else {
+        let Some(kind) = kind_of(c, parsed, &id.command, &edited, &requested_segments) else {
             continue;
         };
         let run = Run {
             id: c.id.clone(),
             shown: shown(&c.command),
-            verdict: verdict(c, kind),
+            verdict: verdict(c, parsed, kind),
             seq: c.seq,
         };
         let key = (dir.clone(), id.command.clone());
@@ -296,12 +302,14 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
     groups.sort_by_key(|g| g.last().map(|r| r.seq).unwrap_or(0));
     let unrun = requested
         .iter()
-        .filter(|(cmd, _)| {
+        .zip(&requested_segments)
+        .filter(|(_, named)| {
             !view
-                .commands
+                .parsed
                 .iter()
-                .any(|c| shell::commands_match(cmd, &c.command))
+                .any(|p| shell::segments_match(named, &p.segments))
         })
+        .map(|(requested, _)| requested)
         .take(3)
         .map(|(cmd, req)| Unrun {
             command: cmd.clone(),
@@ -493,15 +501,17 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
         let installs: Vec<&&Command> = view
             .commands
             .iter()
-            .filter(|c| c.seq > first.seq && c.seq < fixed_at && c.ok != Some(false))
-            .filter(|c| phrases::INSTALL.is_match(&c.command))
-            .filter(|c| {
-                let d = shell::normalise(&c.command).dir;
+            .zip(&view.parsed)
+            .filter(|(c, _)| c.seq > first.seq && c.seq < fixed_at && c.ok != Some(false))
+            .filter(|(c, _)| phrases::INSTALL.is_match(&c.command))
+            .filter(|(_, p)| {
+                let d = &p.identity.dir;
                 d.is_none()
                     || d.as_deref().is_some_and(|d| {
                         d.trim_end_matches('/').ends_with(&g.dir) && !g.dir.is_empty()
                     })
             })
+            .map(|(c, _)| c)
             .collect();
         let edits: Vec<_> = view.edits.iter().filter(|e| between(e.seq)).collect();
         let mut edited: Vec<String> = Vec::new();
@@ -725,15 +735,15 @@ pub(crate) fn package_root(ev: &Evidence, dir: &str) -> Option<String> {
 /// What kind of check a command is, if any.
 fn kind_of(
     c: &Command,
+    parsed: &CommandFacts,
     identity: &str,
     edited: &[String],
-    requested: &[(String, String)],
+    requested: &[Vec<String>],
 ) -> Option<CheckKind> {
-    let inner = shell::unwrap_shell(&c.command);
-    if c.is_test || shell::is_test_command(&inner) {
+    if c.is_test || parsed.inner_runs_test {
         return Some(CheckKind::Test);
     }
-    if c.is_check || shell::is_check_command(&inner) {
+    if c.is_check || parsed.inner_runs_check {
         return Some(CheckKind::Build);
     }
     if runs_script(identity, edited) {
@@ -741,7 +751,7 @@ fn kind_of(
     }
     if requested
         .iter()
-        .any(|(r, _)| shell::commands_match(r, &c.command))
+        .any(|r| shell::segments_match(r, &parsed.segments))
     {
         return Some(CheckKind::Requested);
     }
@@ -794,7 +804,7 @@ fn effective_dirs(view: &View) -> Vec<Option<String>> {
     let persistent = view.agent() == Some(Format::ClaudeCode);
     let mut current: Option<String> = None;
     let mut out = Vec::with_capacity(view.commands.len());
-    for c in &view.commands {
+    for (c, parsed) in view.commands.iter().zip(&view.parsed) {
         out.push(current.clone());
         if !persistent {
             continue;
@@ -803,25 +813,16 @@ fn effective_dirs(view: &View) -> Vec<Option<String>> {
         if c.output.contains("cd: ") && c.output.contains("No such file") {
             continue;
         }
-        let line = lexer::parse(&c.command);
-        for (i, seg) in line.segments.iter().enumerate() {
-            // Only a `cd` that the shell itself runs (first, or after `&&`/`;`) moves it.
-            let top = i == 0
-                || matches!(
-                    line.seps.get(i - 1),
-                    Some(lexer::Sep::And) | Some(lexer::Sep::Seq)
-                );
-            if top && seg.first().is_some_and(|w| w == "cd") {
-                let to = seg.get(1).map(|d| d.trim_end_matches('/').to_string());
-                current = match (current, to) {
-                    (_, None) => None,
-                    // `cd x` again while already in `x`: the agent re-entering the same folder
-                    // (the harness may have reset the shell), not a folder `x/x`.
-                    (Some(d), Some(t)) if d == t || d.ends_with(&format!("/{t}")) => Some(d),
-                    (Some(d), Some(t)) if !is_absolute(&t) => Some(format!("{d}/{t}")),
-                    (_, Some(t)) => Some(t),
-                };
-            }
+        // Only a `cd` that the shell itself runs (first, or after `&&`/`;`) moves it.
+        for to in &parsed.cds {
+            current = match (current, to.clone()) {
+                (_, None) => None,
+                // `cd x` again while already in `x`: the agent re-entering the same folder (the
+                // harness may have reset the shell), not a folder `x/x`.
+                (Some(d), Some(t)) if d == t || d.ends_with(&format!("/{t}")) => Some(d),
+                (Some(d), Some(t)) if !is_absolute(&t) => Some(format!("{d}/{t}")),
+                (_, Some(t)) => Some(t),
+            };
         }
     }
     out
@@ -889,39 +890,9 @@ pub(crate) fn shown(command: &str) -> String {
     shell::shorten_command(s.trim(), SHOWN_CHARS)
 }
 
-/// How a command line's output reached the transcript.
-struct Pipes {
-    /// The line's status is a filter's, not the command's.
-    masked: bool,
-    /// Output cut after its first lines.
-    head_cut: bool,
-}
-
-fn pipes(command: &str) -> Pipes {
-    let line = lexer::parse(&shell::unwrap_shell(command));
-    let mut masked = false;
-    let mut head_cut = false;
-    for (i, sep) in line.seps.iter().enumerate() {
-        if *sep != lexer::Sep::Pipe {
-            continue;
-        }
-        masked = true;
-        let prog = line
-            .segments
-            .get(i + 1)
-            .map(|s| shell::program_words(s))
-            .and_then(|w| w.first().cloned())
-            .unwrap_or_default();
-        if prog == "head" || prog == "select-object" {
-            head_cut = true;
-        }
-    }
-    Pipes { masked, head_cut }
-}
-
 /// The verdict on one run (see the module docs for the order).
-fn verdict(c: &Command, kind: CheckKind) -> Verdict {
-    let p = pipes(&c.command);
+fn verdict(c: &Command, parsed: &CommandFacts, kind: CheckKind) -> Verdict {
+    let p = parsed.pipes;
     let fail_line = first_error(&c.output);
     let why_line = || error_line(&c.output);
     if let Some(code) = c.exit_code.filter(|_| !p.masked) {
@@ -1021,8 +992,9 @@ fn verdict(c: &Command, kind: CheckKind) -> Verdict {
 /// it: its exit status or recorded result, else, for a package manager's install, its
 /// success line ([`phrases::INSTALL_PASS`]) or a failure line. Otherwise unknown.
 pub(crate) fn command_verdict(c: &Command) -> Verdict {
-    let installs = phrases::INSTALL.is_match(&shell::normalise(&c.command).command);
-    let p = pipes(&c.command);
+    let parsed = ParsedCommand::new(&c.command);
+    let installs = phrases::INSTALL.is_match(&parsed.identity.command);
+    let p = pipes(&parsed.unwrapped().line);
     if c.exit_code.is_some() || c.ok.is_some() || !installs || p.head_cut {
         return match c
             .exit_code
@@ -1101,10 +1073,10 @@ pub(crate) fn strip_ansi(s: &str) -> String {
 /// the session itself ran), with the request's id. Long specifications are skipped: their
 /// command lines are examples, not instructions.
 fn requested_commands(view: &View, requests: &Requests) -> Vec<(String, String)> {
-    let programs: Vec<String> = view
-        .commands
+    let programs: HashSet<String> = view
+        .parsed
         .iter()
-        .flat_map(|c| shell::segment_commands(&c.command))
+        .flat_map(|p| &p.segments)
         .filter_map(|s| s.split_whitespace().next().map(str::to_lowercase))
         .collect();
     let mut out: Vec<(String, String)> = Vec::new();

@@ -8,7 +8,6 @@ use super::requests::aider_commit;
 use super::scope::View;
 use super::text;
 use crate::evidence::Evidence;
-use crate::evidence::shell;
 use crate::evidence::transcript::Role;
 use crate::phrases;
 use regex::Regex;
@@ -110,10 +109,8 @@ const WINDOW_SLACK_SECS: i64 = 120;
 pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
     let mut session: Vec<SessionCommit> = Vec::new();
     // `git commit` output.
-    for c in &view.commands {
-        let runs_commit = shell::segment_commands(&c.command)
-            .iter()
-            .any(|s| s.starts_with("git commit"));
+    for (c, parsed) in view.commands.iter().zip(&view.parsed) {
+        let runs_commit = parsed.segments.iter().any(|s| s.starts_with("git commit"));
         if !runs_commit {
             continue;
         }
@@ -208,10 +205,8 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
         }
     }
     // Pushes.
-    for c in &view.commands {
-        let pushes = shell::segment_commands(&c.command)
-            .iter()
-            .any(|s| s.starts_with("git push"));
+    for (c, parsed) in view.commands.iter().zip(&view.parsed) {
+        let pushes = parsed.segments.iter().any(|s| s.starts_with("git push"));
         if !pushes {
             continue;
         }

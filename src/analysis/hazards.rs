@@ -13,7 +13,6 @@ use super::scope::View;
 use super::text;
 use crate::evidence::Evidence;
 use crate::evidence::paths;
-use crate::evidence::shell::lexer;
 use crate::evidence::transcript::{EditKind, Role};
 use crate::note::code_span;
 use crate::phrases;
@@ -99,7 +98,7 @@ fn running(view: &View, out: &mut Vec<Hazard>) {
         .transcript
         .map(|t| t.stopped_jobs.iter().map(String::as_str).collect())
         .unwrap_or_default();
-    for c in &view.commands {
+    for (c, parsed) in view.commands.iter().zip(&view.parsed) {
         let job = phrases::BACKGROUND_ID
             .regex()
             .captures(&c.output)
@@ -108,20 +107,11 @@ fn running(view: &View, out: &mut Vec<Hazard>) {
             continue;
         }
         let background = job.is_some();
-        let line = lexer::parse(&c.command);
         let mut started: Vec<String> = Vec::new();
-        for (i, seg) in line.segments.iter().enumerate() {
-            let seg_text = seg.join(" ");
-            let detached = line.seps.get(i) == Some(&lexer::Sep::Background)
-                || seg.first().is_some_and(|w| w == "nohup");
-            let long = phrases::LONG_RUNNING.is_match(&seg_text);
+        for s in &parsed.starts {
+            let (detached, long) = (s.detached, s.long);
             if (background && long) || detached || (long && !c.has_result && c.ok.is_none()) {
-                let words: Vec<&str> = seg
-                    .iter()
-                    .map(String::as_str)
-                    .filter(|w| !w.starts_with("--log") && *w != "2>&1" && *w != "nohup")
-                    .collect();
-                started.push(words.join(" "));
+                started.push(s.shown.clone());
             }
         }
         if background && started.is_empty() {

@@ -13,7 +13,6 @@ use super::project::Project;
 use super::scope::View;
 use super::text;
 use crate::evidence::Evidence;
-use crate::evidence::shell;
 use crate::evidence::transcript::{Command, EditKind, Message, Role};
 use crate::note::code_span;
 use crate::phrases;
@@ -185,8 +184,8 @@ pub(crate) fn of(
             source: Source::Undone,
         });
     }
-    for c in &view.commands {
-        let segs = shell::segment_commands(&c.command);
+    for (c, parsed) in view.commands.iter().zip(&view.parsed) {
+        let segs = &parsed.segments;
         if let Some(s) = segs.iter().find(|s| {
             s.starts_with("git revert")
                 || s.starts_with("git restore")
@@ -640,20 +639,18 @@ fn workarounds(view: &View, h: &mut History) {
         if error.contains("cd: ") && error.contains("No such file") {
             continue;
         }
-        let fid = shell::normalise(&f.command);
+        let fparsed = &view.parsed[i];
+        let fid = &fparsed.identity;
         let fwords: Vec<&str> = fid.command.split_whitespace().collect();
         let Some(prog) = fwords.first() else { continue };
-        if is_probe(prog)
-            || shell::is_test_command(&f.command)
-            || shell::is_check_command(&f.command)
-        {
+        if is_probe(prog) || fparsed.runs_test || fparsed.runs_check {
             continue;
         }
         for (j, p) in cmds.iter().enumerate().skip(i + 1).take(8) {
             if used.contains(&j) {
                 continue;
             }
-            let pid = shell::normalise(&p.command);
+            let pid = &view.parsed[j].identity;
             let pwords: Vec<&str> = pid.command.split_whitespace().collect();
             if pwords.first() != Some(prog) {
                 continue;
@@ -718,32 +715,29 @@ fn word_difference(a: &[&str], b: &[&str]) -> usize {
 /// favour of something else the agent names.
 fn abandoned(view: &View, h: &mut History) {
     let cmds = &view.commands;
-    let stem = |c: &Command| {
-        let id = shell::normalise(&c.command);
-        id.command
+    // The program and subcommand of command `i`, and its words.
+    let stem = |i: usize| {
+        view.parsed[i]
+            .identity
+            .command
             .split_whitespace()
             .take(2)
             .collect::<Vec<_>>()
             .join(" ")
     };
+    let words = |i: usize| {
+        view.parsed[i]
+            .identity
+            .command
+            .split_whitespace()
+            .collect::<Vec<_>>()
+    };
     let mut i = 0;
     while i < cmds.len() {
-        let s = stem(cmds[i]);
-        let words = |c: &Command| {
-            shell::normalise(&c.command)
-                .command
-                .split_whitespace()
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        };
+        let s = stem(i);
         let mut j = i + 1;
         // Retries: the same program and subcommand with at most a few words changed.
-        while j < cmds.len() && stem(cmds[j]) == s && {
-            let (a, b) = (words(cmds[j - 1]), words(cmds[j]));
-            let a: Vec<&str> = a.iter().map(String::as_str).collect();
-            let b: Vec<&str> = b.iter().map(String::as_str).collect();
-            word_difference(&a, &b) <= 3
-        } {
+        while j < cmds.len() && stem(j) == s && word_difference(&words(j - 1), &words(j)) <= 3 {
             j += 1;
         }
         let attempts = j - i;

@@ -4,6 +4,8 @@
 //! Each part is computed from the [`Evidence`] in one pass over the session (plus one backward
 //! pass where "passed later" matters), and every fact carries the evidence ids it rests on:
 //! - [`scope`]: which part of the transcript the note covers (aider: the last launch);
+//! - [`commands`]: each command line read once (split, unwrapped, normalised) into the facts
+//!   every rule reads, in the [`scope::View`];
 //! - [`requests`]: what the user asked, in order, and the goal;
 //! - [`checks`]: test runs, builds, checks and scripts grouped by what they run, each with its
 //!   latest verdict and whether a later change made it stale;
@@ -17,6 +19,7 @@
 
 pub(crate) mod brief;
 pub(crate) mod checks;
+pub(crate) mod commands;
 pub(crate) mod commits;
 pub(crate) mod files;
 pub(crate) mod hazards;
@@ -60,7 +63,8 @@ pub(crate) struct Analysis {
     pub next: next::NextAction,
 }
 
-/// Analyses the evidence. Linear in the session's size: each command is normalised once.
+/// Analyses the evidence. Linear in the session's size: each command is read once
+/// ([`commands::CommandFacts`]).
 pub(crate) fn analyse(ev: &Evidence) -> Analysis {
     let scope = scope::of(ev);
     let view = scope::View::new(ev, &scope);

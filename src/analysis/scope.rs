@@ -3,6 +3,7 @@
 //! file spans. Every other format is one session. Subagent (sidechain) records are never the
 //! session's own work.
 
+use super::commands::CommandFacts;
 use crate::evidence::Evidence;
 use crate::evidence::transcript::{
     Action, Command, Edit, ErrorEvent, Format, Message, MessageKind, Role, Transcript,
@@ -90,6 +91,8 @@ pub(crate) struct View<'a> {
     pub messages: Vec<&'a Message>,
     /// Commands in scope (main session only).
     pub commands: Vec<&'a Command>,
+    /// `parsed[i]`: what the rules read of `commands[i]`, read once ([`CommandFacts`]).
+    pub parsed: Vec<CommandFacts>,
     /// Edits in scope (main session only).
     pub edits: Vec<&'a Edit>,
     /// Errors in scope.
@@ -110,6 +113,11 @@ impl<'a> View<'a> {
             return View::default();
         };
         let inside = |seq: u64| scope.from_seq.is_none_or(|from| seq >= from);
+        let commands: Vec<&Command> = t
+            .commands
+            .iter()
+            .filter(|c| inside(c.seq) && !c.sidechain)
+            .collect();
         View {
             transcript: Some(t),
             messages: t
@@ -117,11 +125,11 @@ impl<'a> View<'a> {
                 .iter()
                 .filter(|m| inside(m.seq) && !m.sidechain)
                 .collect(),
-            commands: t
-                .commands
+            parsed: commands
                 .iter()
-                .filter(|c| inside(c.seq) && !c.sidechain)
+                .map(|c| CommandFacts::new(&c.command))
                 .collect(),
+            commands,
             edits: t
                 .edits
                 .iter()

@@ -21,7 +21,7 @@ pub(crate) enum Sep {
 
 /// A command line split into simple commands (each a list of words, quoted words unquoted)
 /// and the operators between them.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct CommandLine {
     /// The simple commands, each a list of words.
     pub segments: Vec<Vec<String>>,

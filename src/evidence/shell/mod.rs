@@ -166,8 +166,8 @@ fn wrapper_len(words: &[String]) -> usize {
         let Some(first) = words.get(i) else {
             return i;
         };
-        let first = first.to_lowercase();
-        let drop = if is_assignment(&first) || WRAPPERS.contains(&first.as_str()) {
+        let first = lowercase(first);
+        let drop = if is_assignment(&first) || WRAPPERS.contains(&first.as_ref()) {
             1
         } else if first == "timeout" || first == "gtimeout" {
             // timeout [-s SIG] DURATION cmd
@@ -177,9 +177,9 @@ fn wrapper_len(words: &[String]) -> usize {
             }
             n + 1
         } else {
-            let sub = words.get(i + 1).map(|w| w.to_lowercase());
+            let sub = words.get(i + 1).map(|w| lowercase(w));
             let runs = RUNNING_SUBCOMMANDS.iter().any(|(progs, subs)| {
-                progs.contains(&first.as_str()) && sub.as_deref().is_some_and(|s| subs.contains(&s))
+                progs.contains(&first.as_ref()) && sub.as_deref().is_some_and(|s| subs.contains(&s))
             });
             if runs { 2 } else { 0 }
         };
@@ -187,6 +187,19 @@ fn wrapper_len(words: &[String]) -> usize {
             return i;
         }
         i = (i + drop).min(words.len());
+    }
+}
+
+/// `word` lowercased, borrowed when it has no upper case (most words): the wrapper and runner
+/// tables are read for every word of every command.
+fn lowercase(word: &str) -> std::borrow::Cow<'_, str> {
+    if word
+        .bytes()
+        .all(|b| b.is_ascii() && !b.is_ascii_uppercase())
+    {
+        std::borrow::Cow::Borrowed(word)
+    } else {
+        std::borrow::Cow::Owned(word.to_lowercase())
     }
 }
 
@@ -254,6 +267,11 @@ pub(crate) fn first_command_words(command: &str) -> Vec<String> {
 
 /// What one simple command judges (test run or check), if anything.
 fn segment_judges(seg: &[String]) -> Option<Judges> {
+    // Most commands run no runner: their program, read without lowercasing every word, says so.
+    let program = seg.get(wrapper_len(seg))?;
+    if !runners::is_runner(program_name(&lowercase(program))) {
+        return None;
+    }
     runners::judges(&program_words(seg))
 }
 
@@ -263,11 +281,13 @@ fn is_cd(seg: &[String]) -> bool {
 
 /// The segment that says what the line does: the first test run, else the first check, else
 /// the last segment that is neither a `cd` nor a filter piped into.
-fn main_segment(line: &CommandLine) -> Option<usize> {
+fn main_segment(read: &ReadLine) -> Option<usize> {
+    let (line, judges) = (&read.line, &read.judges);
     let segs = &line.segments;
-    segs.iter()
-        .position(|s| matches!(segment_judges(s), Some(Judges::Test(_))))
-        .or_else(|| segs.iter().position(|s| segment_judges(s).is_some()))
+    judges
+        .iter()
+        .position(|j| matches!(j, Some(Judges::Test(_))))
+        .or_else(|| judges.iter().position(Option::is_some))
         .or_else(|| {
             (0..segs.len()).rev().find(|&i| {
                 let piped_into = i > 0 && line.seps.get(i - 1) == Some(&Sep::Pipe);
@@ -382,13 +402,116 @@ pub(crate) fn shorten_command(command: &str, max_chars: usize) -> String {
     crate::redact::elide_middle(&render(&segs), max_chars, max_chars / 2).into_owned()
 }
 
+/// A command line split ([`lexer::parse`]) with what each of its simple commands judges
+/// ([`runners::judges`]), each judged once.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ReadLine {
+    /// The simple commands and the operators between them.
+    pub line: CommandLine,
+    /// `judges[i]`: what `line.segments[i]` judges, if anything.
+    pub judges: Vec<Option<Judges>>,
+}
+
+impl ReadLine {
+    /// Splits `command` and judges each simple command.
+    pub(crate) fn new(command: &str) -> ReadLine {
+        ReadLine::of(lexer::parse(command))
+    }
+
+    fn of(line: CommandLine) -> ReadLine {
+        let judges = line.segments.iter().map(|s| segment_judges(s)).collect();
+        ReadLine { line, judges }
+    }
+
+    /// True when one of its simple commands runs a test suite ([`is_test_command`]).
+    pub(crate) fn runs_test(&self) -> bool {
+        self.judges
+            .iter()
+            .any(|j| matches!(j, Some(Judges::Test(_))))
+    }
+
+    /// True when one of its simple commands is a typecheck, lint or build
+    /// ([`is_check_command`]).
+    pub(crate) fn runs_check(&self) -> bool {
+        self.judges.contains(&Some(Judges::Check))
+    }
+}
+
+/// One command line read once for every rule that judges it: the line as written, the line a
+/// shell wrapper runs ([`unwrap_shell`]), the line that runs without a `$ ` prompt (what
+/// [`normalise`], [`segment_commands`] and [`changes_state`] read), and its identity and simple
+/// commands. Each distinct text is split once; most lines are one text.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ParsedCommand {
+    written: ReadLine,
+    /// `unwrap_shell(command)`, when that is another text.
+    unwrapped: Option<ReadLine>,
+    /// `unwrap_shell(command).trim().trim_start_matches("$ ")`, when that is another text than
+    /// `unwrap_shell(command)`.
+    run: Option<ReadLine>,
+    /// What the line runs ([`normalise`]).
+    pub identity: CheckIdentity,
+    /// Its simple commands as they ran ([`segment_commands`]).
+    pub segments: Vec<String>,
+}
+
+impl ParsedCommand {
+    /// Reads `command` once.
+    pub(crate) fn new(command: &str) -> ParsedCommand {
+        let written = ReadLine::new(command);
+        let bare = command.trim().trim_start_matches("$ ");
+        let bare_line = (bare != command).then(|| lexer::parse(bare));
+        let inner = shell_argument(bare_line.as_ref().unwrap_or(&written.line));
+        let (unwrapped, run) = match inner {
+            Some(inner) if inner != command => {
+                let run_text = inner.trim().trim_start_matches("$ ");
+                let run = (run_text != inner).then(|| ReadLine::new(run_text));
+                (Some(ReadLine::new(&inner)), run)
+            }
+            // No wrapper: `unwrap_shell` is the line itself, and what runs is the bare line.
+            _ => (None, bare_line.map(ReadLine::of)),
+        };
+        let mut parsed = ParsedCommand {
+            written,
+            unwrapped,
+            run,
+            ..ParsedCommand::default()
+        };
+        parsed.identity = identity_of(parsed.run());
+        parsed.segments = segments_of(&parsed.run().line);
+        parsed
+    }
+
+    /// The line as written.
+    pub(crate) fn written(&self) -> &ReadLine {
+        &self.written
+    }
+
+    /// The line a shell wrapper runs, else the line as written ([`unwrap_shell`]).
+    pub(crate) fn unwrapped(&self) -> &ReadLine {
+        self.unwrapped.as_ref().unwrap_or(&self.written)
+    }
+
+    /// The line that runs, without a shell wrapper and a `$ ` prompt.
+    pub(crate) fn run(&self) -> &ReadLine {
+        self.run.as_ref().unwrap_or_else(|| self.unwrapped())
+    }
+}
+
 /// Shells that run their `-c` argument (`bash -lc 'pytest -q'`, `zsh -c "…"`).
 const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "fish"];
 
 /// The command line a shell wrapper runs (`zsh -lc 'source ~/.zshrc; opencode models x'` →
 /// `source ~/.zshrc; opencode models x`); the line itself when it is no such wrapper.
 pub(crate) fn unwrap_shell(command: &str) -> std::borrow::Cow<'_, str> {
-    let line = lexer::parse(command.trim().trim_start_matches("$ "));
+    match shell_argument(&lexer::parse(command.trim().trim_start_matches("$ "))) {
+        Some(inner) => std::borrow::Cow::Owned(inner),
+        None => std::borrow::Cow::Borrowed(command),
+    }
+}
+
+/// The `-c` argument of a line that is one shell wrapper (`bash -lc '…'`).
+fn shell_argument(line: &CommandLine) -> Option<String> {
     if let [seg] = line.segments.as_slice() {
         let words = program_words(seg);
         let start = wrapper_len(seg);
@@ -399,17 +522,22 @@ pub(crate) fn unwrap_shell(command: &str) -> std::borrow::Cow<'_, str> {
             && flag.contains('c')
             && let Some(inner) = seg.get(start + 2)
         {
-            return std::borrow::Cow::Owned(inner.clone());
+            return Some(inner.clone());
         }
     }
-    std::borrow::Cow::Borrowed(command)
+    None
 }
 
 /// The identity of what `command` runs (see [`CheckIdentity`]).
 pub(crate) fn normalise(command: &str) -> CheckIdentity {
     let command = unwrap_shell(command);
-    let line = lexer::parse(command.trim().trim_start_matches("$ "));
-    let Some(pick) = main_segment(&line) else {
+    identity_of(&ReadLine::new(command.trim().trim_start_matches("$ ")))
+}
+
+/// The identity of what a line runs (see [`normalise`]).
+fn identity_of(read: &ReadLine) -> CheckIdentity {
+    let line = &read.line;
+    let Some(pick) = main_segment(read) else {
         return CheckIdentity::default();
     };
     let mut dir: Option<String> = None;
@@ -428,19 +556,15 @@ pub(crate) fn normalise(command: &str) -> CheckIdentity {
 
 /// True when the command line runs a test suite (not the `test` builtin, not a commit message,
 /// an `echo` or a here-doc that mentions one).
+#[cfg(test)]
 pub(crate) fn is_test_command(command: &str) -> bool {
-    lexer::parse(command)
-        .segments
-        .iter()
-        .any(|s| matches!(segment_judges(s), Some(Judges::Test(_))))
+    ReadLine::new(command).runs_test()
 }
 
 /// True when the command line is a typecheck, lint or build.
+#[cfg(test)]
 pub(crate) fn is_check_command(command: &str) -> bool {
-    lexer::parse(command)
-        .segments
-        .iter()
-        .any(|s| segment_judges(s) == Some(Judges::Check))
+    ReadLine::new(command).runs_check()
 }
 
 /// Where the line's test run (else its check) is, and what it judges: `(index, judges)` of the
@@ -524,47 +648,67 @@ const GIT_LOOKS_ONLY: &[&str] = &[
 /// a script, an install): its result is then read from what it left, never by running it
 /// again. Tests, builds and checks, and programs that only look, are safe to repeat.
 pub(crate) fn changes_state(command: &str) -> bool {
-    let line = lexer::parse(unwrap_shell(command).trim().trim_start_matches("$ "));
-    line.segments.iter().any(|seg| {
-        let writes_file = seg.iter().any(|w| {
-            let r = w.trim_start_matches(|c: char| c.is_ascii_digit());
-            (r.starts_with('>') && !r.starts_with(">&")) || r == ">>"
-        });
-        if writes_file {
-            return true;
-        }
-        if segment_judges(seg).is_some() {
-            return false;
-        }
-        let words = program_words(seg);
-        let Some(program) = words.first() else {
-            return false;
-        };
-        match program.as_str() {
-            "git" => {
-                let sub = words.get(1).map(String::as_str).unwrap_or("");
-                let rest = &words[words.len().min(2)..];
-                !(GIT_LOOKS_ONLY.contains(&sub)
-                    || sub == "remote" && rest.iter().all(|w| w == "-v" || w == "show")
-                    || sub == "config"
-                        && rest
-                            .iter()
-                            .any(|w| w == "--get" || w == "--list" || w == "-l")
-                    || sub == "branch"
-                        && rest.iter().all(|w| {
-                            w.starts_with('-') && w != "-M" && w != "-m" && w != "-d" && w != "-D"
-                        }))
+    line_changes_state(&ReadLine::new(
+        unwrap_shell(command).trim().trim_start_matches("$ "),
+    ))
+}
+
+/// [`changes_state`] of a split line.
+fn line_changes_state(read: &ReadLine) -> bool {
+    read.line
+        .segments
+        .iter()
+        .zip(&read.judges)
+        .any(|(seg, judges)| {
+            let writes_file = seg.iter().any(|w| {
+                let r = w.trim_start_matches(|c: char| c.is_ascii_digit());
+                (r.starts_with('>') && !r.starts_with(">&")) || r == ">>"
+            });
+            if writes_file {
+                return true;
             }
-            "sed" | "awk" => words.iter().any(|w| w.starts_with("-i") || w == "inplace"),
-            p => !(LOOKS_ONLY.contains(&p) || CONTENT_PRINTERS.contains(&p)),
-        }
-    })
+            if judges.is_some() {
+                return false;
+            }
+            let words = program_words(seg);
+            let Some(program) = words.first() else {
+                return false;
+            };
+            match program.as_str() {
+                "git" => {
+                    let sub = words.get(1).map(String::as_str).unwrap_or("");
+                    let rest = &words[words.len().min(2)..];
+                    !(GIT_LOOKS_ONLY.contains(&sub)
+                        || sub == "remote" && rest.iter().all(|w| w == "-v" || w == "show")
+                        || sub == "config"
+                            && rest
+                                .iter()
+                                .any(|w| w == "--get" || w == "--list" || w == "-l")
+                        || sub == "branch"
+                            && rest.iter().all(|w| {
+                                w.starts_with('-')
+                                    && w != "-M"
+                                    && w != "-m"
+                                    && w != "-d"
+                                    && w != "-D"
+                            }))
+                }
+                "sed" | "awk" => words.iter().any(|w| w.starts_with("-i") || w == "inplace"),
+                p => !(LOOKS_ONLY.contains(&p) || CONTENT_PRINTERS.contains(&p)),
+            }
+        })
 }
 
 /// The simple commands of a line as they ran (set-up words and redirections removed).
 pub(crate) fn segment_commands(command: &str) -> Vec<String> {
-    lexer::parse(unwrap_shell(command).trim().trim_start_matches("$ "))
-        .segments
+    segments_of(&lexer::parse(
+        unwrap_shell(command).trim().trim_start_matches("$ "),
+    ))
+}
+
+/// [`segment_commands`] of a split line.
+fn segments_of(line: &CommandLine) -> Vec<String> {
+    line.segments
         .iter()
         .map(|s| command_words(s).join(" "))
         .filter(|s| !s.is_empty())
@@ -575,8 +719,11 @@ pub(crate) fn segment_commands(command: &str) -> Vec<String> {
 /// simple command of each is equal to, or a word-prefix of, the other (`pytest` ~ `cd /r && uv
 /// run pytest tests/x.py -q`).
 pub(crate) fn commands_match(named: &str, actual: &str) -> bool {
-    let named = segment_commands(named);
-    let actual = segment_commands(actual);
+    segments_match(&segment_commands(named), &segment_commands(actual))
+}
+
+/// [`commands_match`] of the two lines' simple commands ([`segment_commands`]).
+pub(crate) fn segments_match(named: &[String], actual: &[String]) -> bool {
     named.iter().any(|n| {
         actual
             .iter()
@@ -617,6 +764,41 @@ mod tests {
             "sed -n 1,40p src/app.py | wc -l",
         ] {
             assert!(!changes_state(c), "{c}");
+        }
+    }
+
+    #[test]
+    fn a_parsed_command_reads_as_the_functions_on_its_text() {
+        // Wrappers, a `$ ` prompt outside and inside one, surrounding white space (also
+        // non-ASCII, which `trim` removes and the lexer keeps): each view of the line is the
+        // one the text functions split.
+        for c in [
+            "pytest -q",
+            "$ pytest tests/x.py",
+            "  cd web && npm test 2>&1 | tail -5\n",
+            "bash -lc 'cd app && pytest -q | head -3'",
+            "bash -c '$ cargo test'",
+            "$ zsh -c \"  make lint  \"",
+            "\u{a0}cargo test\u{a0}",
+            "git add a.py && git commit -m 'x' && git push",
+            "echo hi > notes.txt",
+            "",
+        ] {
+            let p = ParsedCommand::new(c);
+            assert_eq!(p.identity, normalise(c), "{c:?}");
+            assert_eq!(p.segments, segment_commands(c), "{c:?}");
+            assert_eq!(line_changes_state(p.run()), changes_state(c), "{c:?}");
+            assert_eq!(p.written().runs_test(), is_test_command(c), "{c:?}");
+            assert_eq!(p.written().runs_check(), is_check_command(c), "{c:?}");
+            let inner = unwrap_shell(c);
+            assert_eq!(p.unwrapped().runs_test(), is_test_command(&inner), "{c:?}");
+            assert_eq!(p.unwrapped().line.seps, lexer::parse(&inner).seps, "{c:?}");
+            assert_eq!(
+                p.unwrapped().line.segments,
+                lexer::parse(&inner).segments,
+                "{c:?}"
+            );
+            assert_eq!(p.written().line.segments, lexer::parse(c).segments, "{c:?}");
         }
     }
 

@@ -239,6 +239,12 @@ const RUNNERS: &[Row] = &[
     ),
 ];
 
+/// Whether some row names `program` (lowercased, without its path): if none does, no simple
+/// command running it judges anything, and its other words need not be read.
+pub(crate) fn is_runner(program: &str) -> bool {
+    RUNNERS.iter().any(|r| r.programs.contains(&program))
+}
+
 /// What the simple command `words` (after [`super::program_words`]) judges, if anything.
 pub(crate) fn judges(words: &[String]) -> Option<Judges> {
     let prog = words.first()?.as_str();

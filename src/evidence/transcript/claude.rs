@@ -8,12 +8,16 @@
 //! from `queue-operation` records without counting them twice.
 
 use super::builder::MAX_MESSAGE_BYTES;
-use super::input::{Prune, PruneRule, content_text, for_each_pruned_record, str_field, time_field};
+use super::input::{content_text, for_each_json, parse_time, str_field};
+use super::lenient::{Bool, Content, Given, Int, Node, Obj, Str, join_parts, lenient_struct};
 use super::recent::Recent;
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use crate::evidence::read::excerpt;
 use chrono::{DateTime, Utc};
+use serde::de::IgnoredAny;
 use serde_json::Value;
+use serde_json::value::RawValue;
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::io::BufRead;
 
@@ -21,9 +25,22 @@ use std::io::BufRead;
 pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     let mut st = State::default();
     let mut parsed = 0u64;
-    for_each_pruned_record(reader, b, UNREAD, |b, v| {
+    for_each_json(reader, b, |b, text| {
+        let record: Obj<Record> = serde_json::from_str(text)?;
         parsed += 1;
-        st.record(b, v, false)
+        match record.get() {
+            Some(v) => {
+                let at = v
+                    .timestamp
+                    .0
+                    .as_ref()
+                    .and_then(|t| t.get())
+                    .and_then(parse_time);
+                st.record(b, v, at, false);
+            }
+            None => b.skip("not a JSON object"),
+        }
+        Ok(())
     })?;
     st.finish(b);
     if st.recognised == 0 && parsed > 0 {
@@ -38,70 +55,157 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     Ok(())
 }
 
-/// Bulky parts of records this reader never looks at, skipped unread: of `toolUseResult` (a
-/// second copy of the tool's output, the edited file's whole text, the patch) only the three
-/// fields read in `tool_result`; file-history snapshots; token usage; the text an edit tool
-/// writes (only its path is read). The same for the records nested in `agent_progress`.
-const UNREAD: &[PruneRule] = &[
-    (&["toolUseResult"], Prune::Only(TOOL_USE_RESULT_READ)),
-    (&["snapshot"], Prune::Skip),
-    (&["message", "usage"], Prune::Skip),
-    (
-        &["message", "content", "[]", "input", "old_string"],
-        Prune::Skip,
-    ),
-    (
-        &["message", "content", "[]", "input", "new_string"],
-        Prune::Skip,
-    ),
-    (
-        &["message", "content", "[]", "input", "content"],
-        Prune::Skip,
-    ),
-    (&["message", "content", "[]", "input", "edits"], Prune::Skip),
-    (
-        &["message", "content", "[]", "input", "new_source"],
-        Prune::Skip,
-    ),
-    (
-        &["data", "message", "toolUseResult"],
-        Prune::Only(TOOL_USE_RESULT_READ),
-    ),
-    (&["data", "message", "message", "usage"], Prune::Skip),
-    (
-        &[
-            "data",
-            "message",
-            "message",
-            "content",
-            "[]",
-            "input",
-            "old_string",
-        ],
-        Prune::Skip,
-    ),
-    (
-        &[
-            "data",
-            "message",
-            "message",
-            "content",
-            "[]",
-            "input",
-            "new_string",
-        ],
-        Prune::Skip,
-    ),
-    (
-        &[
-            "data", "message", "message", "content", "[]", "input", "content",
-        ],
-        Prune::Skip,
-    ),
-];
+lenient_struct! {
+    /// One record (a line, or a record nested in an `agent_progress` record), borrowed from the
+    /// text. Every field is lenient (see [`super::lenient`]): a field of an unexpected shape reads
+    /// as absent and never costs the record. The bulky parts no record kind reads (the second copy
+    /// of a tool's output and the edited file's text in `toolUseResult`, file-history snapshots,
+    /// token usage) are skipped unread.
+    struct Record<'a> {
+        "type" => ty: Str<'a>,
+        /// `Given`: a nested record without a timestamp takes its `progress` record's.
+        "timestamp" => timestamp: Given<Str<'a>>,
+        "isSidechain" => is_sidechain: Bool,
+        /// `Given`: any record with a `sessionId` (and no `payload`) is a Claude Code record.
+        "sessionId" => session_id: Given<Str<'a>>,
+        "payload" => payload: Given<IgnoredAny>,
+        "cwd" => cwd: Str<'a>,
+        "gitBranch" => git_branch: Str<'a>,
+        "uuid" => uuid: Str<'a>,
+        /// `Given`: a `message` of another shape is a message without content, not a missing one.
+        "message" => message: Given<Obj<Message<'a>>>,
+        "isCompactSummary" => is_compact_summary: Bool,
+        "isMeta" => is_meta: Bool,
+        "isApiErrorMessage" => is_api_error_message: Bool,
+        "toolUseResult" => tool_use_result: Obj<ToolUseResult<'a>>,
+        "subtype" => subtype: Str<'a>,
+        "compactMetadata" => compact_metadata: Obj<CompactMetadata<'a>>,
+        /// An API error's detail, any shape (shown as JSON when it has no message).
+        "error" => error: Given<Value>,
+        "retryAttempt" => retry_attempt: Int,
+        "maxRetries" => max_retries: Int,
+        "operation" => operation: Str<'a>,
+        "content" => content: Content<'a>,
+        "attachment" => attachment: Obj<Attachment<'a>>,
+        "data" => data: Obj<Progress<'a>>,
+    }
+}
 
-/// The fields of `toolUseResult` that `tool_result` reads.
-const TOOL_USE_RESULT_READ: &[&str] = &["interrupted", "backgroundTaskId", "type"];
+lenient_struct! {
+    struct Message<'a> {
+        "model" => model: Str<'a>,
+        "id" => id: Str<'a>,
+        "content" => content: Node<'a, Block<'a>>,
+    }
+}
+
+lenient_struct! {
+    /// A content block of a message (one struct for all kinds: each reads its own fields).
+    struct Block<'a> {
+        "type" => ty: Str<'a>,
+        "text" => text: Str<'a>,
+        "thinking" => thinking: Str<'a>,
+        "tool_use_id" => tool_use_id: Str<'a>,
+        "is_error" => is_error: Bool,
+        "content" => content: Content<'a>,
+        "id" => id: Str<'a>,
+        "name" => name: Str<'a>,
+        /// A tool call's input, kept as text: its few fields are read when the call is (see
+        /// [`Input`]), the whole of it only for a remote-write action.
+        "input" => input: Option<&'a RawValue>,
+    }
+}
+
+lenient_struct! {
+    /// The fields of a tool call's input that the tools read.
+    struct Input<'a> {
+        "command" => command: Str<'a>,
+        "file_path" => file_path: Str<'a>,
+        "notebook_path" => notebook_path: Str<'a>,
+        "path" => path: Str<'a>,
+        "task_id" => task_id: Str<'a>,
+        "shell_id" => shell_id: Str<'a>,
+        "bash_id" => bash_id: Str<'a>,
+        "run_in_background" => run_in_background: Bool,
+    }
+}
+
+impl<'a> Input<'a> {
+    /// The input's fields; all absent when it is missing or not an object.
+    fn of(raw: Option<&'a RawValue>) -> Self {
+        raw.and_then(|r| serde_json::from_str::<Obj<Input>>(r.get()).ok())
+            .and_then(|o| o.0)
+            .unwrap_or_default()
+    }
+}
+
+/// Input fields left out of an action's target: the text an edit tool writes. (A record nested
+/// in `agent_progress` has always kept `edits` and `new_source`.)
+const UNREAD_INPUT: &[&str] = &["old_string", "new_string", "content", "edits", "new_source"];
+const UNREAD_NESTED_INPUT: &[&str] = &["old_string", "new_string", "content"];
+
+/// A tool call's input as a JSON value for [`Builder::action`], without the fields in `unread`.
+fn action_args(raw: Option<&RawValue>, unread: &[&str]) -> Value {
+    let mut args = raw
+        .and_then(|r| serde_json::from_str::<Value>(r.get()).ok())
+        .unwrap_or(Value::Null);
+    if let Some(map) = args.as_object_mut() {
+        for key in unread {
+            map.shift_remove(*key);
+        }
+    }
+    args
+}
+
+lenient_struct! {
+    /// The fields of `toolUseResult` that a tool result reads.
+    struct ToolUseResult<'a> {
+        "interrupted" => interrupted: Bool,
+        /// Present and not `null` when the command was sent to the background.
+        "backgroundTaskId" => background_task_id: Given<Option<IgnoredAny>>,
+        "type" => ty: Str<'a>,
+    }
+}
+
+lenient_struct! {
+    struct CompactMetadata<'a> {
+        "trigger" => trigger: Str<'a>,
+    }
+}
+
+lenient_struct! {
+    struct Attachment<'a> {
+        "type" => ty: Str<'a>,
+        /// `Given`: a `prompt` of any shape is read in place of `content`.
+        "prompt" => prompt: Given<Content<'a>>,
+        "content" => content: Content<'a>,
+    }
+}
+
+lenient_struct! {
+    /// The `data` of a `progress` record: an `agent_progress` carries a subagent's record.
+    struct Progress<'a> {
+        "type" => ty: Str<'a>,
+        "message" => message: Obj<Box<Record<'a>>>,
+    }
+}
+
+/// [`content_text`] of a message `content`: a string, or the `text` (else the `content`) of
+/// each block of an array, joined with newlines.
+fn message_text<'a>(content: &'a Node<'_, Block<'_>>) -> Cow<'a, str> {
+    match content {
+        Node::Str(s) => Cow::Borrowed(s),
+        Node::Array(blocks) => Cow::Owned(join_parts(blocks.iter().map(|block| match block {
+            Node::Str(s) => Cow::Borrowed(s.as_ref()),
+            Node::Obj(f) => match f.text.get() {
+                Some(t) => Cow::Borrowed(t),
+                None => f.content.text(),
+            },
+            _ => Cow::Borrowed(""),
+        }))),
+        _ => Cow::Borrowed(""),
+    }
+}
 
 /// Tags whose leading block marks harness text, not typed text.
 fn wrapper_kind(tag: &str) -> Option<MessageKind> {
@@ -218,10 +322,43 @@ struct State {
     early_results: HashMap<String, EarlyResult>,
 }
 
+/// What a tool result says, read from its block and the record's `toolUseResult`.
+struct ToolResult<'a> {
+    is_error: bool,
+    content: Cow<'a, str>,
+    interrupted: bool,
+    backgrounded: bool,
+    /// What a `Write` did, when the result says.
+    write_kind: Option<EditKind>,
+}
+
+impl<'a> ToolResult<'a> {
+    fn of(block: &'a Block<'_>, tool_use_result: Option<&ToolUseResult<'_>>) -> Self {
+        ToolResult {
+            is_error: block.is_error.0 == Some(true),
+            content: block.content.text(),
+            interrupted: tool_use_result.and_then(|r| r.interrupted.0) == Some(true),
+            backgrounded: tool_use_result
+                .is_some_and(|r| matches!(r.background_task_id.0, Some(Some(_)))),
+            write_kind: match tool_use_result.and_then(|r| r.ty.get()) {
+                Some("create") => Some(EditKind::Create),
+                Some("update") => Some(EditKind::Modify),
+                _ => None,
+            },
+        }
+    }
+
+    fn into_owned(self) -> ToolResult<'static> {
+        ToolResult {
+            content: Cow::Owned(self.content.into_owned()),
+            ..self
+        }
+    }
+}
+
 /// A tool result held until its call is read.
 struct EarlyResult {
-    block: Value,
-    tool_use_result: Option<Value>,
+    result: ToolResult<'static>,
     at: Option<DateTime<Utc>>,
 }
 
@@ -237,12 +374,10 @@ fn hash_of(a: &str, b: &str) -> u64 {
 }
 
 impl State {
-    fn record(&mut self, b: &mut Builder, v: Value, inherited_sidechain: bool) {
-        if !v.is_object() {
-            b.skip("not a JSON object");
-            return;
-        }
-        let ty = str_field(&v, "type").unwrap_or("");
+    /// One record; `nested` when it came inside an `agent_progress` record (its work is the
+    /// subagent's, and its envelope is not the session's).
+    fn record(&mut self, b: &mut Builder, v: &Record, at: Option<DateTime<Utc>>, nested: bool) {
+        let ty = v.ty.get().unwrap_or("");
         if self.first_type.is_none() {
             self.first_type = Some(if ty.is_empty() {
                 "none".into()
@@ -250,27 +385,24 @@ impl State {
                 ty.chars().take(40).collect()
             });
         }
-        let at = time_field(&v, "timestamp");
-        let sidechain =
-            inherited_sidechain || v.get("isSidechain").and_then(Value::as_bool) == Some(true);
-        let known =
-            matches!(
-                ty,
-                "user"
-                    | "assistant"
-                    | "system"
-                    | "summary"
-                    | "progress"
-                    | "queue-operation"
-                    | "attachment"
-                    | "file-history-snapshot"
-                    | "last-prompt"
-                    | "ai-title"
-                    | "custom-title"
-                    | "permission-mode"
-                    | "agent-name"
-                    | "tag"
-            ) || (!ty.is_empty() && v.get("sessionId").is_some() && v.get("payload").is_none());
+        let sidechain = nested || v.is_sidechain.0 == Some(true);
+        let known = matches!(
+            ty,
+            "user"
+                | "assistant"
+                | "system"
+                | "summary"
+                | "progress"
+                | "queue-operation"
+                | "attachment"
+                | "file-history-snapshot"
+                | "last-prompt"
+                | "ai-title"
+                | "custom-title"
+                | "permission-mode"
+                | "agent-name"
+                | "tag"
+        ) || (!ty.is_empty() && v.session_id.0.is_some() && v.payload.0.is_none());
         if !known {
             if ty.is_empty() {
                 b.skip("record without a type");
@@ -279,35 +411,35 @@ impl State {
         }
         self.recognised += 1;
         b.saw_time(at);
-        if !inherited_sidechain {
-            self.envelope(b, &v, sidechain);
+        if !nested {
+            self.envelope(b, v, sidechain);
         }
         match ty {
-            "user" => self.user(b, &v, at, sidechain),
-            "assistant" => self.assistant(b, &v, at, sidechain),
-            "system" => self.system(b, &v, at),
-            "queue-operation" if !sidechain => self.queue(b, &v, at),
-            "attachment" if !sidechain => self.attachment(b, &v, at),
-            "progress" => self.progress(b, &v, at),
+            "user" => self.user(b, v, at, sidechain),
+            "assistant" => self.assistant(b, v, at, sidechain, nested),
+            "system" => self.system(b, v, at),
+            "queue-operation" if !sidechain => self.queue(b, v, at),
+            "attachment" if !sidechain => self.attachment(b, v, at),
+            "progress" => self.progress(b, v, at),
             _ => {}
         }
     }
 
     /// Session id, cwd, branch: from the main session's records (the first id and cwd win;
     /// every branch is kept).
-    fn envelope(&mut self, b: &mut Builder, v: &Value, sidechain: bool) {
+    fn envelope(&mut self, b: &mut Builder, v: &Record, sidechain: bool) {
         let s = b.session_mut();
         if s.id.is_none()
-            && let Some(id) = str_field(v, "sessionId")
+            && let Some(id) = v.session_id.0.as_ref().and_then(|id| id.get())
         {
             s.id = Some(id.to_string());
         }
         if s.cwd.is_none()
-            && let Some(cwd) = str_field(v, "cwd").filter(|c| !c.is_empty())
+            && let Some(cwd) = v.cwd.get().filter(|c| !c.is_empty())
         {
             s.cwd = Some(cwd.to_string());
         }
-        if !sidechain && let Some(branch) = str_field(v, "gitBranch") {
+        if !sidechain && let Some(branch) = v.git_branch.get() {
             b.branch(branch);
         }
     }
@@ -349,25 +481,27 @@ impl State {
         }
     }
 
-    fn user(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>, sidechain: bool) {
-        let Some(msg) = v.get("message") else {
+    fn user(&mut self, b: &mut Builder, v: &Record, at: Option<DateTime<Utc>>, sidechain: bool) {
+        let Some(msg) = &v.message.0 else {
             b.skip("user record without a message");
             return;
         };
-        let content = msg.get("content").unwrap_or(&Value::Null);
-        let mut texts: Vec<String> = Vec::new();
-        match content {
-            Value::String(s) => texts.push(s.clone()),
-            Value::Array(blocks) => {
+        let mut texts: Vec<&str> = Vec::new();
+        match msg.get().map(|m| &m.content) {
+            Some(Node::Str(s)) => texts.push(s),
+            Some(Node::Array(blocks)) => {
                 for block in blocks {
-                    match str_field(block, "type") {
+                    let Node::Obj(block) = block else { continue };
+                    match block.ty.get() {
                         Some("text") => {
-                            if let Some(t) = str_field(block, "text") {
-                                texts.push(t.to_string());
+                            if let Some(t) = block.text.get() {
+                                texts.push(t);
                             }
                         }
                         Some("tool_result") => {
-                            self.tool_result(b, block, v.get("toolUseResult"), at);
+                            let id = block.tool_use_id.get().unwrap_or("");
+                            let result = ToolResult::of(block, v.tool_use_result.get());
+                            self.tool_result(b, id, result, at);
                         }
                         _ => {}
                     }
@@ -375,7 +509,7 @@ impl State {
             }
             _ => {}
         }
-        if v.get("isCompactSummary").and_then(Value::as_bool) == Some(true) {
+        if v.is_compact_summary.0 == Some(true) {
             if !self.awaiting_summary {
                 b.compaction(at, None, None);
             }
@@ -392,8 +526,8 @@ impl State {
             }
             return;
         }
-        let meta = v.get("isMeta").and_then(Value::as_bool) == Some(true);
-        for text in &texts {
+        let meta = v.is_meta.0 == Some(true);
+        for text in texts {
             self.user_text(b, text, at, sidechain, meta);
         }
     }
@@ -401,43 +535,40 @@ impl State {
     fn tool_result(
         &mut self,
         b: &mut Builder,
-        block: &Value,
-        tool_use_result: Option<&Value>,
+        id: &str,
+        result: ToolResult,
         at: Option<DateTime<Utc>>,
     ) {
-        let id = str_field(block, "tool_use_id").unwrap_or("");
-        let is_error = block.get("is_error").and_then(Value::as_bool) == Some(true);
-        let content = block.get("content").map(content_text).unwrap_or_default();
         let Some(tool) = self.tools.get(id) else {
             if !id.is_empty() && self.early_results.len() < MAX_EARLY_RESULTS {
                 self.early_results.insert(
                     id.to_string(),
                     EarlyResult {
-                        block: block.clone(),
-                        tool_use_result: tool_use_result.cloned(),
+                        result: result.into_owned(),
                         at,
                     },
                 );
-            } else if is_error {
-                b.error(&content, None, at);
+            } else if result.is_error {
+                b.error(&result.content, None, at);
             }
             return;
         };
+        let ToolResult {
+            is_error,
+            content,
+            interrupted,
+            backgrounded,
+            write_kind,
+        } = result;
+        let content = content.as_ref();
         let name = tool.name.clone();
         if let Some(idx) = tool.command {
             let code = if is_error {
-                exit_code_in(&content)
+                exit_code_in(content)
             } else {
                 None
             };
-            let interrupted = tool_use_result
-                .and_then(|r| r.get("interrupted"))
-                .and_then(Value::as_bool)
-                == Some(true);
-            let backgrounded = tool.background
-                || tool_use_result
-                    .and_then(|r| r.get("backgroundTaskId"))
-                    .is_some_and(|x| !x.is_null());
+            let backgrounded = tool.background || backgrounded;
             // A command sent to the background or interrupted has not finished: success of
             // the call is not success of the command.
             let flag = if is_error {
@@ -447,7 +578,7 @@ impl State {
             } else {
                 Some(false)
             };
-            b.command_result_at(idx, code, flag, &content, at);
+            b.command_result_at(idx, code, flag, content, at);
             if is_error {
                 let cid = b.transcript().commands.get(idx).map(|c| c.id.clone());
                 b.error(&format!("{name}: {content}"), cid, at);
@@ -455,14 +586,10 @@ impl State {
         } else if let Some(idx) = tool.edit {
             b.confirm_edit_at(idx, !is_error);
             if name == "Write"
-                && let Some(kind) = tool_use_result.and_then(|r| str_field(r, "type"))
+                && let Some(kind) = write_kind
                 && let Some(e) = b.transcript_mut().edits.get_mut(idx)
             {
-                match kind {
-                    "create" => e.kind = EditKind::Create,
-                    "update" => e.kind = EditKind::Modify,
-                    _ => {}
-                }
+                e.kind = kind;
             }
             if is_error {
                 let eid = b.transcript().edits.get(idx).map(|e| e.id.clone());
@@ -471,7 +598,7 @@ impl State {
         } else {
             let action = tool
                 .action
-                .and_then(|idx| b.action_result_at(idx, !is_error, &content));
+                .and_then(|idx| b.action_result_at(idx, !is_error, content));
             if is_error {
                 b.error(&format!("{name}: {content}"), action, at);
             }
@@ -481,43 +608,46 @@ impl State {
     fn assistant(
         &mut self,
         b: &mut Builder,
-        v: &Value,
+        v: &Record,
         at: Option<DateTime<Utc>>,
         sidechain: bool,
+        nested: bool,
     ) {
-        let Some(msg) = v.get("message") else {
+        let Some(msg) = &v.message.0 else {
             b.skip("assistant record without a message");
             return;
         };
-        if v.get("isApiErrorMessage").and_then(Value::as_bool) == Some(true) {
-            let text = msg.get("content").map(content_text).unwrap_or_default();
+        let msg = msg.get();
+        if v.is_api_error_message.0 == Some(true) {
+            let text = msg.map(|m| message_text(&m.content)).unwrap_or_default();
             b.error(&text, None, at);
             return;
         }
-        if let Some(model) = str_field(msg, "model").filter(|m| !m.starts_with('<')) {
+        if let Some(model) = msg
+            .and_then(|m| m.model.get())
+            .filter(|m| !m.starts_with('<'))
+        {
             if sidechain {
                 b.subagent_model(model);
             } else {
                 b.model(model);
             }
         }
-        let msg_id = str_field(msg, "id")
-            .or_else(|| str_field(v, "uuid"))
+        let msg_id = msg
+            .and_then(|m| m.id.get())
+            .or_else(|| v.uuid.get())
             .unwrap_or("")
             .to_string();
-        let content = msg.get("content").unwrap_or(&Value::Null);
-        let blocks: Vec<&Value> = match content {
-            Value::Array(blocks) => blocks.iter().collect(),
-            Value::String(_) => vec![content],
-            _ => Vec::new(),
+        let blocks: &[Node<Block>] = match msg.map(|m| &m.content) {
+            Some(Node::Array(blocks)) => blocks,
+            Some(content @ Node::Str(_)) => std::slice::from_ref(content),
+            _ => &[],
         };
         for block in blocks {
             let (ty, text) = match block {
-                Value::String(s) => ("text", Some(s.as_str())),
-                _ => (
-                    str_field(block, "type").unwrap_or(""),
-                    str_field(block, "text").or_else(|| str_field(block, "thinking")),
-                ),
+                Node::Str(s) => ("text", Some(s.as_ref())),
+                Node::Obj(f) => (f.ty.get().unwrap_or(""), f.text.get().or(f.thinking.get())),
+                _ => continue,
             };
             match ty {
                 "text" | "thinking" => {
@@ -525,12 +655,15 @@ impl State {
                     let text = text.unwrap_or("");
                     self.assistant_text(b, &msg_id, thinking, text, at, sidechain);
                 }
-                "tool_use" | "server_tool_use" => self.tool_use(b, block, at, sidechain),
+                "tool_use" | "server_tool_use" => {
+                    if let Node::Obj(f) = block {
+                        self.tool_use(b, f, at, sidechain, nested);
+                    }
+                }
                 _ => {}
             }
         }
     }
-
     /// One text block of a response: the first makes the message, later blocks of the same
     /// response (split over lines sharing `message.id`) extend it; repeats are dropped.
     fn assistant_text(
@@ -570,35 +703,38 @@ impl State {
     fn tool_use(
         &mut self,
         b: &mut Builder,
-        block: &Value,
+        block: &Block,
         at: Option<DateTime<Utc>>,
         sidechain: bool,
+        nested: bool,
     ) {
-        let Some(id) = str_field(block, "id") else {
+        let Some(id) = block.id.get() else {
             return;
         };
         if self.tools.contains_key(id) {
             return;
         }
-        let name = str_field(block, "name").unwrap_or("").to_string();
-        let input = block.get("input").unwrap_or(&Value::Null);
+        let name = block.name.get().unwrap_or("").to_string();
+        let input = Input::of(block.input);
         let mut tool = Tool {
             name: name.clone(),
             command: None,
             edit: None,
             action: None,
-            background: input.get("run_in_background").and_then(Value::as_bool) == Some(true),
+            background: input.run_in_background.0 == Some(true),
         };
         match name.as_str() {
             "Bash" | "PowerShell" => {
-                if let Some(cmd) = str_field(input, "command") {
+                if let Some(cmd) = input.command.get() {
                     tool.command = Some(b.command(Some(id), cmd, Some(&name), at, sidechain));
                 }
             }
             "Edit" | "MultiEdit" | "Write" | "NotebookEdit" => {
-                let path = str_field(input, "file_path")
-                    .or_else(|| str_field(input, "notebook_path"))
-                    .or_else(|| str_field(input, "path"));
+                let path = input
+                    .file_path
+                    .get()
+                    .or_else(|| input.notebook_path.get())
+                    .or_else(|| input.path.get());
                 if let Some(path) = path.filter(|p| !p.trim().is_empty()) {
                     let first_touch = self.touched.insert(path.trim().to_string());
                     let kind = if name == "Write" && first_touch {
@@ -610,25 +746,35 @@ impl State {
                 }
             }
             "Read" => {
-                if let Some(path) = str_field(input, "file_path") {
+                if let Some(path) = input.file_path.get() {
                     self.touched.insert(path.trim().to_string());
                 }
             }
             // Stopping a background shell: recorded (apart from the commands, whose ids stay as
             // they were) so that a later reader knows which background process no longer runs.
             "TaskStop" | "KillShell" | "KillBash" => {
-                let target = str_field(input, "task_id")
-                    .or_else(|| str_field(input, "shell_id"))
-                    .or_else(|| str_field(input, "bash_id"));
+                let target = input
+                    .task_id
+                    .get()
+                    .or_else(|| input.shell_id.get())
+                    .or_else(|| input.bash_id.get());
                 if let Some(target) = target {
                     b.stopped_job(target, at);
                 }
             }
-            _ => tool.action = b.action(None, &name, input, at, sidechain),
+            _ => {
+                let unread = if nested {
+                    UNREAD_NESTED_INPUT
+                } else {
+                    UNREAD_INPUT
+                };
+                let args = action_args(block.input, unread);
+                tool.action = b.action(None, &name, &args, at, sidechain);
+            }
         }
         self.tools.insert(id.to_string(), tool);
         if let Some(early) = self.early_results.remove(id) {
-            self.tool_result(b, &early.block, early.tool_use_result.as_ref(), early.at);
+            self.tool_result(b, id, early.result, early.at);
         }
     }
 
@@ -637,25 +783,24 @@ impl State {
         let mut left: Vec<EarlyResult> = self.early_results.drain().map(|(_, r)| r).collect();
         left.sort_by_key(|r| r.at);
         for r in left {
-            if r.block.get("is_error").and_then(Value::as_bool) == Some(true) {
-                let content = r.block.get("content").map(content_text).unwrap_or_default();
-                b.error(&content, None, r.at);
+            if r.result.is_error {
+                b.error(&r.result.content, None, r.at);
             }
         }
     }
 
-    fn system(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
-        match str_field(v, "subtype") {
+    fn system(&mut self, b: &mut Builder, v: &Record, at: Option<DateTime<Utc>>) {
+        match v.subtype.get() {
             Some("compact_boundary") => {
-                let trigger = v
-                    .get("compactMetadata")
-                    .and_then(|m| str_field(m, "trigger"));
+                let trigger = v.compact_metadata.get().and_then(|m| m.trigger.get());
                 b.compaction(at, trigger, None);
                 self.awaiting_summary = true;
             }
             Some("api_error") => {
                 let detail = v
-                    .get("error")
+                    .error
+                    .0
+                    .as_ref()
                     .map(|e| {
                         str_field(e, "message")
                             .map(str::to_string)
@@ -669,8 +814,8 @@ impl State {
                             })
                     })
                     .unwrap_or_default();
-                let attempt = v.get("retryAttempt").and_then(Value::as_u64);
-                let max = v.get("maxRetries").and_then(Value::as_u64);
+                let attempt = v.retry_attempt.as_u64();
+                let max = v.max_retries.as_u64();
                 let mut text = String::from("API error");
                 if let (Some(a), Some(m)) = (attempt, max) {
                     text += &format!(" (retry {a} of {m})");
@@ -684,11 +829,11 @@ impl State {
         }
     }
 
-    fn queue(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
-        if str_field(v, "operation") != Some("enqueue") {
+    fn queue(&mut self, b: &mut Builder, v: &Record, at: Option<DateTime<Utc>>) {
+        if v.operation.get() != Some("enqueue") {
             return;
         }
-        let text = v.get("content").map(content_text).unwrap_or_default();
+        let text = v.content.text();
         for (kind, part) in split_user_text(&text) {
             if b.message(Role::User, kind, part, at, false).is_some() && kind == MessageKind::Typed
             {
@@ -700,18 +845,17 @@ impl State {
         }
     }
 
-    fn attachment(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
-        let Some(att) = v.get("attachment") else {
+    fn attachment(&mut self, b: &mut Builder, v: &Record, at: Option<DateTime<Utc>>) {
+        let Some(att) = v.attachment.get() else {
             return;
         };
-        if str_field(att, "type") != Some("queued_command") {
+        if att.ty.get() != Some("queued_command") {
             return;
         }
-        let text = att
-            .get("prompt")
-            .or_else(|| att.get("content"))
-            .map(content_text)
-            .unwrap_or_default();
+        let text = match &att.prompt.0 {
+            Some(prompt) => prompt.text(),
+            None => att.content.text(),
+        };
         if text.trim().is_empty() || self.take_queued(&text) {
             return;
         }
@@ -722,26 +866,25 @@ impl State {
         }
     }
 
-    fn progress(&mut self, b: &mut Builder, v: &Value, at: Option<DateTime<Utc>>) {
-        let Some(data) = v.get("data") else { return };
-        if str_field(data, "type") != Some("agent_progress") {
+    fn progress(&mut self, b: &mut Builder, v: &Record, at: Option<DateTime<Utc>>) {
+        let Some(data) = v.data.get() else { return };
+        if data.ty.get() != Some("agent_progress") {
             return;
         }
-        let Some(nested) = data.get("message").filter(|m| m.is_object()) else {
+        let Some(nested) = data.message.get() else {
             return;
         };
-        if let Some(uuid) = str_field(nested, "uuid")
+        if let Some(uuid) = nested.uuid.get()
             && self.seen_nested.insert(uuid.to_string(), ()).is_some()
         {
             return;
         }
-        let mut nested = nested.clone();
-        if nested.get("timestamp").is_none()
-            && let (Some(obj), Some(at)) = (nested.as_object_mut(), at)
-        {
-            obj.insert("timestamp".into(), Value::String(at.to_rfc3339()));
-        }
-        self.record(b, nested, true);
+        // A nested record without a timestamp happened when its progress record did.
+        let nested_at = match &nested.timestamp.0 {
+            Some(t) => t.get().and_then(parse_time),
+            None => at,
+        };
+        self.record(b, nested, nested_at, true);
     }
 }
 
@@ -1172,6 +1315,103 @@ mod tests {
             read(&mut codex.as_bytes(), &mut b),
             Err(ReadError::NotThisFormat(_))
         ));
+    }
+
+    /// Fields of an unexpected shape read as absent; the record itself is never lost to them.
+    #[test]
+    fn odd_shapes_read_as_absent_and_keep_the_record() {
+        let raw = |json: &str| json.replace("ENV", ENV);
+        let lines = [
+            // `content` as a string and as an array of text blocks (and of a string, a number).
+            user("as a string"),
+            raw(
+                r#"{"type":"user",ENV,"message":{"content":[{"type":"text","text":"as blocks"},"not a block",7]}}"#,
+            ),
+            // A `content` of another shape, a `message` that is not an object: nothing to read.
+            raw(r#"{"type":"user",ENV,"message":{"content":{"text":"an object"}}}"#),
+            raw(r#"{"type":"user",ENV,"message":"a string"}"#),
+            // A missing `message`.
+            raw(r#"{"type":"user",ENV}"#),
+            raw(r#"{"type":"assistant",ENV}"#),
+            // Numbers where strings were expected.
+            raw(
+                r#"{"type":"assistant",ENV,"timestamp":12,"message":{"model":4,"id":5,"content":[{"type":"tool_use","id":9,"name":"Bash","input":{"command":"ls"}},{"type":"tool_use","id":"b1","name":"Bash","input":{"command":42}},{"type":7,"text":"x"}]}}"#,
+            ),
+            // A tool_result whose content is an array of text blocks, and one of images.
+            assistant("m1", &bash("t1", "cargo test")),
+            raw(
+                r#"{"type":"user",ENV,"message":{"content":[{"type":"tool_result","tool_use_id":"t1","content":[{"type":"text","text":"test result: ok"},{"type":"text","text":"done"}]}]},"toolUseResult":"a string"}"#,
+            ),
+            assistant("m2", &bash("t2", "screenshot")),
+            raw(
+                r#"{"type":"user",ENV,"message":{"content":[{"type":"tool_result","tool_use_id":"t2","content":[{"type":"image","source":{"type":"base64","data":"iVBOR"}}],"is_error":"true"}]}}"#,
+            ),
+            // An input that is not an object.
+            assistant(
+                "m3",
+                r#"{"type":"tool_use","id":"t3","name":"Bash","input":"ls"}"#,
+            ),
+            // A `type` that is not a string: a record without a type.
+            raw(r#"{"type":5,ENV}"#),
+            // A repeated key: the last one wins, as in a JSON value.
+            raw(
+                r#"{"type":"user",ENV,"isMeta":true,"isMeta":false,"message":{"content":"repeated key"}}"#,
+            ),
+        ];
+        let t = read_str(&lines.join("\n"));
+        assert_eq!(typed_user(&t), ["as a string", "as blocks", "repeated key"]);
+        assert_eq!(t.stats.records, lines.len() as u64);
+        assert_eq!(t.stats.skipped_reasons["user record without a message"], 1);
+        assert_eq!(
+            t.stats.skipped_reasons["assistant record without a message"],
+            1
+        );
+        assert_eq!(t.stats.skipped_reasons["record without a type"], 1);
+        assert_eq!(t.stats.skipped, 3);
+        // Only the models named by a string (the test's own assistant records).
+        assert_eq!(t.session.models, ["claude-opus-4-6"]);
+        let commands: Vec<&str> = t.commands.iter().map(|c| c.command.as_str()).collect();
+        assert_eq!(commands, ["cargo test", "screenshot"]);
+        assert_eq!(t.commands[0].output, "test result: ok\ndone");
+        assert_eq!(t.commands[0].ok, Some(true));
+        // An image result is a result without text; `is_error` as a string is not an error.
+        assert!(t.commands[1].has_result && t.commands[1].output.is_empty());
+        assert_eq!(t.commands[1].ok, Some(true));
+        assert!(t.errors.is_empty());
+    }
+
+    #[test]
+    fn api_error_detail_of_any_shape() {
+        let lines = [
+            format!(
+                r#"{{"type":"system","subtype":"api_error",{ENV},"error":{{"status":529,"error":{{"type":"overloaded_error"}}}},"retryAttempt":2,"maxRetries":"10"}}"#
+            ),
+            format!(
+                r#"{{"type":"system","subtype":"api_error",{ENV},"error":{{"message":"rate limited"}},"retryAttempt":1.0,"maxRetries":10}}"#
+            ),
+            format!(
+                r#"{{"type":"system","subtype":"compact_boundary",{ENV},"compactMetadata":{{"trigger":3}}}}"#
+            ),
+        ];
+        let t = read_str(&lines.join("\n"));
+        let errors: Vec<&str> = t.errors.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(
+            errors,
+            [
+                r#"API error: {"status":529,"error":{"type":"overloaded_error"}}"#,
+                "API error: rate limited"
+            ]
+        );
+        assert_eq!(t.compactions.len(), 1);
+        assert_eq!(t.compactions[0].trigger, None);
+    }
+
+    #[test]
+    fn action_targets_leave_out_the_text_an_edit_writes() {
+        let call = r#"{"type":"tool_use","id":"p1","name":"mcp__github__create_or_update_file","input":{"owner":"me","path":"a.md","content":"short","old_string":"x","edits":[1,2],"branch":"main"}}"#;
+        let t = read_str(&[user("push it"), assistant("m1", call)].join("\n"));
+        assert_eq!(t.actions.len(), 1);
+        assert_eq!(t.actions[0].target, "owner=me, path=a.md, branch=main");
     }
 
     #[test]

@@ -426,14 +426,6 @@ pub(crate) fn content_text(v: &serde_json::Value) -> String {
     }
 }
 
-/// A timestamp field of a JSON object (see [`parse_time`]).
-pub(crate) fn time_field(
-    v: &serde_json::Value,
-    key: &str,
-) -> Option<chrono::DateTime<chrono::Utc>> {
-    str_field(v, key).and_then(parse_time)
-}
-
 /// Cuts every string inside `v` to about `max` bytes (head and tail), for records a reader must
 /// hold until the end of the file.
 pub(crate) fn shrink(v: &mut serde_json::Value, max: usize) {
@@ -517,179 +509,12 @@ impl TextAccumulator {
 pub(crate) fn for_each_record(
     reader: &mut dyn io::BufRead,
     b: &mut super::Builder,
-    f: impl FnMut(&mut super::Builder, serde_json::Value),
-) -> super::ReadResult {
-    for_each_pruned_record(reader, b, &[], f)
-}
-
-/// [`for_each_record`] with the parts of each record named in `prune` skipped unread (see
-/// [`parse_pruned`]): a reader names the bulky fields it never looks at, so that they are
-/// scanned at the speed of `IgnoredAny` instead of being built into values.
-pub(crate) fn for_each_pruned_record(
-    reader: &mut dyn io::BufRead,
-    b: &mut super::Builder,
-    prune: &[PruneRule],
     mut f: impl FnMut(&mut super::Builder, serde_json::Value),
 ) -> super::ReadResult {
     for_each_json(reader, b, |b, text| {
-        let v = parse_pruned(text, prune)?;
-        f(b, v);
+        f(b, serde_json::from_str(text)?);
         Ok(())
     })
-}
-
-/// What [`parse_pruned`] does with the value at a rule's path.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Prune {
-    /// Skipped unread: the key is absent from the result.
-    Skip,
-    /// An object keeps only these keys (the others are skipped unread); any other value is kept.
-    Only(&'static [&'static str]),
-}
-
-/// A path of object keys from the top of a record (`"[]"` stands for every element of an
-/// array) and what to do with the value there.
-pub(crate) type PruneRule = (&'static [&'static str], Prune);
-
-/// Parses one JSON value as a `serde_json::Value`, except that the values at the paths of
-/// `prune` are skipped or cut down unread. Where no rule applies this is
-/// `serde_json::from_str`, at its speed. At most 32 rules.
-pub(crate) fn parse_pruned(
-    text: &str,
-    prune: &[PruneRule],
-) -> serde_json::Result<serde_json::Value> {
-    use serde::de::DeserializeSeed;
-    debug_assert!(prune.len() <= 32);
-    let mut de = serde_json::Deserializer::from_str(text);
-    let active = if prune.is_empty() {
-        0
-    } else {
-        u32::MAX >> (32 - prune.len().min(32))
-    };
-    let v = PrunedValue {
-        rules: prune,
-        active,
-        depth: 0,
-        only: None,
-    }
-    .deserialize(&mut de)?;
-    de.end()?;
-    Ok(v)
-}
-
-/// A value being parsed under [`parse_pruned`]'s rules: `active` has a bit for each rule whose
-/// path leads here (`depth` keys down), `only` the keys kept when a rule cut this object down.
-#[derive(Clone, Copy)]
-struct PrunedValue<'r> {
-    rules: &'r [PruneRule],
-    active: u32,
-    depth: usize,
-    only: Option<&'static [&'static str]>,
-}
-
-/// Where one step down (a key, or `"[]"` into an array) leads under the active rules.
-enum Step<'r> {
-    Skip,
-    Value(PrunedValue<'r>),
-}
-
-impl<'r> PrunedValue<'r> {
-    fn step(&self, segment: &str) -> Step<'r> {
-        let mut active = 0u32;
-        let mut only = None;
-        for (i, (path, prune)) in self.rules.iter().enumerate() {
-            if self.active & (1 << i) == 0 || path.get(self.depth) != Some(&segment) {
-                continue;
-            }
-            if path.len() == self.depth + 1 {
-                match prune {
-                    Prune::Skip => return Step::Skip,
-                    Prune::Only(keys) => only = Some(*keys),
-                }
-            } else {
-                active |= 1 << i;
-            }
-        }
-        Step::Value(PrunedValue {
-            rules: self.rules,
-            active,
-            depth: self.depth + 1,
-            only,
-        })
-    }
-}
-
-impl<'de> serde::de::DeserializeSeed<'de> for PrunedValue<'_> {
-    type Value = serde_json::Value;
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        if self.active == 0 && self.only.is_none() {
-            return serde::Deserialize::deserialize(d);
-        }
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> serde::de::Visitor<'de> for PrunedValue<'_> {
-    type Value = serde_json::Value;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(serde_json::Value::String(v.to_string()))
-    }
-    fn visit_string<E>(self, v: String) -> Result<Self::Value, E> {
-        Ok(serde_json::Value::String(v))
-    }
-    fn visit_bool<E>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(v.into())
-    }
-    fn visit_i64<E>(self, v: i64) -> Result<Self::Value, E> {
-        Ok(v.into())
-    }
-    fn visit_u64<E>(self, v: u64) -> Result<Self::Value, E> {
-        Ok(v.into())
-    }
-    fn visit_f64<E>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(serde_json::Number::from_f64(v).map_or(serde_json::Value::Null, Into::into))
-    }
-    fn visit_unit<E>(self) -> Result<Self::Value, E> {
-        Ok(serde_json::Value::Null)
-    }
-    fn visit_none<E>(self) -> Result<Self::Value, E> {
-        Ok(serde_json::Value::Null)
-    }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut out = Vec::new();
-        match self.step("[]") {
-            Step::Skip => while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {},
-            Step::Value(element) => {
-                while let Some(v) = seq.next_element_seed(element)? {
-                    out.push(v);
-                }
-            }
-        }
-        Ok(serde_json::Value::Array(out))
-    }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut out = serde_json::Map::new();
-        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
-            if self.only.is_some_and(|keep| !keep.contains(&key.as_ref())) {
-                map.next_value::<serde::de::IgnoredAny>()?;
-                continue;
-            }
-            match self.step(&key) {
-                Step::Skip => {
-                    map.next_value::<serde::de::IgnoredAny>()?;
-                }
-                Step::Value(value) => {
-                    let v = map.next_value_seed(value)?;
-                    out.insert(key.into_owned(), v);
-                }
-            }
-        }
-        Ok(serde_json::Value::Object(out))
-    }
 }
 
 /// Feeds the text of every JSON value of a JSONL file (or of a file of concatenated,
@@ -784,42 +609,6 @@ pub(crate) fn for_each_json(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pruned_parse_skips_the_named_parts_and_keeps_the_rest() {
-        const RULES: &[PruneRule] = &[
-            (&["snapshot"], Prune::Skip),
-            (&["result"], Prune::Only(&["type", "interrupted"])),
-            (&["message", "content", "[]", "input", "old"], Prune::Skip),
-        ];
-        let text = r#"{"type":"user","snapshot":{"big":[1,2,3]},"n":1.5,"ok":true,"z":null,
-            "result":{"type":"update","interrupted":false,"originalFile":"x","patch":[{"a":1}]},
-            "message":{"content":[{"type":"tool_use","input":{"path":"a.rs","old":"y"}},"s"]}}"#;
-        let v = parse_pruned(text, RULES).unwrap();
-        assert_eq!(
-            v,
-            serde_json::json!({"type":"user","n":1.5,"ok":true,"z":null,
-                "result":{"type":"update","interrupted":false},
-                "message":{"content":[{"type":"tool_use","input":{"path":"a.rs"}},"s"]}})
-        );
-        // A value of another shape than the rule expects is kept as it is.
-        let v = parse_pruned(r#"{"result":"Error: Exit code 1","message":[1]}"#, RULES).unwrap();
-        assert_eq!(
-            v,
-            serde_json::json!({"result":"Error: Exit code 1","message":[1]})
-        );
-        // Without rules it is serde_json's own parse, errors included.
-        assert_eq!(
-            parse_pruned(text, &[]).unwrap(),
-            serde_json::from_str::<serde_json::Value>(text).unwrap()
-        );
-        assert!(parse_pruned(r#"{"a":1} x"#, RULES).is_err());
-        assert!(
-            parse_pruned(r#"{"snapshot":{"#, RULES)
-                .unwrap_err()
-                .is_eof()
-        );
-    }
 
     #[test]
     fn times_with_and_without_a_zone() {

@@ -58,6 +58,54 @@ macro_rules! other_shapes_are {
     };
 }
 
+/// Declares a record struct read leniently: each named key is read into its field (every field
+/// type must be lenient, see above), any other key is skipped unread, and a repeated key is read
+/// again, the last one winning as in a `Value` (a derived `Deserialize` would reject the whole
+/// record for a duplicate field). Missing keys leave the field's `Default`.
+macro_rules! lenient_struct {
+    (
+        $(#[$meta:meta])*
+        struct $name:ident<$lt:lifetime> {
+            $( $(#[$fmeta:meta])* $key:literal => $field:ident : $ty:ty ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Default)]
+        struct $name<$lt> {
+            $( $(#[$fmeta])* $field: $ty, )*
+        }
+
+        impl<'de: $lt, $lt> serde::Deserialize<'de> for $name<$lt> {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl<'de> serde::de::Visitor<'de> for V {
+                    type Value = $name<'de>;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str(concat!("a ", stringify!($name), " object"))
+                    }
+                    fn visit_map<A: serde::de::MapAccess<'de>>(
+                        self,
+                        mut map: A,
+                    ) -> Result<Self::Value, A::Error> {
+                        let mut out = $name::default();
+                        while let Some(key) = map.next_key::<$crate::evidence::transcript::lenient::Str<'de>>()? {
+                            match key.get().unwrap_or("") {
+                                $( $key => out.$field = map.next_value()?, )*
+                                _ => {
+                                    map.next_value::<serde::de::IgnoredAny>()?;
+                                }
+                            }
+                        }
+                        Ok(out)
+                    }
+                }
+                d.deserialize_map(V)
+            }
+        }
+    };
+}
+pub(crate) use lenient_struct;
+
 /// A string field: the string (borrowed from the line when it has no escapes), or `None` for
 /// any other value (`str_field`).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -123,6 +171,11 @@ impl Int {
     /// `Value::as_i64`.
     pub(crate) fn as_i64(self) -> Option<i64> {
         self.0.and_then(|n| i64::try_from(n).ok())
+    }
+
+    /// `Value::as_u64`.
+    pub(crate) fn as_u64(self) -> Option<u64> {
+        self.0.and_then(|n| u64::try_from(n).ok())
     }
 }
 
@@ -201,6 +254,55 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Given<T> {
     }
 }
 
+/// A field that is a string, an array, or an object read into `T` (a Claude Code message
+/// `content`: a string, or an array of blocks that are objects or strings); any other value is
+/// [`Node::Other`]. `T`'s own fields must be lenient, so that reading it never fails.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(crate) enum Node<'a, T> {
+    /// A string.
+    Str(Cow<'a, str>),
+    /// An array of values.
+    Array(Vec<Node<'a, T>>),
+    /// An object.
+    Obj(T),
+    /// Any other value (or none).
+    #[default]
+    Other,
+}
+
+impl<'de: 'a, 'a, T: Deserialize<'de>> Deserialize<'de> for Node<'a, T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = Node<'de, T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
+                Ok(Node::Str(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(Node::Str(Cow::Owned(v.to_string())))
+            }
+            fn visit_string<E>(self, v: String) -> Result<Self::Value, E> {
+                Ok(Node::Str(Cow::Owned(v)))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element::<Node<'de, T>>()? {
+                    items.push(item);
+                }
+                Ok(Node::Array(items))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(Node::Obj)
+            }
+            other_shapes_are!(Node::Other; bool, num, unit);
+        }
+        d.deserialize_any(V(std::marker::PhantomData))
+    }
+}
+
 /// A free-shaped text field (`content`, `output`, an argv): the shapes
 /// [`super::input::content_text`] reads, kept borrowed; anything else is [`Content::Other`].
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -245,8 +347,9 @@ impl<'de: 'a, 'a> Deserialize<'de> for Content<'a> {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
                 let (mut text, mut content) = (None, None);
-                while let Some(key) = map.next_key::<Cow<'de, str>>()? {
-                    match key.as_ref() {
+                // `Str` borrows the key (a `Cow<str>` key would be copied into a `String`).
+                while let Some(key) = map.next_key::<Str<'de>>()? {
+                    match key.get().unwrap_or("") {
                         // The last of a repeated key wins, as in a `Value`.
                         "text" => text = map.next_value::<Str<'de>>()?.0,
                         "content" => content = Some(Box::new(map.next_value::<Content<'de>>()?)),
@@ -277,33 +380,36 @@ impl Content<'_> {
     pub(crate) fn text(&self) -> Cow<'_, str> {
         match self {
             Content::Str(s) => Cow::Borrowed(s),
-            Content::Array(items) => {
-                let mut out = String::new();
-                for item in items {
-                    let part = match item {
-                        Content::Str(s) => Cow::Borrowed(s.as_ref()),
-                        Content::Obj {
-                            text: Some(t),
-                            content: _,
-                        } => Cow::Borrowed(t.as_ref()),
-                        Content::Obj {
-                            text: None,
-                            content: Some(c),
-                        } => c.text(),
-                        _ => Cow::Borrowed(""),
-                    };
-                    if !part.is_empty() {
-                        if !out.is_empty() {
-                            out.push('\n');
-                        }
-                        out.push_str(&part);
-                    }
-                }
-                Cow::Owned(out)
-            }
+            Content::Array(items) => Cow::Owned(join_parts(items.iter().map(|item| match item {
+                Content::Str(s) => Cow::Borrowed(s.as_ref()),
+                Content::Obj {
+                    text: Some(t),
+                    content: _,
+                } => Cow::Borrowed(t.as_ref()),
+                Content::Obj {
+                    text: None,
+                    content: Some(c),
+                } => c.text(),
+                _ => Cow::Borrowed(""),
+            }))),
             _ => Cow::Borrowed(""),
         }
     }
+}
+
+/// The parts of an array of content joined with newlines, empty parts left out (how
+/// [`super::input::content_text`] joins them).
+pub(crate) fn join_parts<'p>(parts: impl Iterator<Item = Cow<'p, str>>) -> String {
+    let mut out = String::new();
+    for part in parts {
+        if !part.is_empty() {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&part);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -350,6 +456,34 @@ mod tests {
         // A string with escapes is unescaped (owned).
         assert_eq!(rec(r#"{"s":"a\nb"}"#).s.get(), Some("a\nb"));
         assert_eq!(rec(r#"{"n":18446744073709551615}"#).n.as_i64(), None);
+    }
+
+    lenient_struct! {
+        struct Pair<'a> {
+            "x" => x: Str<'a>,
+            "n" => n: Int,
+        }
+    }
+
+    #[test]
+    fn node_and_lenient_struct_read_any_shape_and_repeated_keys() {
+        let n: Node<Pair> =
+            serde_json::from_str(r#"["a",{"x":"b","n":[1],"x":"c","y":{}},1,[null]]"#).unwrap();
+        let Node::Array(items) = n else {
+            panic!("an array")
+        };
+        assert!(matches!(&items[0], Node::Str(s) if s == "a"));
+        // The last of a repeated key wins; a field of another shape is absent.
+        let Node::Obj(pair) = &items[1] else {
+            panic!("an object")
+        };
+        assert_eq!((pair.x.get(), pair.n.0), (Some("c"), None));
+        assert!(matches!(&items[2], Node::Other));
+        assert!(matches!(&items[3], Node::Array(a) if matches!(a[..], [Node::Other])));
+        assert!(matches!(
+            serde_json::from_str::<Node<Pair>>("true").unwrap(),
+            Node::Other
+        ));
     }
 
     #[test]
