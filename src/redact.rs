@@ -65,14 +65,45 @@ enum Style {
     Anywhere,
 }
 
-/// One rule: a kind name, a pattern, the gate applied to the secret, and the keywords (lower
-/// case) one of which the text must hold for the pattern to be run at all.
+/// How far a rule's match reaches from the keyword it holds, which decides where [`find`] runs
+/// the rule's pattern: around the keyword's hits, not over the whole text.
+///
+/// Every match of a rule holds one of the rule's keywords (a keyword is a piece of the literal
+/// text the pattern requires; case-insensitive patterns also get `ſ` and `K`, see
+/// [`UNICODE_FOLDS`]), so a match lies on the lines its keyword reaches:
+/// - [`Reach::Line`]: nothing in the pattern matches `\n` except, at most, one character just
+///   before the match (`(?:^|[\s"'=])--password`) or just after it (a value ended by `\s`).
+///   Such a match lies within the keyword's line and the newline before and after it.
+/// - [`Reach::Lines`]: the pattern matches `\n` only inside whitespace gaps (`\s*`, `\s+`), so
+///   each gap can carry the match over blank lines onto at most one more non-blank line:
+///   `before` and `after` count the gaps before the first keyword the match can hold and after
+///   it (`authorization \s* : \s* Bearer \s+ value` has 3 after).
+/// - [`Reach::Text`]: the match can run over any number of non-blank lines (a private key block,
+///   a `.netrc` entry with any number of `login`/`account` fields, an XML attribute value):
+///   the pattern runs over the whole text, as every rule once did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    Line,
+    Lines { before: usize, after: usize },
+    Text,
+}
+
+/// One rule: a kind name, a pattern, the gate applied to the secret, how far a match reaches
+/// from a keyword, and the keywords (lower case), one of which every match holds: a text
+/// without any runs no pattern at all.
 struct Rule {
     kind: &'static str,
     pattern: &'static str,
     gate: Gate,
+    reach: Reach,
     keywords: &'static [&'static str],
 }
+
+/// The non-ASCII characters that a case-insensitive pattern matches for an ASCII letter (simple
+/// Unicode case folding: `ſ` for `s`, the Kelvin sign `K` for `k`), which the ASCII
+/// case-insensitive keyword pass does not see: every rule with `(?i` in its pattern has them as
+/// keywords too, so that even `paſsword=…` holds a keyword of its rule.
+const UNICODE_FOLDS: &[&str] = &["\u{17f}", "\u{212a}"];
 
 /// The name part of an assignment: a word, with `.`/`-` inside (`spring.datasource.password`,
 /// `x-api-key`), that mentions a secret; [`key_strength`] judges it.
@@ -98,6 +129,7 @@ const RULES: &[Rule] = &[
         // (Markdown quote), `+` (diff), `\n` (JSON-escaped newlines).
         pattern: r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|(?:[A-Za-z0-9+/=\s|>:-]|\\[nrt])*)",
         gate: Gate::Always,
+        reach: Reach::Text,
         keywords: &["private key"],
     },
     Rule {
@@ -105,36 +137,45 @@ const RULES: &[Rule] = &[
         // The tail of a key whose BEGIN line was cut away (the last lines of an output).
         pattern: r"(?:[A-Za-z0-9+/=]{16,}[ \t]*(?:\r?\n|\\r?\\n)[ \t|>+]*)+[A-Za-z0-9+/=]*(?:\r?\n|\\r?\\n)?[ \t|>+]*-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----",
         gate: Gate::Always,
+        reach: Reach::Text,
         keywords: &["private key"],
     },
     Rule {
         kind: "aws-access-key",
         pattern: r"{S}((?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})(?-u:\b)",
         gate: Gate::NotPlaceholder,
+        reach: Reach::Line,
         keywords: &["akia", "asia", "abia", "acca", "a3t"],
     },
     Rule {
         kind: "aws-secret-key",
         pattern: r#"(?i)aws_?secret_?(?:access_?)?key\\?["']?\s*(?:=|:|=>)\s*\\?["']?([A-Za-z0-9/+=]{40})(?-u:\b)"#,
         gate: Gate::NotPlaceholder,
+        reach: Reach::Lines {
+            before: 0,
+            after: 2,
+        },
         keywords: &["aws"],
     },
     Rule {
         kind: "aws-bedrock-key",
         pattern: r"{S}(ABSK[A-Za-z0-9+/]{109,}={0,2}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%]*)",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["absk", "bedrock-api-key-"],
     },
     Rule {
         kind: "github-token",
         pattern: r"{S}((?:ghp|gho|ghu|ghs|ghr)_[0-9A-Za-z]{36}|github_pat_[0-9A-Za-z_]{82})(?-u:\b)",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
     },
     Rule {
         kind: "gitlab-token",
         pattern: r"{S}(gl(?:pat|dt|ptt|rt|soat|ffct|imt|oas|cbt|ft|agent)-[0-9A-Za-z_.-]{20,}|GR1348941[0-9A-Za-z_-]{20,}|_gitlab_session=[0-9a-z]{32})",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &[
             "glpat-",
             "gldt-",
@@ -155,12 +196,14 @@ const RULES: &[Rule] = &[
         kind: "anthropic-api-key",
         pattern: r"{S}(sk-ant-[a-z]{3,6}\d{2}-[0-9A-Za-z_-]{20,})",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["sk-ant-"],
     },
     Rule {
         kind: "openrouter-api-key",
         pattern: r"{S}(sk-or-v1-[0-9A-Za-z]{32,})",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["sk-or-v1-"],
     },
     Rule {
@@ -170,24 +213,28 @@ const RULES: &[Rule] = &[
         // `--sk-button-color-2` is not a key).
         pattern: r"{S}(sk-(?:proj-|svcacct-|admin-)?[0-9A-Za-z_-]{20,})",
         gate: Gate::MixedCase,
+        reach: Reach::Line,
         keywords: &["sk-"],
     },
     Rule {
         kind: "slack-token",
         pattern: r"{S}(xox[abposre](?:\.xox[bp])?-[0-9A-Za-z-]{8,}|xapp-\d-[0-9A-Za-z]+-\d+-[0-9A-Za-z]+)",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["xox", "xapp-"],
     },
     Rule {
         kind: "slack-webhook",
         pattern: r"hooks\.slack\.com/(?:services|workflows|triggers)/([0-9A-Za-z+/]{20,})",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["hooks.slack.com"],
     },
     Rule {
         kind: "stripe-key",
         pattern: r"{S}((?:sk|rk)_(?:test|live|prod)_[0-9A-Za-z]{10,}|whsec_[0-9A-Za-z]{20,})(?-u:\b)",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &[
             "sk_test_", "sk_live_", "sk_prod_", "rk_test_", "rk_live_", "rk_prod_", "whsec_",
         ],
@@ -196,48 +243,56 @@ const RULES: &[Rule] = &[
         kind: "google-api-key",
         pattern: r"{S}(AIza[0-9A-Za-z_-]{35})",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["aiza"],
     },
     Rule {
         kind: "npm-token",
         pattern: r"{S}((?i:npm)_[0-9A-Za-z]{36})(?-u:\b)",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["npm_"],
     },
     Rule {
         kind: "huggingface-token",
         pattern: r"{S}((?:hf|api_org)_[A-Za-z]{34})(?-u:\b)",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["hf_", "api_org_"],
     },
     Rule {
         kind: "pypi-token",
         pattern: r"(pypi-AgEIcHlwaS5vcmc[0-9A-Za-z_-]{50,})",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["pypi-ageichlwas5vcmc"],
     },
     Rule {
         kind: "sendgrid-key",
         pattern: r"{S}(SG\.[0-9A-Za-z_=.-]{66})",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["sg."],
     },
     Rule {
         kind: "digitalocean-token",
         pattern: r"{S}((?i:do[opr])_v1_[a-f0-9]{64})(?-u:\b)",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["doo_v1_", "dop_v1_", "dor_v1_"],
     },
     Rule {
         kind: "age-secret-key",
         pattern: r"(AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["age-secret-key-1"],
     },
     Rule {
         kind: "jwt",
         pattern: r"{S}(ey[0-9A-Za-z_-]{15,}\.ey[0-9A-Za-z_-]{15,}\.(?:[0-9A-Za-z_-]|\\/)*=*|ZXlK[0-9A-Za-z+/_-]{40,}={0,2})",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["ey", "zxlk"],
     },
     // Tokens of other services, by their registered prefixes (gitleaks' rules for them).
@@ -263,6 +318,7 @@ const RULES: &[Rule] = &[
             r"|(?:EAAA|sq0atp-)[0-9A-Za-z_-]{22,60}|SK[0-9a-fA-F]{32}|hvb\.[0-9A-Za-z_-]{138,}|hvs\.[0-9A-Za-z_-]{90,})"
         ),
         gate: Gate::Random(3.0),
+        reach: Reach::Line,
         keywords: &[
             "ops_eyj",
             "sntrys_eyj",
@@ -331,18 +387,24 @@ const RULES: &[Rule] = &[
         // Azure AD client secrets, Facebook app tokens.
         pattern: r"(?:^|[^0-9A-Za-z_~.]|\\[nrt])([a-z0-9]{14}\.atlasv1\.[a-z0-9_=-]{60,70}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}|[0-9]{15,16}[|%][0-9a-z_-]{27,40})",
         gate: Gate::Random(3.0),
+        reach: Reach::Line,
         keywords: &[".atlasv1.", "_mmk", "q~", "|", "%"],
     },
     Rule {
         kind: "webhook-url",
         pattern: r"(?:webhook\.office\.com/webhookb2|hooks\.zapier\.com/hooks/catch|discord(?:app)?\.com/api/webhooks)/([0-9A-Za-z@/_-]{20,})",
         gate: Gate::Always,
+        reach: Reach::Line,
         keywords: &["webhook.office.com", "hooks.zapier.com", "/api/webhooks/"],
     },
     Rule {
         kind: "authorization-header",
         pattern: r#"(?i)(?-u:\b)(?:proxy-)?authorization\\?["']?\s*[:=]\s*\\?["']?(?:bearer|basic|token|digest|apikey|api-token|sso-key)\s+([0-9A-Za-z._~+/=:-]{8,})"#,
         gate: Gate::NotPlaceholder,
+        reach: Reach::Lines {
+            before: 0,
+            after: 3,
+        },
         keywords: &["authorization"],
     },
     Rule {
@@ -351,12 +413,20 @@ const RULES: &[Rule] = &[
         // parameter in code).
         pattern: r#"(?i)(?-u:\b)(?:proxy-)?authorization\\?["']?\s*[:=]\s*\\?["']?([0-9A-Za-z._~+/=-]{16,})"#,
         gate: Gate::Random(3.0),
+        reach: Reach::Lines {
+            before: 0,
+            after: 2,
+        },
         keywords: &["authorization"],
     },
     Rule {
         kind: "api-key-header",
         pattern: r#"(?i)(?-u:\b)(?:x-(?:[a-z]+-)*(?:token|key)|(?:x-(?:[a-z]+-)*)?(?:api-?key|auth-token|access-token|private-token|api-token))\\?["']?\s*:\s*\\?["']?([0-9A-Za-z._~+/=-]{12,})"#,
         gate: Gate::Random(3.0),
+        reach: Reach::Lines {
+            before: 0,
+            after: 2,
+        },
         keywords: &[
             "x-",
             "api-key",
@@ -372,12 +442,14 @@ const RULES: &[Rule] = &[
         // The password runs to the `@` before the host, so it may hold `/` or `@` itself.
         pattern: r#"(?-u:\b)[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@"'<>`\\]+:([^\s"'<>`\\]+?)@[A-Za-z0-9.-]+(?::\d+)?(?:[/?#\s"'<>`\\]|$)"#,
         gate: Gate::UrlPassword,
+        reach: Reach::Line,
         keywords: &["://"],
     },
     Rule {
         kind: "url-credentials",
         pattern: r#"(?i)[?&](?:access_token|refresh_token|id_token|auth_token|token|api_key|apikey|api-key|client_secret|secret|password|passwd|pwd|sig|signature|x-amz-signature|x-amz-security-token|private_token)=([^&\s#"'<>`\\]{6,})"#,
         gate: Gate::NotPlaceholder,
+        reach: Reach::Line,
         keywords: &[
             "token=",
             "key=",
@@ -394,24 +466,28 @@ const RULES: &[Rule] = &[
         kind: "command-password",
         pattern: r#"{S}(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump|mariadb-admin)(?-u:\b)[^\n;&|]*?[\t ]-p(?:"([^"\\\r\n]+)"|'([^'\\\r\n]+)'|([^\s"'`;&|\\-][^\s"'`;&|\\]*))"#,
         gate: Gate::NotPlaceholder,
+        reach: Reach::Line,
         keywords: &["mysql", "mariadb"],
     },
     Rule {
         kind: "command-password",
         pattern: r#"(?:{S}(?:sshpass|login)(?-u:\b)[^\n;&|]*?[\t ]-p|{S}redis-cli(?-u:\b)[^\n;&|]*?[\t ]-a|[\t ]-pass(?:in|out)?[\t ]+pass:)[\t ]*(?:"([^"\\\r\n]+)"|'([^'\\\r\n]+)'|([^\s"'`;&|\\-][^\s"'`;&|\\]*))"#,
         gate: Gate::NotPlaceholder,
+        reach: Reach::Line,
         keywords: &["sshpass", "login", "redis-cli", "pass:"],
     },
     Rule {
         kind: "command-password",
         pattern: r#"{S}curl(?-u:\b)[^\n;&|]*?[\t ](?:-u|--user)(?:=|[\t ]*)\\*["']?[^\s:"'\\]*:([^\s"'@\\]+)"#,
         gate: Gate::NotPlaceholder,
+        reach: Reach::Line,
         keywords: &["curl"],
     },
     Rule {
         kind: "command-password",
         pattern: r#"{S}htpasswd[\t ]+-[a-zA-Z]*b[a-zA-Z]*[\t ]+\S+[\t ]+\S+[\t ]+(?:"([^"\\\r\n]+)"|'([^'\\\r\n]+)'|([^\s"'`;&|\\]+))"#,
         gate: Gate::NotPlaceholder,
+        reach: Reach::Line,
         keywords: &["htpasswd"],
     },
     Rule {
@@ -419,6 +495,7 @@ const RULES: &[Rule] = &[
         // The separators may carry line prefixes (`    | `, `> `) and JSON escapes (`\n`).
         pattern: r#"{S}machine(?:[\s|>]|\\[nrt])+[^\s\\]+(?:(?:[\s|>]|\\[nrt])+(?:login|account)(?:[\s|>]|\\[nrt])+[^\s\\]+)*(?:[\s|>]|\\[nrt])+password(?:[\s|>]|\\[nrt])+([^\s"'\\]+)"#,
         gate: Gate::NotPlaceholder,
+        reach: Reach::Text,
         keywords: &["machine"],
     },
     Rule {
@@ -426,6 +503,7 @@ const RULES: &[Rule] = &[
         // `--password=…`, `--api-key …`: a flag judged like a key.
         pattern: r#"(?:^|[\s"'=])--?(?P<key>(?:[A-Za-z][A-Za-z0-9-]*?)?(?i:pass|pwd|secret|token|key|cred|auth)[A-Za-z0-9-]*)(?:=|[\t ]+)(?:"([^"\\\r\n]+)"|'([^'\\\r\n]+)'|([^\s"'`;&|\\]+))"#,
         gate: Gate::Assigned(Style::Tight),
+        reach: Reach::Line,
         keywords: KEY_WORDS,
     },
     Rule {
@@ -433,6 +511,7 @@ const RULES: &[Rule] = &[
         // `<password>…</password>` and NuGet's `<add key="ClearTextPassword" value="…" />`.
         pattern: r#"(?:<(?P<key>(?:[A-Za-z_][A-Za-z0-9_.:-]*?)?(?i:pass|pwd|secret|token|key|cred)[A-Za-z0-9_.-]*)>[ \t]*([^<\s"\\]{3,})[ \t]*</|key=\\?"(?P<key2>[^"\\]*(?i:pass|pwd|secret|token|key)[^"\\]*)\\?"\s+value=\\?"([^"\\]{3,})\\?")"#,
         gate: Gate::Assigned(Style::Quoted),
+        reach: Reach::Text,
         keywords: KEY_WORDS,
     },
     // Assignments: quoted values (any text), then `KEY=value`, `key = value`, and YAML. A
@@ -442,6 +521,10 @@ const RULES: &[Rule] = &[
         kind: "secret-assignment",
         pattern: r#"\(\s*\\?["']{K}\\?["']\s*,\s*(?:\\?"([^"\\\r\n]+)\\?"|\\?'([^'\\\r\n]+)\\?')"#,
         gate: Gate::Assigned(Style::Quoted),
+        reach: Reach::Lines {
+            before: 1,
+            after: 2,
+        },
         keywords: KEY_WORDS,
     },
     Rule {
@@ -449,12 +532,14 @@ const RULES: &[Rule] = &[
         // Quotes may be escaped once or more (JSON in JSON in a transcript record).
         pattern: r#"{K}\\*["'`]?[\t ]*(?:=|:=|::=|:::=|\?=|\.=|:|=>|\|\|)[\t ]*(?:\\*"([^"\\\r\n]+)\\*"|\\*'([^'\\\r\n]+)\\*'|`([^`\\\r\n]+)`)"#,
         gate: Gate::Assigned(Style::Quoted),
+        reach: Reach::Line,
         keywords: KEY_WORDS,
     },
     Rule {
         kind: "secret-assignment",
         pattern: r#"{K}=([^\s"'`;&|,()\[\]{}<>\\]{3,})(?:[\s"'`;&|,)\]}>]|\\[nrt"]|$)"#,
         gate: Gate::Assigned(Style::Tight),
+        reach: Reach::Line,
         keywords: KEY_WORDS,
     },
     Rule {
@@ -462,12 +547,14 @@ const RULES: &[Rule] = &[
         // Not before `;`: `const API_TOKEN = other_token;` is code, not an INI line.
         pattern: r#"{K}[\t ]*(?::{0,3}=|\?=)[\t ]*([^\s"'`;&|,()\[\]{}<>\\]{3,})(?:[\s"'`&|,)\]}>]|\\[nrt"]|$)"#,
         gate: Gate::Assigned(Style::Spaced),
+        reach: Reach::Line,
         keywords: KEY_WORDS,
     },
     Rule {
         kind: "secret-assignment",
         pattern: r#"(?m)(?:^|\\n)[\t ]*(?:[|>+][\t ]*)*(?:-[\t ]+)?["']?{K}["']?[\t ]*:[\t ]+([^\s"'`#|>&*!{\[\\][^\s"'`\\]*[^\s"'`,;\\(\[{])[\t ]*(?:#[^\n]*)?(?:$|\\[nr])"#,
         gate: Gate::Assigned(Style::Yaml),
+        reach: Reach::Line,
         keywords: KEY_WORDS,
     },
     // The same names with a bare value anywhere in a line: only values that look random and end
@@ -476,6 +563,7 @@ const RULES: &[Rule] = &[
         kind: "secret-assignment",
         pattern: r#"{K}\\?["']?[\t ]*(?:=|:=|=>|:)[\t ]*([0-9A-Za-z_+/=.~-]{12,})(?:[\s"',;)\]}]|\\[nrt"]|\z)"#,
         gate: Gate::Assigned(Style::Anywhere),
+        reach: Reach::Line,
         keywords: KEY_WORDS,
     },
 ];
@@ -765,6 +853,8 @@ struct Compiled {
     /// For each keyword (by its index in `keywords`), the rule it belongs to.
     keyword_rule: Vec<usize>,
     regexes: Vec<Regex>,
+    /// For each rule, its pattern's `key…` capture groups (the name an assignment is judged by).
+    key_groups: Vec<Vec<usize>>,
     /// Whether the rule's matches must start a word (the pattern used `{S}`).
     starts_word: Vec<bool>,
     placeholder: Regex,
@@ -780,15 +870,32 @@ fn expand(pattern: &str) -> String {
 static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
     // The patterns are constants covered by unit tests, so a failure here is a programming
     // error, not an input problem.
-    let regexes = RULES
+    let regexes: Vec<Regex> = RULES
         .iter()
         .map(|r| Regex::new(&expand(r.pattern)).expect("redaction rule compiles"))
         .collect();
     let starts_word = RULES.iter().map(|r| r.pattern.contains("{S}")).collect();
+    let key_groups = regexes
+        .iter()
+        .map(|re: &Regex| {
+            re.capture_names()
+                .enumerate()
+                .filter(|(_, n)| n.is_some_and(|n| n.starts_with("key")))
+                .map(|(i, _)| i)
+                .collect()
+        })
+        .collect();
     let (words, keyword_rule): (Vec<&str>, Vec<usize>) = RULES
         .iter()
         .enumerate()
-        .flat_map(|(i, r)| r.keywords.iter().map(move |k| (*k, i)))
+        .flat_map(|(i, r)| {
+            let folds = if expand(r.pattern).contains("(?i") {
+                UNICODE_FOLDS
+            } else {
+                &[]
+            };
+            r.keywords.iter().chain(folds).map(move |k| (*k, i))
+        })
         .unzip();
     // A DFA: the overlapping keyword pass runs over every byte of every text redacted, and the
     // default (a contiguous NFA) took a fifth of `collect` on outputs full of `key`/`token`.
@@ -843,6 +950,7 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         keywords,
         keyword_rule,
         regexes,
+        key_groups,
         starts_word,
         placeholder,
         reference,
@@ -979,8 +1087,179 @@ pub(crate) struct Finding {
 
 /// Finds the secrets in `text`, sorted and without overlaps.
 pub(crate) fn find(text: &str) -> Vec<Finding> {
+    find_within(text, 0..text.len())
+}
+
+/// Finds the secrets whose match lies in `text[range]`, sorted and without overlaps: the
+/// patterns see the text before `range` (a `\b` or a word start there is judged as in the whole
+/// text) but not the text after it. `find` over the whole text, and [`protected_near`] over a
+/// bounded window around a cut.
+///
+/// One keyword pass tells which rules can match at all, and where; clean text costs only that.
+/// Each rule's pattern then runs only in the windows its keywords' hits reach ([`Reach`]), not
+/// over the whole text: outputs of code are full of `key` and `token`, and a full scan per rule
+/// made redaction the largest cost of `collect`. The result equals the whole-text search
+/// (`find_whole_text` in the tests, checked on every test case and the corpus): every match
+/// holds a keyword, so it lies in the window of that keyword's hit; windows are merged, so no
+/// match crosses one's edge, and each window is searched from its start as the whole-text
+/// search passes it.
+fn find_within(text: &str, range: Range<usize>) -> Vec<Finding> {
     let compiled = &*COMPILED;
-    // One keyword pass decides which rules can match at all; clean text costs only that.
+    let mut hits: Vec<(usize, usize)> = compiled
+        .keywords
+        .find_overlapping_iter(&text[range.clone()])
+        .map(|m| {
+            let rule = compiled.keyword_rule[m.pattern().as_usize()];
+            (rule, range.start + m.start())
+        })
+        .collect();
+    if hits.is_empty() {
+        return Vec::new();
+    }
+    hits.sort_unstable();
+    let text = &text[..range.end];
+    let mut found: Vec<(Finding, usize)> = Vec::new();
+    let mut windows: Vec<Range<usize>> = Vec::new();
+    for rule_hits in hits.chunk_by(|a, b| a.0 == b.0) {
+        let idx = rule_hits[0].0;
+        windows.clear();
+        match RULES[idx].reach {
+            Reach::Text => windows.push(range.clone()),
+            Reach::Line => reach_lines(text, range.start, rule_hits, 0, 0, &mut windows),
+            Reach::Lines { before, after } => {
+                reach_lines(text, range.start, rule_hits, before, after, &mut windows)
+            }
+        }
+        search(text, idx, &windows, &mut found);
+    }
+    without_overlaps(found)
+}
+
+/// Adds to `windows` (merged, in order) the lines of `text` that `hits` (sorted, at or after
+/// `floor`) are on, each with the newline before it and `before`/`after` more non-blank lines
+/// (and the blank ones between) around it; never before `floor`.
+fn reach_lines(
+    text: &str,
+    floor: usize,
+    hits: &[(usize, usize)],
+    before: usize,
+    after: usize,
+    windows: &mut Vec<Range<usize>>,
+) {
+    let bytes = text.as_bytes();
+    // A line start at or after `floor`, before `at`: lines are found from the last hit's line
+    // on, so a long line holding many hits is scanned once.
+    let line_start =
+        |lo: usize, at: usize| memchr::memrchr(b'\n', &bytes[lo..at]).map_or(lo, |i| lo + i + 1);
+    let line_end =
+        |at: usize| memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
+    let blank = |r: Range<usize>| text[r].chars().all(char::is_whitespace);
+    let mut hit_line_end = floor;
+    for &(_, at) in hits {
+        if at < hit_line_end {
+            continue;
+        }
+        let mut start = line_start(hit_line_end, at);
+        let mut end = line_end(at);
+        hit_line_end = end;
+        for _ in 0..before {
+            while start > floor {
+                let prev = line_start(floor, start - 1);
+                let was_blank = blank(prev..start);
+                start = prev;
+                if !was_blank {
+                    break;
+                }
+            }
+        }
+        for _ in 0..after {
+            while end < bytes.len() {
+                let next = line_end(end);
+                let was_blank = blank(end..next);
+                end = next;
+                if !was_blank {
+                    break;
+                }
+            }
+        }
+        let start = start.saturating_sub(1).max(floor);
+        match windows.last_mut() {
+            Some(last) if start <= last.end => last.end = last.end.max(end),
+            _ => windows.push(start..end),
+        }
+    }
+}
+
+/// Runs rule `idx`'s pattern in each of `windows` of `text` (seeing the text before a window,
+/// not after it) and adds the secrets it finds to `found`.
+fn search(text: &str, idx: usize, windows: &[Range<usize>], found: &mut Vec<(Finding, usize)>) {
+    let compiled = &*COMPILED;
+    let rule = &RULES[idx];
+    let re = &compiled.regexes[idx];
+    let key_groups = &compiled.key_groups[idx];
+    let mut locs = re.capture_locations();
+    for w in windows {
+        let haystack = &text[..w.end];
+        let mut at = w.start;
+        while at <= w.end {
+            let Some(whole) = re.captures_read_at(&mut locs, haystack, at) else {
+                break;
+            };
+            at = if whole.is_empty() {
+                whole.end() + text[whole.end()..].chars().next().map_or(1, char::len_utf8)
+            } else {
+                whole.end()
+            };
+            if compiled.starts_word[idx] && !starts_a_word(text, whole.start()) {
+                continue;
+            }
+            let key = key_groups
+                .iter()
+                .find_map(|&g| locs.get(g))
+                .map(|(s, e)| &text[s..e]);
+            let (start, end) = (1..locs.len())
+                .filter(|g| !key_groups.contains(g))
+                .find_map(|g| locs.get(g))
+                .unwrap_or((whole.start(), whole.end()));
+            if start == end || !passes(rule.gate, key, &text[start..end], compiled) {
+                continue;
+            }
+            found.push((
+                Finding {
+                    start,
+                    end,
+                    kind: rule.kind,
+                    context: whole.range(),
+                },
+                idx,
+            ));
+        }
+    }
+}
+
+/// `found` (each with its rule's index) sorted, overlapping findings merged: the earlier rule
+/// names the kind where two start alike.
+fn without_overlaps(mut found: Vec<(Finding, usize)>) -> Vec<Finding> {
+    found.sort_by_key(|(f, idx)| (f.start, *idx));
+    let mut merged: Vec<Finding> = Vec::with_capacity(found.len());
+    for (f, _) in found {
+        match merged.last_mut() {
+            Some(last) if f.start < last.end => {
+                last.end = last.end.max(f.end);
+                last.context =
+                    last.context.start.min(f.context.start)..last.context.end.max(f.context.end);
+            }
+            _ => merged.push(f),
+        }
+    }
+    merged
+}
+
+/// The whole-text search `find` replaced, kept as its oracle: every rule whose keyword occurs
+/// anywhere runs over the whole text.
+#[cfg(test)]
+fn find_whole_text(text: &str) -> Vec<Finding> {
+    let compiled = &*COMPILED;
     let mut candidate = vec![false; RULES.len()];
     for m in compiled.keywords.find_overlapping_iter(text) {
         candidate[compiled.keyword_rule[m.pattern().as_usize()]] = true;
@@ -989,12 +1268,7 @@ pub(crate) fn find(text: &str) -> Vec<Finding> {
     for idx in (0..RULES.len()).filter(|&i| candidate[i]) {
         let rule = &RULES[idx];
         let re = &compiled.regexes[idx];
-        let key_groups: Vec<usize> = re
-            .capture_names()
-            .enumerate()
-            .filter(|(_, n)| n.is_some_and(|n| n.starts_with("key")))
-            .map(|(i, _)| i)
-            .collect();
+        let key_groups = &compiled.key_groups[idx];
         for caps in re.captures_iter(text) {
             let Some(whole) = caps.get(0) else { continue };
             if compiled.starts_word[idx] && !starts_a_word(text, whole.start()) {
@@ -1022,19 +1296,7 @@ pub(crate) fn find(text: &str) -> Vec<Finding> {
             ));
         }
     }
-    found.sort_by_key(|(f, idx)| (f.start, *idx));
-    let mut merged: Vec<Finding> = Vec::with_capacity(found.len());
-    for (f, _) in found {
-        match merged.last_mut() {
-            Some(last) if f.start < last.end => {
-                last.end = last.end.max(f.end);
-                last.context =
-                    last.context.start.min(f.context.start)..last.context.end.max(f.context.end);
-            }
-            _ => merged.push(f),
-        }
-    }
-    merged
+    without_overlaps(found)
 }
 
 /// Replaces secrets in `text` with `[REDACTED:kind]`. Borrows when there is nothing to redact.
@@ -1065,18 +1327,28 @@ pub(crate) fn redact_if(text: &str, enabled: bool) -> Cow<'_, str> {
     }
 }
 
-/// How far around a cut (in bytes, then out to whole lines) secrets are looked for. The line of
-/// the cut is always searched whole, so this only has to hold the lines a secret's context can
-/// span (`machine … password …` in a `.netrc`, a header split after its colon), which are short;
-/// a private key block is longer and [`protected_near`] treats it apart.
+/// How far around a cut (in bytes) secrets are looked for: out to the ends of the lines at
+/// this distance when those ends are within another `CUT_WINDOW`, else exactly this far, in
+/// the middle of a long line (minified JSON, a log line). A window holds every context a
+/// secret at the cut can have on a line or a few (`machine … password …` in a `.netrc`, a
+/// header split after its colon); a private key block is longer and [`protected_near`] treats
+/// it apart.
 const CUT_WINDOW: usize = 1024;
 
-/// The spans a cut at one of `cuts` must not fall inside (see [`protected`]), found only in the
-/// whole lines within [`CUT_WINDOW`] of each cut: a bounded excerpt of a 100 KB output needs to
-/// know the secrets at its two cuts, not every secret of the output. A window starts and ends
-/// at line ends, where every rule sees what it sees in the whole text (a line start is a word
-/// start; `\n` is whitespace), so a secret found there is found alike. Only a private key block
-/// can outgrow a window: text holding one is searched whole.
+/// The spans a cut at one of `cuts` must not fall inside (see [`protected`]), found only in a
+/// window of at least [`CUT_WINDOW`] bytes on each side of each cut, at most twice that: a
+/// bounded excerpt of a 100 KB output needs to know the secrets at its two cuts, not every
+/// secret of the output, even when the output is one line.
+///
+/// What holds: a secret whose match (with the one character before it that some rules take as
+/// a separator) lies within `CUT_WINDOW` bytes of a cut is found as in the whole text, since
+/// the patterns see the text before the window ([`find_within`]) and the window holds the
+/// whole match. Only a match of the same rule that runs in from beyond the window's start can
+/// make the two differ. At a window's start or end in the middle of a line, a pattern may match
+/// a piece of a longer token, or stop at the window's end: such a false secret only moves a
+/// cut, keeping less. Where a window ends at a line end it is cut exactly as the whole text is
+/// (the newline before a line is part of the window). Only a private key block can outgrow a
+/// window: text holding one is searched whole.
 fn protected_near(text: &str, cuts: &[usize]) -> Vec<Range<usize>> {
     if text.len() <= 4 * CUT_WINDOW
         || memchr::memmem::find(text.as_bytes(), b"PRIVATE KEY").is_some()
@@ -1089,9 +1361,24 @@ fn protected_near(text: &str, cuts: &[usize]) -> Vec<Range<usize>> {
     let mut windows: Vec<Range<usize>> = Vec::with_capacity(cuts.len());
     for cut in cuts {
         let from = cut.saturating_sub(CUT_WINDOW);
-        let start = memchr::memrchr(b'\n', &bytes[..from]).map_or(0, |i| i + 1);
+        let farthest = from.saturating_sub(CUT_WINDOW);
+        let start = match memchr::memrchr(b'\n', &bytes[farthest..from]) {
+            Some(i) => farthest + i,
+            None if farthest == 0 => 0,
+            None => (0..=from)
+                .rev()
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(0),
+        };
         let to = (cut + CUT_WINDOW).min(text.len());
-        let end = memchr::memchr(b'\n', &bytes[to..]).map_or(text.len(), |i| to + i);
+        let farthest = (to + CUT_WINDOW).min(text.len());
+        let end = match memchr::memchr(b'\n', &bytes[to..farthest]) {
+            Some(i) => to + i + 1,
+            None if farthest == text.len() => text.len(),
+            None => (to..text.len())
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(text.len()),
+        };
         match windows.last_mut() {
             Some(last) if start <= last.end => last.end = last.end.max(end),
             _ => windows.push(start..end),
@@ -1099,11 +1386,7 @@ fn protected_near(text: &str, cuts: &[usize]) -> Vec<Range<usize>> {
     }
     let spans = windows
         .into_iter()
-        .flat_map(|w| {
-            find(&text[w.clone()])
-                .into_iter()
-                .map(move |f| f.context.start + w.start..f.context.end + w.start)
-        })
+        .flat_map(|w| find_within(text, w).into_iter().map(|f| f.context))
         .collect();
     merge_spans(spans)
 }
@@ -1210,8 +1493,91 @@ mod measure;
 mod tests {
     use super::*;
 
+    /// `s` redacted; every text a test redacts also checks [`find`] against the whole-text
+    /// search it replaced.
     fn r(s: &str) -> String {
+        assert_same_as_whole_text(s);
         redact(s).into_owned()
+    }
+
+    /// [`find`] finds in `text` exactly what the whole-text search finds.
+    fn assert_same_as_whole_text(text: &str) {
+        assert_eq!(find(text), find_whole_text(text), "{text:?}");
+    }
+
+    /// Every text of the measured fixtures (each sample in each context, each ordinary line,
+    /// and each table as one text) and texts whose matches reach over blank lines, are
+    /// searched alike by keyword windows and by the whole-text search.
+    #[test]
+    fn find_equals_the_whole_text_search_on_every_test_case() {
+        let mut texts: Vec<String> = Vec::new();
+        for s in measure::gitleaks_samples()
+            .iter()
+            .chain(&measure::everyday_samples())
+        {
+            texts.extend(measure::contexts(&s.line).into_iter().map(|(_, t)| t));
+        }
+        for name in ["gitleaks.tsv", "everyday.tsv", "ordinary.txt"] {
+            let table = measure::fixture(name);
+            texts.extend(table.lines().map(str::to_string));
+            texts.push(table.replace(r"\n", "\n"));
+            texts.push(table);
+        }
+        texts.extend(
+            [
+                "Authorization\n\n:\n  Bearer\n\n   9fQ2xLm4Rt8Vb1Nc7Kd3Hj\n",
+                "x = 1\nauthorization =\n\t\n  \"Zx81Qm4Lr7Tb2Wc9Vn5Ks3\"\nend\n",
+                "X-Api-Key\n:\n\n  q8F2xLm9Rt4Vb7Nc1Kd6 trailing\n",
+                "aws_secret_access_key\n=\n  q8F2xLm9Rt4Vb7Nc1Kd6Hj3Pw5Zs0Ya2Ue7Io4Tr\n",
+                "env.set(\n\n  \"DB_PASSWORD\"\n  ,\n\n  \"hunter2prod\")\n",
+                "machine example.org\nlogin me\naccount x\n\npassword s3cretPass\n",
+                "<add key=\"Clear\nText\nPassword\" value=\"s3cret\nPass\" />\n",
+                "ok\n--password hunter2prod\nTOKEN=abc123def456\npassword: hunter2prod\n",
+                "line\n123456789012345|abcdefghijklmnopqrstuvwxyz0123\n",
+                "https://x.org/cb?access_to\u{212a}en=Zx81Qm4Lr7Tb2Wc9\nmax_token=5\n",
+            ]
+            .map(str::to_string),
+        );
+        for text in &texts {
+            assert_same_as_whole_text(text);
+        }
+    }
+
+    /// The text of every corpus transcript, whole and line by line, is searched alike by
+    /// keyword windows and by the whole-text search (skipped, by name, without the corpus).
+    #[test]
+    fn find_equals_the_whole_text_search_on_the_corpus() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+        if !root.join("MANIFEST.tsv").is_file() {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "skipped (no ../shared/corpus): redact::tests::find_equals_the_whole_text_search_on_the_corpus"
+            );
+            return;
+        }
+        let mut stack = vec![root];
+        let (mut files, mut findings) = (0, 0);
+        while let Some(p) = stack.pop() {
+            if p.is_dir() {
+                stack.extend(std::fs::read_dir(&p).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&p) else {
+                continue;
+            };
+            files += 1;
+            let whole = find(&text);
+            assert_eq!(whole, find_whole_text(&text), "{}", p.display());
+            findings += whole.len();
+            for line in text.lines() {
+                assert_eq!(find(line), find_whole_text(line), "{}: {line}", p.display());
+            }
+        }
+        assert!(
+            files >= 20 && findings > 0,
+            "{files} files, {findings} findings"
+        );
     }
 
     /// Asserts that `secret` (embedded in `line`) is replaced with the given kind.
@@ -1591,6 +1957,55 @@ mod tests {
         }
         assert_eq!(truncate("short", 10), "short");
         assert_eq!(excerpt("short", 10), "short");
+    }
+
+    /// A long output on one line (minified JSON) is searched only in a bounded window around
+    /// each cut: a secret at a cut, wherever it falls across the cut, is kept whole or left out
+    /// whole, as when the whole text is searched, and the search stays near the cut.
+    #[test]
+    fn long_one_line_outputs_are_searched_in_a_bounded_window() {
+        let record =
+            |i: usize| format!(r#"{{"id":{i},"key":"item_{i}","token_count":{i},"auth":"none"}},"#);
+        let filler = |n: usize| (0..n).map(record).collect::<String>();
+        let secrets = [
+            (
+                "\"api_key\":\"sk-proj-Q7x2M4n8R6t1V3w5Y9z0A2b4C6d8E0f2\",",
+                "Q7x2M4n8R6t1V3w5Y9z0A2b4C6d8E0f2",
+            ),
+            ("\"password\":\"hunter2prod\",", "hunter2prod"),
+            (
+                "\"url\":\"https://admin:s3cretPass@db.example.org/x\",",
+                "s3cretPass",
+            ),
+        ];
+        let mut at_a_cut = 0;
+        for (piece, secret) in secrets {
+            for before in [200, 300, 400] {
+                let text = format!("[{}{piece}{}]", filler(before), filler(600 - before));
+                assert!(!text.contains('\n') && text.len() > 30 * CUT_WINDOW);
+                let at = text.find(piece).unwrap();
+                let whole = protected(&text);
+                // Cuts before, inside and after the secret (and its key).
+                for shift in [-40isize, -10, 0, 3, 10, 20, 40, 80] {
+                    let cut = at.checked_add_signed(shift + 10).unwrap();
+                    let max = 2 * (text.len() - cut);
+                    let cuts = [max / 2, text.len() - max / 2];
+                    let holds = |s: &Range<usize>| cuts.iter().any(|&c| s.start < c && c < s.end);
+                    let at_cut: Vec<_> = whole.iter().filter(|s| holds(s)).cloned().collect();
+                    let near: Vec<_> = protected_near(&text, &cuts)
+                        .into_iter()
+                        .filter(holds)
+                        .collect();
+                    assert_eq!(at_cut, near, "{piece} {before} {shift}");
+                    at_a_cut += near.len();
+                    let kept = redact(&excerpt(&text, max)).into_owned();
+                    for part in [secret, &secret[..6], &secret[secret.len() - 6..]] {
+                        assert!(!kept.contains(part), "{part} {before} {shift}: {kept}");
+                    }
+                }
+            }
+        }
+        assert!(at_a_cut >= 20, "{at_a_cut} secrets at a cut");
     }
 
     /// A long text is searched only near its cuts: a secret at a cut is kept whole or left out

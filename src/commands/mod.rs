@@ -67,6 +67,13 @@ pub(crate) fn print_text(text: &str) -> crate::Result<()> {
 /// redacted as a last line of defence when `redact`. Streamed: the JSON is filtered in chunks
 /// of whole lines as it is serialised, so a large evidence bundle is never held as text (and
 /// then twice more, redacted and escaped) besides its data.
+///
+/// The evidence's texts are redacted when collected, but not all that is printed is: the
+/// analysis derives texts of its own (normalised command lines, excerpts, joined words), some
+/// fields are not free texts of the evidence (compaction and job records, statistics' keys),
+/// and JSON sets a value beside its field name or map key on one line and escapes it, a context
+/// the redactor also knows. The pass is kept for those; it costs a keyword scan of the JSON and
+/// a rule's pattern only on the lines holding that rule's keywords ([`crate::redact`]).
 pub(crate) fn print_json<T: Serialize>(value: &T, redact: bool) -> crate::Result<()> {
     let mut out = JsonLines::new(std::io::stdout().lock(), redact);
     serde_json::to_writer_pretty(&mut out, value).map_err(|e| {

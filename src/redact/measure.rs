@@ -6,7 +6,7 @@
 use super::redact;
 use std::path::PathBuf;
 
-fn fixture(name: &str) -> String {
+pub(super) fn fixture(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/redact")
         .join(name);

@@ -430,3 +430,74 @@ fn temp_files_left_by_kill_9_are_swept_by_the_next_run() {
             .contains("## Next Action")
     );
 }
+
+/// `collect --json` prints no secret from any kind of field it prints: a typed message, a
+/// command line, a command's output, an edit (its path: an edit's text is not printed), git (a
+/// commit subject and a changed line) and a test output; with `--no-redact` each of them is
+/// printed, so each is in a printed field.
+#[test]
+fn collect_json_prints_no_secret_from_any_kind_of_field() {
+    let secrets = [
+        ("message", "ghp_Q7x2M4n8R6t1V3w5Y9z0A2b4C6d8E0f2G4h6"),
+        ("command line", "CmdS3cretPw9"),
+        ("output", "sk_live_Zx81Qm4Lr7Tb2Wc9Vn5Ks3Jd"),
+        ("edit path", "xoxb-1234567890-Q7x2M4n8R6t1"),
+        ("git subject", "AKIAQ7X2M4N8R6T1V3W5"),
+        ("git diff", "GitDiffPw9xQ2"),
+        ("test output", "glpat-Q7x2M4n8R6t1V3w5Y9z0"),
+    ];
+    let [message, command, output, edit_path, subject, diff, test] = secrets.map(|(_, s)| s);
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    git(p, &["init", "-q", "-b", "main"]);
+    std::fs::write(p.join("app.env"), "DEBUG=1\n").unwrap();
+    git(p, &["add", "."]);
+    git(
+        p,
+        &["commit", "-q", "-m", &format!("rotate the key {subject}")],
+    );
+    std::fs::write(p.join("app.env"), format!("DEBUG=1\nDB_PASSWORD={diff}\n")).unwrap();
+    let edit_file = p.join(format!("deploy/{edit_path}.txt"));
+    let transcript = claude_session(
+        p,
+        &[
+            json!({"type": "user", "message": {"role": "user", "content": format!("the token is {message}, fix the deploy")}}),
+            json!({"type": "assistant", "message": {"id": "a1", "role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": format!("mysql -u root -p{command} shop < dump.sql")}}]}}),
+            json!({"type": "user", "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": format!("loaded\nexport STRIPE_KEY={output}\n")}]}}),
+            json!({"type": "assistant", "message": {"id": "a2", "role": "assistant", "content": [{"type": "tool_use", "id": "t2", "name": "Edit", "input": {"file_path": edit_file.display().to_string(), "old_string": "KEY = ''", "new_string": "KEY = 'x'"}}]}}),
+            json!({"type": "user", "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t2", "content": "The file has been updated."}]}}),
+        ],
+    );
+    std::fs::write(p.join("session.jsonl"), transcript).unwrap();
+    std::fs::write(
+        p.join("pytest.txt"),
+        format!(
+            "FAILED tests/test_app.py::test_login - AssertionError: bad token={test}\n1 failed, 2 passed in 0.1s\n"
+        ),
+    )
+    .unwrap();
+    let run = |extra: &[&str]| {
+        let out = handoff()
+            .current_dir(p)
+            .args(["collect", "--json", "--transcript", "session.jsonl"])
+            .args(["--tests", "pytest.txt"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let raw = run(&["--no-redact"]);
+    let redacted = run(&[]);
+    for (field, secret) in secrets {
+        assert!(raw.contains(secret), "{field}: not printed at all: {raw}");
+        assert!(
+            !redacted.contains(secret),
+            "{field}: {secret} printed: {redacted}"
+        );
+    }
+}
