@@ -288,8 +288,9 @@ const TOOL_FAILURES: usize = 4;
 fn tool_failures(view: &View, h: &mut History) {
     static MCP: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r"MCP tool '([\w.-]+)'").expect("static regex"));
+    // Tool names are ASCII: a Unicode `\w` repeated 40 times compiles to a 3 MB automaton.
     static TOOL_PREFIX: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^([A-Za-z][\w.-]{1,40}): ").expect("static regex"));
+        LazyLock::new(|| Regex::new(r"^([A-Za-z][A-Za-z0-9_.-]{1,40}): ").expect("static regex"));
     // The last text a JSON tool response carries: the service's own message.
     static RESPONSE_TEXT: LazyLock<Regex> =
         LazyLock::new(|| Regex::new(r#""text":"((?:[^"\\]|\\.){4,400})""#).expect("static regex"));
