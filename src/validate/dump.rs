@@ -10,7 +10,7 @@ use super::{Ctx, Section, Severity, claims, rule};
 use crate::evidence::transcript::Role;
 use crate::note::Note;
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{DefaultHasher, Hasher};
 
 /// Words per shingle.
 pub(super) const WINDOW: usize = 12;
@@ -19,20 +19,29 @@ pub(super) const MIN_WORDS: usize = 30;
 /// A copied run this many characters long is a dump.
 pub(super) const MIN_CHARS: usize = 200;
 
-fn words(text: &str) -> Vec<String> {
+/// The text's words as compared: split at whitespace, trimmed of what is not a letter or
+/// digit, case folded.
+fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split_whitespace()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric())
-                .to_lowercase()
-        })
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
         .filter(|w| !w.is_empty())
-        .collect()
 }
 
-fn window_hash(ws: &[String]) -> u64 {
+/// A word's hash, case folded as it is hashed: the transcript's words are hashed, never copied.
+fn word_hash(word: &str) -> u64 {
     let mut h = DefaultHasher::new();
-    ws.hash(&mut h);
+    for c in word.chars().flat_map(char::to_lowercase) {
+        h.write_u32(c as u32);
+    }
     h.finish()
+}
+
+/// The hash of a window of word hashes (a polynomial over them: cheap per window, and equal
+/// windows have equal hashes).
+fn window_hash(ws: &[u64]) -> u64 {
+    ws.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &w| {
+        (h ^ w).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 pub(crate) fn check(note: &Note, cx: &mut Ctx) {
@@ -40,7 +49,8 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         return;
     };
     let views = claims(note);
-    let claim_words: Vec<Vec<String>> = views
+    // Each claim's words as (hash, length of the case-folded word).
+    let claim_words: Vec<Vec<(u64, usize)>> = views
         .iter()
         .map(|c| {
             let mut t = c.text.clone();
@@ -49,14 +59,25 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
                 t.push_str(v);
             }
             words(&t)
+                .map(|w| {
+                    (
+                        word_hash(w),
+                        w.chars()
+                            .flat_map(char::to_lowercase)
+                            .map(char::len_utf8)
+                            .sum(),
+                    )
+                })
+                .collect()
         })
         .collect();
     // window hash → (claim, start word)
     let mut windows: HashMap<u64, Vec<(usize, usize)>> = HashMap::new();
     for (ci, ws) in claim_words.iter().enumerate() {
-        for start in 0..ws.len().saturating_sub(WINDOW - 1) {
+        let hashes: Vec<u64> = ws.iter().map(|(h, _)| *h).collect();
+        for start in 0..hashes.len().saturating_sub(WINDOW - 1) {
             windows
-                .entry(window_hash(&ws[start..start + WINDOW]))
+                .entry(window_hash(&hashes[start..start + WINDOW]))
                 .or_default()
                 .push((ci, start));
         }
@@ -75,8 +96,10 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
                 .iter()
                 .map(|c| (c.id.as_str(), c.output.as_str(), false)),
         );
+    let mut ws: Vec<u64> = Vec::new();
     for (id, text, from_user) in texts {
-        let ws = words(text);
+        ws.clear();
+        ws.extend(words(text).map(word_hash));
         for start in 0..ws.len().saturating_sub(WINDOW - 1) {
             let Some(hits) = windows.get(&window_hash(&ws[start..start + WINDOW])) else {
                 continue;
@@ -99,7 +122,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
         for (wi, &m) in marks.iter().enumerate() {
             if m {
                 run_words += 1;
-                run_chars += claim_words[ci][wi].len() + 1;
+                run_chars += claim_words[ci][wi].1 + 1;
                 best_words = best_words.max(run_words);
                 best_chars = best_chars.max(run_chars);
             } else {
