@@ -1,8 +1,9 @@
 //! Token counting (tiktoken-rs) and the context-window table used for prompt budgets.
 //!
 //! The vocabularies are the crate's process-wide singletons: building one parses a 3.6 MB table,
-//! so it is done once and shared by every thread. tiktoken-rs does all the counting: a large
-//! input is made faster by counting its pieces on every core ([`count_reader`]), never by
+//! so it is done once and shared. tiktoken-rs does all the counting: a large input is made
+//! faster by counting its pieces on every core ([`count_reader`], where each extra counting
+//! thread has a vocabulary of its own so that the threads do not wait on each other), never by
 //! counting another way.
 
 use std::borrow::Cow;
@@ -48,13 +49,30 @@ impl Encoding {
         }
     }
 
-    /// Counts the tokens of `text`. Special-token strings such as `<|endoftext|>` in untrusted
-    /// text count as ordinary text.
-    pub fn count(self, text: &str) -> usize {
+    /// A vocabulary of this thread's own, for a counting thread beside the one that uses the
+    /// shared one: tiktoken-rs's copies of a pattern share one pool of match scratch space, so
+    /// threads counting with the shared vocabulary wait on each other (two threads took twice
+    /// the CPU of one for the same wall time). Building one costs about 0.2 s, spent while the
+    /// other threads count. `None` when it cannot be built (then the shared one is used).
+    fn own_bpe(self) -> Option<CoreBPE> {
+        match self {
+            Encoding::O200kBase => tiktoken_rs::o200k_base().ok(),
+            Encoding::Cl100kBase => tiktoken_rs::cl100k_base().ok(),
+        }
+    }
+
+    /// Counts `text` with `bpe`, a vocabulary of this encoding.
+    fn count_with(bpe: &CoreBPE, text: &str) -> usize {
         if text.is_empty() {
             return 0;
         }
-        self.bpe().encode_ordinary(text).len()
+        bpe.encode_ordinary(text).len()
+    }
+
+    /// Counts the tokens of `text`. Special-token strings such as `<|endoftext|>` in untrusted
+    /// text count as ordinary text.
+    pub fn count(self, text: &str) -> usize {
+        Encoding::count_with(self.bpe(), text)
     }
 
     /// Cuts `text` to at most about `max_tokens` tokens, keeping its head and tail around an
@@ -124,7 +142,8 @@ const PIECE_BYTES: usize = 1 << 20;
 /// Counts the tokens of a reader, piece by piece, on `threads` threads: the pieces are
 /// independent, so the reading thread hands them to one counting thread each (through a
 /// channel that holds two pieces per thread, so memory stays bounded) and adds up their
-/// counts. The vocabulary is built once, by the first thread that needs it. `progress` is
+/// counts. The shared vocabulary is built once, by the first thread that needs it; every other
+/// counting thread builds its own (see `Encoding::own_bpe`). `progress` is
 /// called with the bytes read so far after each piece is read.
 pub fn count_reader(
     reader: impl Read,
@@ -155,8 +174,12 @@ pub fn count_reader(
     let receive = std::sync::Mutex::new(receive);
     std::thread::scope(|scope| {
         let counters: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
+            .map(|i| {
+                let receive = &receive;
+                scope.spawn(move || {
+                    // The first counter uses the shared vocabulary, every other one its own.
+                    let own = if i == 0 { None } else { enc.own_bpe() };
+                    let bpe = own.as_ref().unwrap_or_else(|| enc.bpe());
                     let mut total = 0;
                     loop {
                         let next = receive
@@ -164,7 +187,10 @@ pub fn count_reader(
                             .unwrap_or_else(std::sync::PoisonError::into_inner)
                             .recv();
                         match next {
-                            Ok(piece) => total += count_piece(enc, &piece),
+                            Ok(piece) => {
+                                total +=
+                                    Encoding::count_with(bpe, &String::from_utf8_lossy(&piece.text))
+                            }
                             Err(_) => return total,
                         }
                     }
