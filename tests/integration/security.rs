@@ -2,7 +2,7 @@
 //! transcript, test names, file names, commit subjects and a model answer; secrets in what
 //! `collect` prints and in errors; what `validate --write` does to the file it rewrites.
 
-use crate::support::handoff;
+use crate::support::{handoff, stdout_of};
 use serde_json::json;
 use std::path::Path;
 use std::process::Command;
@@ -477,19 +477,13 @@ fn collect_json_prints_no_secret_from_any_kind_of_field() {
     )
     .unwrap();
     let run = |extra: &[&str]| {
-        let out = handoff()
-            .current_dir(p)
-            .args(["collect", "--json", "--transcript", "session.jsonl"])
-            .args(["--tests", "pytest.txt"])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
+        stdout_of(
+            handoff()
+                .current_dir(p)
+                .args(["collect", "--json", "--transcript", "session.jsonl"])
+                .args(["--tests", "pytest.txt"])
+                .args(extra),
+        )
     };
     let raw = run(&["--no-redact"]);
     let redacted = run(&[]);

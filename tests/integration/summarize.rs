@@ -1,7 +1,7 @@
 //! `handoff summarize` end to end: the real binary on real git repositories, the sample
 //! session and corpus transcripts.
 
-use crate::support::{corpus_present, git, handoff, shared};
+use crate::support::{corpus_present, git, handoff, shared, stdout_of};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -60,20 +60,14 @@ fn settings(dir: &Path) -> insta::Settings {
 }
 
 fn stdout_note(args: &[&str], repo: &Path) -> String {
-    let out = handoff()
-        .arg("summarize")
-        .args(args)
-        .arg("--repo")
-        .arg(repo)
-        .args(["--offline", "--stdout"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    stdout_of(
+        handoff()
+            .arg("summarize")
+            .args(args)
+            .arg("--repo")
+            .arg(repo)
+            .args(["--offline", "--stdout"]),
+    )
 }
 
 #[test]

@@ -10,6 +10,18 @@ pub fn handoff() -> assert_cmd::Command {
     assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("handoff"))
 }
 
+/// Runs `cmd`, asserts it succeeded (its stderr is the failure message) and returns its stdout.
+#[allow(dead_code)]
+pub fn stdout_of(cmd: &mut assert_cmd::Command) -> String {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// `tests/fixtures/<rel>`.
 #[allow(dead_code)]
 pub fn fixture(rel: &str) -> PathBuf {
