@@ -294,10 +294,11 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
                 .collect();
         }
     }
+    let lookup = Lookup::new(view, project);
     for g in &mut groups {
-        settle(ev, view, project, g);
+        settle(ev, view, &lookup, g);
     }
-    renew_builds(ev, view, project, &mut groups);
+    renew_builds(ev, &lookup, &mut groups);
     test_runs(ev, view, project, &mut groups);
     groups.sort_by_key(|g| g.last().map(|r| r.seq).unwrap_or(0));
     let unrun = requested
@@ -467,7 +468,7 @@ fn counts(passed: u64, failed: u64, skipped: u64) -> String {
 }
 
 /// Latest verdict, staleness and resolved failures of one group.
-fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
+fn settle(ev: &Evidence, view: &View, lookup: &Lookup, g: &mut Check) {
     let decided = g
         .runs
         .iter()
@@ -516,7 +517,7 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
         let edits: Vec<_> = view.edits.iter().filter(|e| between(e.seq)).collect();
         let mut edited: Vec<String> = Vec::new();
         for e in &edits {
-            let p = project.repo_path(&e.path, view);
+            let p = lookup.repo_path(&e.path);
             if !edited.contains(&p) {
                 edited.push(p);
             }
@@ -536,19 +537,19 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
         });
     }
     let run = g.latest_run.clone();
-    stale_after(ev, view, project, g, &run);
+    stale_after(ev, lookup, g, &run);
 }
 
 /// Staleness of `g`'s pass as of its run `run_id`: the one rule (evidence::freshness),
 /// narrowed to what can change this check. A query of repository metadata
 /// ([`edits_cannot_change`]) is never stale.
-fn stale_after(ev: &Evidence, view: &View, project: &Project, g: &mut Check, run_id: &str) {
+fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
     g.stale_by.clear();
     g.stale_paths.clear();
     if edits_cannot_change(&g.identity) {
         return;
     }
-    let Some(run) = view.commands.iter().find(|c| c.id == run_id) else {
+    let Some(run) = lookup.commands.get(run_id) else {
         return;
     };
     let root = package_root(ev, &g.dir);
@@ -558,14 +559,14 @@ fn stale_after(ev: &Evidence, view: &View, project: &Project, g: &mut Check, run
             seq: Some(run.seq),
             at: run.at,
         },
-        |p| affects(&project.repo_path(p, view), root.as_deref()),
+        |p| affects(&lookup.repo_path(p), root.as_deref()),
     );
     for e in later.edits {
-        if e.kind == EditKind::Delete || !view.edits.iter().any(|v| v.id == e.id) {
+        if e.kind == EditKind::Delete || !lookup.edits.contains(e.id.as_str()) {
             continue;
         }
         g.stale_by.push(e.id.clone());
-        let p = project.repo_path(&e.path, view);
+        let p = lookup.repo_path(&e.path);
         if !g.stale_paths.iter().any(|q| paths::same_path(q, &p)) {
             g.stale_paths.push(p);
         }
@@ -579,6 +580,43 @@ fn stale_after(ev: &Evidence, view: &View, project: &Project, g: &mut Check, run
                 g.stale_by.push("G".into());
             }
         }
+    }
+}
+
+/// What the freshness rules look up for every group, found once per analysis: a long session
+/// has thousands of groups, commands and edits, and a scan per lookup made judging staleness
+/// grow with their product.
+struct Lookup<'v> {
+    /// The view's commands by id.
+    commands: HashMap<&'v str, &'v Command>,
+    /// The ids of the view's edits.
+    edits: HashSet<&'v str>,
+    /// Each path an edit or status names, as a repository path ([`Project::repo_path`]).
+    repo_paths: std::cell::RefCell<HashMap<String, String>>,
+    view: &'v View<'v>,
+    project: &'v Project,
+}
+
+impl<'v> Lookup<'v> {
+    fn new(view: &'v View<'v>, project: &'v Project) -> Lookup<'v> {
+        Lookup {
+            commands: view.commands.iter().map(|c| (c.id.as_str(), *c)).collect(),
+            edits: view.edits.iter().map(|e| e.id.as_str()).collect(),
+            repo_paths: Default::default(),
+            view,
+            project,
+        }
+    }
+
+    fn repo_path(&self, path: &str) -> String {
+        if let Some(p) = self.repo_paths.borrow().get(path) {
+            return p.clone();
+        }
+        let p = self.project.repo_path(path, self.view);
+        self.repo_paths
+            .borrow_mut()
+            .insert(path.to_string(), p.clone());
+        p
     }
 }
 
@@ -627,30 +665,39 @@ const BUILDS_FIRST: &[(&str, &str)] = &[
 
 /// Whether a pass of `test` (a check's identity) also passes the build `build` in the same
 /// folder ([`BUILDS_FIRST`]; `./gradlew` and `./mvnw` are Gradle and Maven).
-pub(crate) fn builds_first(test: &str, build: &str) -> bool {
-    let program = |identity: &str| {
-        let words: Vec<String> = shell::normalise(identity)
-            .command
-            .split_whitespace()
-            .map(|w| match w.rsplit('/').next().unwrap_or(w) {
-                "gradlew" => "gradle".to_string(),
-                "mvnw" => "mvn".to_string(),
-                other => other.to_string(),
-            })
-            .collect();
-        words.join(" ")
-    };
-    let (test, build) = (program(test), program(build));
+#[cfg(test)]
+fn builds_first(test: &str, build: &str) -> bool {
+    programs_build_first(&program_words(test), &program_words(build))
+}
+
+/// A check's identity as [`BUILDS_FIRST`] names programs: normalised, each word's last path
+/// part, the Gradle and Maven wrappers as their tools.
+fn program_words(identity: &str) -> String {
+    let normalised = shell::normalise(identity).command;
+    let words: Vec<&str> = normalised
+        .split_whitespace()
+        .map(|w| match w.rsplit('/').next().unwrap_or(w) {
+            "gradlew" => "gradle",
+            "mvnw" => "mvn",
+            other => other,
+        })
+        .collect();
+    words.join(" ")
+}
+
+/// [`builds_first`] of two identities' [`program_words`].
+fn programs_build_first(test: &str, build: &str) -> bool {
     let starts = |s: &str, p: &str| s == p || s.starts_with(&format!("{p} "));
     BUILDS_FIRST
         .iter()
-        .any(|(t, b)| starts(&test, t) && starts(&build, b))
+        .any(|(t, b)| starts(test, t) && starts(build, b))
 }
 
 /// A passing build made stale by later edits is fresh again when a later passing test run that
 /// builds first ([`builds_first`]) ran in the same folder: its staleness is judged from that run.
-fn renew_builds(ev: &Evidence, view: &View, project: &Project, groups: &mut [Check]) {
-    let seq_of = |id: &str| view.commands.iter().find(|c| c.id == id).map(|c| c.seq);
+fn renew_builds(ev: &Evidence, lookup: &Lookup, groups: &mut [Check]) {
+    let seq_of = |id: &str| lookup.commands.get(id).map(|c| c.seq);
+    let programs: Vec<String> = groups.iter().map(|g| program_words(&g.identity)).collect();
     for i in 0..groups.len() {
         let g = &groups[i];
         if !g.latest.passed() || g.fresh_pass() {
@@ -661,16 +708,17 @@ fn renew_builds(ev: &Evidence, view: &View, project: &Project, groups: &mut [Che
         };
         let renewal = groups
             .iter()
-            .filter(|t| t.dir == g.dir && t.latest.passed())
-            .filter(|t| builds_first(&t.identity, &g.identity))
-            .filter_map(|t| {
+            .zip(&programs)
+            .filter(|(t, _)| t.dir == g.dir && t.latest.passed())
+            .filter(|(_, test)| programs_build_first(test, &programs[i]))
+            .filter_map(|(t, _)| {
                 let shown = t.last()?.shown.clone();
                 Some((seq_of(&t.latest_run)?, t.latest_run.clone(), shown))
             })
             .filter(|(seq, _, _)| *seq > pass_seq)
             .max();
         if let Some((_, run, shown)) = renewal {
-            stale_after(ev, view, project, &mut groups[i], &run);
+            stale_after(ev, lookup, &mut groups[i], &run);
             groups[i].renewed_by = Some((run, shown));
         }
     }
