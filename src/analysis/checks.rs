@@ -134,9 +134,14 @@ pub(crate) struct Check {
     pub latest: Verdict,
     /// The run that decided `latest`.
     pub latest_run: String,
-    /// For a pass: edits after it that can change its outcome (ids), and their paths.
+    /// For a pass: edits after it that can change its outcome (ids; `G` for changes git shows),
+    /// and their paths. Only the first and last [`STALE_IDS_EACH_END`] edits when there are
+    /// more ([`Check::keep_stale_ends`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stale_by: Vec<String>,
+    /// How many edits made the pass stale, when `stale_by` lists only the ends of them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stale_edits: Option<usize>,
     /// Paths behind `stale_by`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stale_paths: Vec<String>,
@@ -157,6 +162,27 @@ impl Check {
     /// The latest run.
     pub(crate) fn last(&self) -> Option<&Run> {
         self.runs.iter().rfind(|r| r.id == self.latest_run)
+    }
+
+    /// Cuts `stale_by` to its first and last [`STALE_IDS_EACH_END`] edits (and `G`), counting
+    /// them all in `stale_edits`: a long session's checks would each keep the id of every
+    /// later edit, thousands of checks times thousands of edits.
+    fn keep_stale_ends(&mut self) {
+        let git = self.stale_by.iter().any(|i| i == "G");
+        let edits = self.stale_by.len() - usize::from(git);
+        if edits <= 2 * STALE_IDS_EACH_END {
+            return;
+        }
+        self.stale_by
+            .drain(STALE_IDS_EACH_END..edits - STALE_IDS_EACH_END);
+        self.stale_by.shrink_to_fit();
+        self.stale_edits = Some(edits);
+    }
+
+    /// The number of edits that made the pass stale.
+    pub(crate) fn stale_edit_count(&self) -> usize {
+        self.stale_edits
+            .unwrap_or_else(|| self.stale_by.iter().filter(|i| *i != "G").count())
     }
 
     /// A pass nothing made stale.
@@ -219,6 +245,10 @@ impl Checks {
 /// Longest command shown.
 const SHOWN_CHARS: usize = 110;
 
+/// How many of the first and of the last edits that made a pass stale a check keeps the ids of
+/// ([`Check::keep_stale_ends`]): the notes cite three at either end.
+pub(crate) const STALE_IDS_EACH_END: usize = 8;
+
 /// Groups the session's checks and judges them.
 pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Requests) -> Checks {
     let edited: Vec<String> = view
@@ -272,6 +302,7 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
                 latest: Verdict::Unknown { why: String::new() },
                 latest_run: String::new(),
                 stale_by: Vec::new(),
+                stale_edits: None,
                 stale_paths: Vec::new(),
                 renewed_by: None,
                 resolved: None,
@@ -384,6 +415,7 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
             latest: verdict,
             latest_run: t.id.clone(),
             stale_by: Vec::new(),
+            stale_edits: None,
             stale_paths: Vec::new(),
             renewed_by: None,
             resolved: None,
@@ -438,6 +470,7 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
                 }
             }
         }
+        check.keep_stale_ends();
         // A fresh `--test-cmd` or file run of the same command decides over the transcript's.
         if let Some(g) = groups
             .iter_mut()
@@ -447,6 +480,7 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
             g.latest = check.latest;
             g.latest_run = check.latest_run;
             g.stale_by = check.stale_by;
+            g.stale_edits = check.stale_edits;
             g.stale_paths = check.stale_paths;
             g.failing_tests = check.failing_tests;
         } else {
@@ -545,6 +579,7 @@ fn settle(ev: &Evidence, view: &View, lookup: &Lookup, g: &mut Check) {
 /// ([`edits_cannot_change`]) is never stale.
 fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
     g.stale_by.clear();
+    g.stale_edits = None;
     g.stale_paths.clear();
     if edits_cannot_change(&g.identity) {
         return;
@@ -581,6 +616,7 @@ fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
             }
         }
     }
+    g.keep_stale_ends();
 }
 
 /// What the freshness rules look up for every group, found once per analysis: a long session
@@ -1275,6 +1311,33 @@ mod tests {
             Verdict::Fail { error } => assert!(error.contains("not found on PATH"), "{error}"),
             v => panic!("{v:?}"),
         }
+    }
+
+    #[test]
+    fn a_pass_keeps_the_ends_of_many_later_edits_and_counts_them_all() {
+        let mut t = chat(vec![user(1, "x", 0)]);
+        t.commands = vec![ran(1, "cargo test", Some(0), "test result: ok", 1)];
+        t.edits = (1..=40)
+            .map(|i| edit_of(i, &format!("src/m{i}.rs"), EditKind::Modify, i as u64 + 1))
+            .collect();
+        let c = checks(t);
+        let g = &c.items[0];
+        let kept: Vec<String> = (1..=8).chain(33..=40).map(|i| format!("E{i}")).collect();
+        assert_eq!(g.stale_by, kept);
+        assert_eq!(g.stale_edits, Some(40));
+        assert_eq!(g.stale_edit_count(), 40);
+        // Every changed path is kept: the notes name them.
+        assert_eq!(g.stale_paths.len(), 40);
+        // Sixteen or fewer are kept whole, without a count.
+        let mut t = chat(vec![user(1, "x", 0)]);
+        t.commands = vec![ran(1, "cargo test", Some(0), "test result: ok", 1)];
+        t.edits = (1..=16)
+            .map(|i| edit_of(i, "src/lib.rs", EditKind::Modify, i as u64 + 1))
+            .collect();
+        let c = checks(t);
+        assert_eq!(c.items[0].stale_by.len(), 16);
+        assert_eq!(c.items[0].stale_edits, None);
+        assert_eq!(c.items[0].stale_edit_count(), 16);
     }
 
     #[test]
