@@ -1237,44 +1237,32 @@ pub(crate) fn find(text: &str) -> Vec<Finding> {
 /// search passes it.
 fn find_within(text: &str, range: Range<usize>) -> Vec<Finding> {
     let compiled = &*COMPILED;
-    let mut hits: Vec<(usize, usize, usize)> = compiled
+    let text = &text[..range.end];
+    // Only the hits a match can hold are kept ([`Anchor`]): most are not, and they are
+    // dropped before they are sorted.
+    let mut hits: Vec<(usize, usize)> = compiled
         .keywords
         .find_overlapping_iter(&text[range.clone()])
-        .map(|m| {
+        .filter_map(|m| {
             let keyword = m.pattern().as_usize();
-            (
-                compiled.keyword_rule[keyword],
-                range.start + m.start(),
-                keyword,
-            )
+            let (rule, at) = (compiled.keyword_rule[keyword], range.start + m.start());
+            can_hold_match(text, rule, at, keyword).then_some((rule, at))
         })
         .collect();
     if hits.is_empty() {
         return Vec::new();
     }
     hits.sort_unstable();
-    let text = &text[..range.end];
     let mut found: Vec<(Finding, usize)> = Vec::new();
     let mut windows: Vec<Range<usize>> = Vec::new();
-    let mut held: Vec<(usize, usize)> = Vec::new();
     for rule_hits in hits.chunk_by(|a, b| a.0 == b.0) {
         let idx = rule_hits[0].0;
-        held.clear();
-        held.extend(
-            rule_hits
-                .iter()
-                .filter(|&&(_, at, keyword)| can_hold_match(text, idx, at, keyword))
-                .map(|&(rule, at, _)| (rule, at)),
-        );
-        if held.is_empty() {
-            continue;
-        }
         windows.clear();
         match RULES[idx].reach {
             Reach::Text => windows.push(range.clone()),
-            Reach::Line => reach_lines(text, range.start, &held, 0, 0, &mut windows),
+            Reach::Line => reach_lines(text, range.start, rule_hits, 0, 0, &mut windows),
             Reach::Lines { before, after } => {
-                reach_lines(text, range.start, &held, before, after, &mut windows)
+                reach_lines(text, range.start, rule_hits, before, after, &mut windows)
             }
         }
         search(text, idx, &windows, &mut found);
