@@ -99,7 +99,8 @@ enum Reach {
 /// Hits of the [`UNICODE_FOLDS`] keywords always pass.
 #[derive(Clone, Copy)]
 enum Anchor {
-    /// Nothing known: every hit counts.
+    /// Nothing known, or a test could run over many lines (a `.netrc` entry): every hit
+    /// counts.
     Anywhere,
     /// Every match starts with one of the keywords: a hit counts where the pattern matches
     /// from it.
@@ -579,7 +580,7 @@ const RULES: &[Rule] = &[
         gate: Gate::NotPlaceholder,
         reach: Reach::Text,
         keywords: &["machine"],
-        anchor: Anchor::Start,
+        anchor: Anchor::Anywhere,
     },
     Rule {
         kind: "secret-assignment",
@@ -1239,14 +1240,30 @@ fn find_within(text: &str, range: Range<usize>) -> Vec<Finding> {
     let compiled = &*COMPILED;
     let text = &text[..range.end];
     // Only the hits a match can hold are kept ([`Anchor`]): most are not, and they are
-    // dropped before they are sorted.
+    // dropped before they are sorted. An anchor's test reaches no further than its rule's
+    // match (its line, or a few through blank ones), but a long line may hold many hits that
+    // fail it late (`ey` in a base64 blob): after `MAX_FAILED_TESTS` on one line, a rule's
+    // hits there count untested, so a line costs a bounded number of scans per rule.
+    let mut lines = vec![(0usize, 0usize); RULES.len()];
     let mut hits: Vec<(usize, usize)> = compiled
         .keywords
         .find_overlapping_iter(&text[range.clone()])
         .filter_map(|m| {
             let keyword = m.pattern().as_usize();
             let (rule, at) = (compiled.keyword_rule[keyword], range.start + m.start());
-            can_hold_match(text, rule, at, keyword).then_some((rule, at))
+            // The end of the line of the rule's last hit, and its hits that failed there.
+            let (line_end, failed) = &mut lines[rule];
+            if at >= *line_end {
+                *line_end = memchr::memchr(b'\n', &text.as_bytes()[at..])
+                    .map_or(text.len(), |i| at + i + 1);
+                *failed = 0;
+            }
+            if *failed >= MAX_FAILED_TESTS || can_hold_match(text, rule, at, keyword) {
+                Some((rule, at))
+            } else {
+                *failed += 1;
+                None
+            }
         })
         .collect();
     if hits.is_empty() {
@@ -1269,6 +1286,10 @@ fn find_within(text: &str, range: Range<usize>) -> Vec<Finding> {
     }
     without_overlaps(found)
 }
+
+/// How many hits of one rule on one line are tested against its [`Anchor`] and fail before the
+/// rest there count untested.
+const MAX_FAILED_TESTS: usize = 8;
 
 /// Whether a match of rule `idx` can hold the hit of `keyword` at `at` in `text` (see
 /// [`Anchor`]): the rule's anchor pattern matches from the hit on.
@@ -1683,8 +1704,60 @@ mod tests {
             ]
             .map(str::to_string),
         );
+        // More hits that fail their rule's anchor on one line than are tested, then secrets.
+        let jwt =
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6y";
+        texts.push(format!(
+            "{}{jwt} {} key: Zq81kfjeUe02xYwPq {}",
+            "ey0123456789abcdefghij ".repeat(3 * MAX_FAILED_TESTS),
+            "keyboard ".repeat(3 * MAX_FAILED_TESTS),
+            "| a | b % ".repeat(3 * MAX_FAILED_TESTS),
+        ));
         for text in &texts {
             assert_same_as_whole_text(text);
+        }
+    }
+
+    /// The hits the anchors drop: keywords inside ordinary words and tables, where no match of
+    /// their rule starts or holds them; and the hits of real secrets, which they keep.
+    #[test]
+    fn anchors_drop_hits_no_match_can_hold() {
+        let compiled = &*COMPILED;
+        let kept = |text: &str, kind: &str| -> usize {
+            compiled
+                .keywords
+                .find_overlapping_iter(text)
+                .filter(|m| {
+                    let keyword = m.pattern().as_usize();
+                    let rule = compiled.keyword_rule[keyword];
+                    RULES[rule].kind == kind && can_hold_match(text, rule, m.start(), keyword)
+                })
+                .count()
+        };
+        for (text, kind) in [
+            ("they keyed the keyboard", "jwt"),
+            ("the task's disk path pattern", "service-token"),
+            ("| col | 50% |", "service-token"),
+            ("see https://example.org/x?y=1", "url-credentials"),
+            (
+                "keyboard.keys(); tokenizer(x); authStore.get()",
+                "secret-assignment",
+            ),
+            ("login to the machine", "command-password"),
+        ] {
+            assert_eq!(kept(text, kind), 0, "{kind}: {text}");
+        }
+        for (text, kind) in [
+            (
+                "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fw",
+                "jwt",
+            ),
+            ("postgres://app:hunter2pw@db.local/app", "url-credentials"),
+            ("DB_PASSWORD=hunter2prod", "secret-assignment"),
+            ("sshpass -p 'correct horse' ssh h", "command-password"),
+        ] {
+            assert!(kept(text, kind) > 0, "{kind}: {text}");
+            assert!(r(text).contains(&format!("[REDACTED:{kind}]")), "{text}");
         }
     }
 
