@@ -12,6 +12,7 @@ use crate::evidence::transcript::Role;
 use crate::phrases;
 use regex::Regex;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 /// Commits made by the session and by others meanwhile.
@@ -194,9 +195,10 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
             undo_points.push((m.seq, m.id.clone()));
         }
     }
-    order_by_evidence(&mut session, view);
+    let seqs = EvidenceSeqs::of(view);
+    session.sort_by_key(|sc| seqs.of_commit(sc).unwrap_or(0));
     for (seq, id) in undo_points {
-        let seq_of = |sc: &SessionCommit| evidence_seq(sc, view).unwrap_or(0);
+        let seq_of = |sc: &SessionCommit| seqs.of_commit(sc).unwrap_or(0);
         if let Some(sc) = session
             .iter_mut()
             .rfind(|sc| sc.undone_by.is_none() && seq_of(sc) < seq)
@@ -341,17 +343,35 @@ fn api_writer(view: &View) -> Option<(String, String)> {
 }
 
 /// The transcript order of the evidence that shows a commit.
-fn evidence_seq(sc: &SessionCommit, view: &View) -> Option<u64> {
-    let id = sc.cite.first()?;
-    view.commands
-        .iter()
-        .find(|c| &c.id == id)
-        .map(|c| c.seq)
-        .or_else(|| view.messages.iter().find(|m| &m.id == id).map(|m| m.seq))
+/// The order (`seq`) of each command and message by id, found once: a long session's commits
+/// were each looked up by a scan of every command while sorting.
+struct EvidenceSeqs<'v> {
+    commands: HashMap<&'v str, u64>,
+    messages: HashMap<&'v str, u64>,
 }
 
-fn order_by_evidence(session: &mut [SessionCommit], view: &View) {
-    session.sort_by_key(|sc| evidence_seq(sc, view).unwrap_or(0));
+impl<'v> EvidenceSeqs<'v> {
+    fn of(view: &View<'v>) -> EvidenceSeqs<'v> {
+        // The first of equal ids, as a scan finds it.
+        let mut commands = HashMap::new();
+        for c in &view.commands {
+            commands.entry(c.id.as_str()).or_insert(c.seq);
+        }
+        let mut messages = HashMap::new();
+        for m in &view.messages {
+            messages.entry(m.id.as_str()).or_insert(m.seq);
+        }
+        EvidenceSeqs { commands, messages }
+    }
+
+    /// The `seq` of the command (else the message) a commit's first citation names.
+    fn of_commit(&self, sc: &SessionCommit) -> Option<u64> {
+        let id = sc.cite.first()?.as_str();
+        self.commands
+            .get(id)
+            .or_else(|| self.messages.get(id))
+            .copied()
+    }
 }
 
 /// The message body a `git commit -m …` (or a here-doc) wrote: the lines after the first,
