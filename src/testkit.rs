@@ -75,7 +75,7 @@ pub(crate) fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Comman
         tool: Some("Bash".into()),
         exit_code: ok.map(|o| if o { 0 } else { 1 }),
         ok,
-        output: String::new(),
+        output: Default::default(),
         is_test: crate::evidence::shell::is_test_command(command),
         is_check: crate::evidence::shell::is_check_command(command),
         tests: None,

@@ -193,7 +193,7 @@ pub struct Command {
     /// Evidence id.
     pub id: String,
     /// The shell command line.
-    pub command: String,
+    pub command: SharedText,
     /// The tool that ran it (`Bash`, `exec_command`, `run_shell_command`…), shared by every
     /// command it ran.
     #[serde(default, skip_serializing_if = "Option::is_none", with = "shared_name")]
@@ -204,7 +204,7 @@ pub struct Command {
     pub ok: Option<bool>,
     /// Bounded output excerpt (head and tail).
     #[serde(default)]
-    pub output: String,
+    pub output: SharedText,
     /// True for a test run.
     pub is_test: bool,
     /// True for a check (typecheck, lint, build).
@@ -225,6 +225,95 @@ pub struct Command {
     /// True for subagent/sidechain work.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sidechain: bool,
+}
+
+/// Text that many records may hold at once: a long session runs the same command lines
+/// (`cargo test`, `git status`) and gets the same short outputs back thousands of times, and an
+/// old command's line and output excerpt are held once for all of them (see
+/// `Builder::compact_old_commands`). Reads as a `str`; written as a plain string.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SharedText(Arc<str>);
+
+impl SharedText {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for SharedText {
+    /// The empty text, one allocation shared by every command that has no output yet.
+    fn default() -> Self {
+        static EMPTY: std::sync::LazyLock<Arc<str>> = std::sync::LazyLock::new(|| Arc::from(""));
+        SharedText(Arc::clone(&EMPTY))
+    }
+}
+
+impl std::ops::Deref for SharedText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for SharedText {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for SharedText {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for SharedText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<&str> for SharedText {
+    fn from(text: &str) -> Self {
+        SharedText(Arc::from(text))
+    }
+}
+
+impl From<String> for SharedText {
+    fn from(text: String) -> Self {
+        SharedText(Arc::from(text))
+    }
+}
+
+impl PartialEq<str> for SharedText {
+    fn eq(&self, other: &str) -> bool {
+        &*self.0 == other
+    }
+}
+
+impl PartialEq<&str> for SharedText {
+    fn eq(&self, other: &&str) -> bool {
+        &*self.0 == *other
+    }
+}
+
+impl PartialEq<String> for SharedText {
+    fn eq(&self, other: &String) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl Serialize for SharedText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for SharedText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        Ok(SharedText::from(String::deserialize(d)?))
+    }
 }
 
 /// Kind of a file edit.
