@@ -304,17 +304,27 @@ fn tool_failures(view: &View, h: &mut History) {
         if e.evidence.as_deref().is_some_and(|id| id.starts_with('C')) {
             continue;
         }
-        let tool = MCP
-            .captures(&e.text)
+        // Each big automaton is built only once a text holds its literal (most sessions never
+        // use an MCP tool, nor hit aider's search/replace error): the same matches, and none of
+        // the megabytes a Unicode class repeated up to 400 times compiles to.
+        let tool = (e.text.contains("MCP tool '"))
+            .then(|| MCP.captures(&e.text))
+            .flatten()
             .map(|c| c[1].to_string())
             .or_else(|| TOOL_PREFIX.captures(&e.text).map(|c| c[1].to_string()));
         if tool.is_none() && phrases::MODEL_ERROR.is_match(&e.text) {
             continue;
         }
         let next_said = view.said().find(|m| m.seq > e.seq && m.seq <= e.seq + 3);
-        let detail = if let Some(t) = RESPONSE_TEXT.captures_iter(&e.text).last() {
+        let response_text = (e.text.contains(r#""text":""#))
+            .then(|| RESPONSE_TEXT.captures_iter(&e.text).last())
+            .flatten();
+        let no_match = next_said
+            .filter(|m| m.text.contains("failed to exactly match lines in "))
+            .and_then(|m| NO_MATCH.captures(&m.text));
+        let detail = if let Some(t) = response_text {
             t[1].replace("\\\"", "\"")
-        } else if let Some(c) = next_said.and_then(|m| NO_MATCH.captures(&m.text)) {
+        } else if let Some(c) = no_match {
             format!(
                 "{} — its search text (starting {}) is not in `{}`",
                 e.text.trim_start_matches('#').trim(),

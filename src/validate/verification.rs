@@ -122,17 +122,19 @@ fn trigger(section: Section, plain: &str) -> Option<Trigger> {
 #[derive(Debug, Clone)]
 struct Run<'a> {
     /// The test run or command it is: its id, command line, time and order are read from
-    /// there, not copied (a 2 GB session has some 100,000 commands).
+    /// there, not copied, and what it printed ([`Run::detail`]) is worded from there only when a
+    /// finding quotes it (a 2 GB session has some 100,000 commands).
     source: Source<'a>,
+    /// The analysis's verdict on the command, when it judged it as part of a check.
+    judged: Option<&'a Verdict>,
     /// The analysis check this run belongs to (index).
-    group: Option<usize>,
+    group: Option<u32>,
     ok: Option<bool>,
     family: Option<Family>,
     is_test: bool,
     is_check: bool,
-    detail: Cow<'a, str>,
     /// Position in the evidence: test files in the order given, then the fresh `--test-cmd` run.
-    order: usize,
+    order: u32,
 }
 
 /// What a [`Run`] is, borrowed from the evidence.
@@ -154,6 +156,14 @@ impl<'a> Run<'a> {
         match self.source {
             Source::Test(t) => t.command.as_deref(),
             Source::Command(c) => Some(&c.command),
+        }
+    }
+
+    /// What it showed, for a finding that quotes it ("3 failed", an error line).
+    fn detail(&self) -> Cow<'a, str> {
+        match self.source {
+            Source::Test(t) => test_detail(t),
+            Source::Command(c) => command_detail(c, self.judged),
         }
     }
 
@@ -199,21 +209,9 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
     let (ev, analysis): (&'a Evidence, &'a Analysis) = (cx.ev, cx.analysis);
     let mut out = Vec::new();
     for t in &ev.tests {
-        let detail = if let Some(why) = &t.not_run {
-            Cow::Owned(format!("could not run: {why}"))
-        } else if t.failed > 0 {
-            Cow::Owned(format!("{} failed", t.failed))
-        } else if t.timed_out {
-            Cow::Borrowed("timed out")
-        } else if let Some(code) = t.exit_code.filter(|c| *c != 0) {
-            Cow::Owned(format!("exit status {code}"))
-        } else if t.ok {
-            Cow::Owned(format!("{} passed", t.passed))
-        } else {
-            Cow::Borrowed("failed")
-        };
         out.push(Run {
             source: Source::Test(t),
+            judged: None,
             group: None,
             // A run that could not run the tests is no result either way.
             ok: t.not_run.is_none().then_some(t.ok),
@@ -225,8 +223,7 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
             ),
             is_test: true,
             is_check: false,
-            detail,
-            order: out.len(),
+            order: out.len() as u32,
         });
     }
     let Some(tr) = &ev.transcript else {
@@ -242,52 +239,81 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
         .collect();
     out.reserve(tr.commands.len());
     for c in &tr.commands {
-        let failed = c.tests.as_ref().map(|s| s.failed).unwrap_or(0);
-        let mut detail: Cow<'a, str> = if failed > 0 {
-            Cow::Owned(format!("{failed} failed"))
-        } else if let Some(code) = c.exit_code.filter(|c| *c != 0) {
-            Cow::Owned(format!("exit status {code}"))
-        } else if c.ok == Some(false) {
-            Cow::Borrowed("failed")
-        } else {
-            Cow::Borrowed("succeeded")
-        };
         let family = test_family(&c.command).or(c.is_test.then_some(Family::Any));
-        // The analysis judged this run as part of a check: its verdict decides. Another
-        // command with no recorded result (an install) has the analysis's word on its
-        // output.
-        let mut ok = c.ok;
-        if ok.is_none() {
-            match crate::analysis::checks::command_verdict(c) {
-                Verdict::Pass { how } => (ok, detail) = (Some(true), Cow::Owned(how)),
-                Verdict::Fail { error } => (ok, detail) = (Some(false), Cow::Owned(error)),
-                Verdict::Unknown { .. } | Verdict::NotRun { .. } => {}
-            }
-        }
-        let group = judged.get(c.id.as_str()).map(|&(k, verdict)| {
-            match verdict {
-                Verdict::Pass { how } => (ok, detail) = (Some(true), Cow::Borrowed(how.as_str())),
-                Verdict::Fail { error } => {
-                    (ok, detail) = (Some(false), Cow::Borrowed(error.as_str()))
-                }
-                Verdict::Unknown { why } | Verdict::NotRun { why } => {
-                    (ok, detail) = (None, Cow::Borrowed(why.as_str()))
-                }
-            }
-            k
-        });
+        let check = judged.get(c.id.as_str()).copied();
         out.push(Run {
             source: Source::Command(c),
-            group,
-            ok,
+            judged: check.map(|(_, verdict)| verdict),
+            group: check.map(|(k, _)| k as u32),
+            ok: command_ok(c, check.map(|(_, verdict)| verdict)),
             family,
             is_test: c.is_test || family.is_some(),
             is_check: c.is_check,
-            detail,
-            order: out.len(),
+            order: out.len() as u32,
         });
     }
     out
+}
+
+/// Whether command `c` passed: the analysis's verdict when it judged it as part of a check
+/// (`judged`); else its recorded result; else, for a command with no recorded result (an
+/// install), the analysis's word on its output.
+fn command_ok(c: &Command, judged: Option<&Verdict>) -> Option<bool> {
+    match judged {
+        Some(Verdict::Pass { .. }) => Some(true),
+        Some(Verdict::Fail { .. }) => Some(false),
+        Some(Verdict::Unknown { .. } | Verdict::NotRun { .. }) => None,
+        None if c.ok.is_some() => c.ok,
+        None => match crate::analysis::checks::command_verdict(c) {
+            Verdict::Pass { .. } => Some(true),
+            Verdict::Fail { .. } => Some(false),
+            Verdict::Unknown { .. } | Verdict::NotRun { .. } => None,
+        },
+    }
+}
+
+/// What command `c` showed, in a finding's words, judged as [`command_ok`] judges it.
+fn command_detail<'a>(c: &Command, judged: Option<&'a Verdict>) -> Cow<'a, str> {
+    match judged {
+        Some(Verdict::Pass { how }) => return Cow::Borrowed(how),
+        Some(Verdict::Fail { error }) => return Cow::Borrowed(error),
+        Some(Verdict::Unknown { why } | Verdict::NotRun { why }) => return Cow::Borrowed(why),
+        None => {}
+    }
+    if c.ok.is_none() {
+        match crate::analysis::checks::command_verdict(c) {
+            Verdict::Pass { how } => return Cow::Owned(how),
+            Verdict::Fail { error } => return Cow::Owned(error),
+            Verdict::Unknown { .. } | Verdict::NotRun { .. } => {}
+        }
+    }
+    let failed = c.tests.as_ref().map(|s| s.failed).unwrap_or(0);
+    if failed > 0 {
+        Cow::Owned(format!("{failed} failed"))
+    } else if let Some(code) = c.exit_code.filter(|c| *c != 0) {
+        Cow::Owned(format!("exit status {code}"))
+    } else if c.ok == Some(false) {
+        Cow::Borrowed("failed")
+    } else {
+        Cow::Borrowed("succeeded")
+    }
+}
+
+/// What test run `t` showed, in a finding's words.
+fn test_detail(t: &TestRun) -> Cow<'_, str> {
+    if let Some(why) = &t.not_run {
+        Cow::Owned(format!("could not run: {why}"))
+    } else if t.failed > 0 {
+        Cow::Owned(format!("{} failed", t.failed))
+    } else if t.timed_out {
+        Cow::Borrowed("timed out")
+    } else if let Some(code) = t.exit_code.filter(|c| *c != 0) {
+        Cow::Owned(format!("exit status {code}"))
+    } else if t.ok {
+        Cow::Owned(format!("{} passed", t.passed))
+    } else {
+        Cow::Borrowed("failed")
+    }
 }
 
 /// Whether `r` reruns what `base` ran: the same command, or both test runs of fitting runners.
@@ -452,7 +478,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         last = newer;
     }
     if last.ok == Some(false) {
-        return Support::Contradicted(last.id().to_string(), last.detail.to_string());
+        return Support::Contradicted(last.id().to_string(), last.detail().into_owned());
     }
     let linked: Vec<String> = m
         .paths
@@ -514,7 +540,7 @@ fn ordinal_run(runs: &[&Run], m: &super::text::Mentions) -> Option<Support> {
     let r = named.get(k)?;
     Some(match r.ok {
         Some(true) => Support::Verified(vec![r.id().to_string()]),
-        Some(false) => Support::Contradicted(r.id().to_string(), r.detail.to_string()),
+        Some(false) => Support::Contradicted(r.id().to_string(), r.detail().into_owned()),
         None => Support::Unknown(format!("{} recorded no result", r.id())),
     })
 }
@@ -531,14 +557,14 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
     }
     // A run the analysis grouped: its freshness is the analysis's.
     if linked.is_empty()
-        && let Some(g) = run.group.and_then(|k| cx.analysis.checks.items.get(k))
+        && let Some(g) = run.group.and_then(|k| cx.analysis.checks.items.get(k as usize))
         && g.latest_run == run.id()
     {
         return (g.stale_by.clone(), g.stale_paths.clone());
     }
     let root = run
         .group
-        .and_then(|k| cx.analysis.checks.items.get(k))
+        .and_then(|k| cx.analysis.checks.items.get(k as usize))
         .and_then(|g| crate::analysis::checks::package_root(cx.ev, &g.dir));
     let relevant = |path: &str| {
         if linked.is_empty() {
@@ -849,7 +875,7 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
                 c.key,
                 ClaimStatus::Contradicted,
                 rule::VERIFICATION,
-                format!("{} — the latest run passed ({})", n.id(), n.detail),
+                format!("{} — the latest run passed ({})", n.id(), n.detail()),
                 vec![n.id().to_string()],
             );
         }
