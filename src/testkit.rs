@@ -157,7 +157,7 @@ pub(crate) fn wrapper(n: usize, text: &str, seq: u64) -> Message {
 pub(crate) fn ran(n: usize, command: &str, exit: Option<i32>, output: &str, seq: u64) -> Command {
     let v = crate::evidence::transcript::classify::judge(command, exit, None, output);
     Command {
-        id: format!("C{n}"),
+        id: format!("C{n}").into(),
         command: command.into(),
         tool: Some("Bash".into()),
         exit_code: exit,

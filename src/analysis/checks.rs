@@ -257,7 +257,7 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
             continue;
         };
         let run = Run {
-            id: c.id.clone(),
+            id: c.id.to_string(),
             shown: shown(&c.command),
             verdict: verdict(c, parsed, kind),
             seq: c.seq,
@@ -418,7 +418,7 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
                         |p| affects(&project.repo_path(p, view), None),
                     );
                     for e in later.edits {
-                        check.stale_by.push(e.id.clone());
+                        check.stale_by.push(e.id.to_string());
                         let p = project.repo_path(&e.path, view);
                         if !check.stale_paths.contains(&p) {
                             check.stale_paths.push(p);
@@ -528,10 +528,10 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
                 Verdict::Fail { error } => error.clone(),
                 _ => String::new(),
             },
-            installs: installs.iter().map(|c| c.id.clone()).collect(),
+            installs: installs.iter().map(|c| c.id.to_string()).collect(),
             install_lines: installs.iter().map(|c| shown(&c.command)).collect(),
             edited,
-            edit_ids: edits.iter().map(|e| e.id.clone()).collect(),
+            edit_ids: edits.iter().map(|e| e.id.to_string()).collect(),
             by_deleting: !edits.is_empty() && edits.iter().all(|e| e.kind == EditKind::Delete),
         });
     }
@@ -564,7 +564,7 @@ fn stale_after(ev: &Evidence, view: &View, project: &Project, g: &mut Check, run
         if e.kind == EditKind::Delete || !view.edits.iter().any(|v| v.id == e.id) {
             continue;
         }
-        g.stale_by.push(e.id.clone());
+        g.stale_by.push(e.id.to_string());
         let p = project.repo_path(&e.path, view);
         if !g.stale_paths.iter().any(|q| paths::same_path(q, &p)) {
             g.stale_paths.push(p);

@@ -75,16 +75,16 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
             if !out.outside.contains(&p) {
                 out.outside.push(p);
             }
-            out.outside_cite.push(e.id.clone());
+            out.outside_cite.push(e.id.to_string());
             continue;
         }
         let p = project.repo_path(&e.path, view);
         match edited.iter_mut().find(|(q, _, _)| *q == p) {
             Some((_, ids, kind)) => {
-                ids.push(e.id.clone());
+                ids.push(e.id.to_string());
                 *kind = e.kind;
             }
-            None => edited.push((p, vec![e.id.clone()], e.kind)),
+            None => edited.push((p, vec![e.id.to_string()], e.kind)),
         }
     }
     let mut entries: Vec<FileFact> = Vec::new();

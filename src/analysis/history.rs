@@ -117,7 +117,7 @@ pub(crate) fn of(
         let name = p.rsplit('/').next().unwrap_or(&p);
         h.decisions.push(Item {
             text: format!("{title} ({})", code_span(name)),
-            cite: vec![e.id.clone()],
+            cite: vec![e.id.to_string()],
             source: Source::Record,
         });
     }
@@ -194,7 +194,7 @@ pub(crate) fn of(
         }) {
             h.dead_ends.push(Item {
                 text: format!("Reverted with {}", code_span(&text::shorten(s, 100))),
-                cite: vec![c.id.clone()],
+                cite: vec![c.id.to_string()],
                 source: Source::Reverted,
             });
         }
@@ -483,7 +483,7 @@ fn statements(view: &View, h: &mut History) {
                             .commands
                             .iter()
                             .filter(|c| c.seq > from.max(asked) && c.seq < m.seq && c.has_result)
-                            .map(|c| c.id.clone())
+                            .map(|c| c.id.to_string())
                             .collect(),
                     });
                 }
@@ -702,7 +702,7 @@ fn workarounds(view: &View, h: &mut History) {
                         error,
                         code_span(&checks::shown(&p.command))
                     ),
-                    cite: vec![f.id.clone(), p.id.clone()],
+                    cite: vec![f.id.to_string(), p.id.to_string()],
                     source: Source::Workaround,
                 });
                 break;
@@ -791,7 +791,7 @@ fn abandoned(view: &View, h: &mut History) {
                         code_span(&checks::shown(&cmds[i].command)),
                         text::quote(&said, 120)
                     ),
-                    cite: vec![cmds[i].id.clone(), last.id.clone(), m.id.clone()],
+                    cite: vec![cmds[i].id.to_string(), last.id.to_string(), m.id.to_string()],
                     source: Source::Abandoned,
                 });
             }

@@ -586,7 +586,7 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
     later
         .edits
         .retain(|e| e.kind != crate::evidence::transcript::EditKind::Delete);
-    let mut ids: Vec<String> = later.edits.iter().map(|e| e.id.clone()).collect();
+    let mut ids: Vec<String> = later.edits.iter().map(|e| e.id.to_string()).collect();
     let mut paths: Vec<String> = Vec::new();
     let changed = later.edits.iter().map(|e| e.path.as_str());
     for path in changed.chain(later.files.iter().map(|s| s.path.as_str())) {

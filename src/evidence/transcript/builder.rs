@@ -326,7 +326,7 @@ impl Builder {
         let seq = self.next_seq();
         let tool = self.tool(tool);
         self.t.commands.push(Command {
-            id: format!("C{}", idx + 1),
+            id: EvidenceId::from(format!("C{}", idx + 1)),
             command: SharedText::from(command.trim()),
             tool,
             exit_code: None,
@@ -421,7 +421,7 @@ impl Builder {
         let path = relative_to(path.trim(), self.t.session.cwd.as_deref());
         let tool = self.tool(tool);
         self.t.edits.push(Edit {
-            id: format!("E{}", idx + 1),
+            id: EvidenceId::from(format!("E{}", idx + 1)),
             path,
             kind,
             tool,

@@ -191,7 +191,7 @@ pub struct Message {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Command {
     /// Evidence id.
-    pub id: String,
+    pub id: EvidenceId,
     /// The shell command line.
     pub command: SharedText,
     /// The tool that ran it (`Bash`, `exec_command`, `run_shell_command`…), shared by every
@@ -316,6 +316,138 @@ impl<'de> Deserialize<'de> for SharedText {
     }
 }
 
+/// An evidence id (`C12`, `E3`), held in the record itself: a long session has some 100,000
+/// commands and edits, and a short string on the heap costs each of them 32 bytes more. Reads as
+/// a `str`; written as a plain string. An id too long to hold inline (never one the readers
+/// assign) is kept on the heap.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EvidenceId(IdText);
+
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum IdText {
+    Inline(u8, [u8; EvidenceId::INLINE]),
+    Heap(Box<str>),
+}
+
+impl EvidenceId {
+    /// Longest id held inline: `EvidenceId` stays the size of a `String`.
+    const INLINE: usize = 22;
+
+    /// The id.
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            IdText::Inline(len, bytes) => {
+                // Only whole `str`s are stored: `from` copies one in at a char boundary.
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            IdText::Heap(s) => s,
+        }
+    }
+}
+
+impl From<&str> for EvidenceId {
+    fn from(id: &str) -> Self {
+        if id.len() <= Self::INLINE {
+            let mut bytes = [0; Self::INLINE];
+            bytes[..id.len()].copy_from_slice(id.as_bytes());
+            EvidenceId(IdText::Inline(id.len() as u8, bytes))
+        } else {
+            EvidenceId(IdText::Heap(id.into()))
+        }
+    }
+}
+
+impl From<String> for EvidenceId {
+    fn from(id: String) -> Self {
+        EvidenceId::from(id.as_str())
+    }
+}
+
+impl From<EvidenceId> for String {
+    fn from(id: EvidenceId) -> Self {
+        id.as_str().to_string()
+    }
+}
+
+impl std::ops::Deref for EvidenceId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for EvidenceId {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::borrow::Borrow<str> for EvidenceId {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Debug for EvidenceId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for EvidenceId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for EvidenceId {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for EvidenceId {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for EvidenceId {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<EvidenceId> for String {
+    fn eq(&self, other: &EvidenceId) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl PartialEq<EvidenceId> for &str {
+    fn eq(&self, other: &EvidenceId) -> bool {
+        *self == other.as_str()
+    }
+}
+
+impl PartialEq<EvidenceId> for str {
+    fn eq(&self, other: &EvidenceId) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl Serialize for EvidenceId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for EvidenceId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        Ok(EvidenceId::from(String::deserialize(d)?))
+    }
+}
+
 /// Kind of a file edit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -332,7 +464,7 @@ pub enum EditKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Edit {
     /// Evidence id.
-    pub id: String,
+    pub id: EvidenceId,
     /// Path, relative to the session cwd where possible.
     pub path: String,
     /// Create, modify or delete.
