@@ -791,7 +791,11 @@ fn abandoned(view: &View, h: &mut History) {
                         code_span(&checks::shown(&cmds[i].command)),
                         text::quote(&said, 120)
                     ),
-                    cite: vec![cmds[i].id.to_string(), last.id.to_string(), m.id.to_string()],
+                    cite: vec![
+                        cmds[i].id.to_string(),
+                        last.id.to_string(),
+                        m.id.to_string(),
+                    ],
                     source: Source::Abandoned,
                 });
             }

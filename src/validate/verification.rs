@@ -557,7 +557,9 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
     }
     // A run the analysis grouped: its freshness is the analysis's.
     if linked.is_empty()
-        && let Some(g) = run.group.and_then(|k| cx.analysis.checks.items.get(k as usize))
+        && let Some(g) = run
+            .group
+            .and_then(|k| cx.analysis.checks.items.get(k as usize))
         && g.latest_run == run.id()
     {
         return (g.stale_by.clone(), g.stale_paths.clone());
