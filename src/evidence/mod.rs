@@ -140,7 +140,7 @@ impl Evidence {
                 }
             }
             for e in &mut t.edits {
-                one(&mut e.path);
+                shared(&mut e.path);
             }
             for e in &mut t.errors {
                 one(&mut e.text);

@@ -47,10 +47,10 @@ pub(super) const OLD_OUTPUT_BYTES: usize = 256;
 /// and where a here-doc ends).
 pub(super) const OLD_COMMAND_BYTES: usize = 256;
 
-/// Most distinct texts an old command's line or output is shared with (see
-/// `Builder::shared_texts`): a session repeats a few dozen lines and outputs thousands of times;
-/// once this many distinct ones are held, a new one is kept by the command alone, so the table
-/// cannot grow with the session (at most about 1.5 MiB of text and table).
+/// Most distinct texts an old command's line or output, or an edit's path, is shared with (see
+/// `Builder::shared_texts`): a session repeats a few dozen lines, outputs and files thousands of
+/// times; once this many distinct ones are held, a new one is kept by its record alone, so the
+/// table cannot grow with the session (at most about 1.5 MiB of text and table).
 const MAX_SHARED_TEXTS: usize = 4096;
 
 /// Builds one transcript. Format readers call it in file order.
@@ -69,8 +69,9 @@ pub(crate) struct Builder {
     tools: Vec<Arc<str>>,
     /// The `seq` of the compaction summaries kept whole, oldest first.
     whole_summaries: VecDeque<u64>,
-    /// The distinct command lines and output excerpts of compact records, each held once for
-    /// every old command that ran that line or got that output (see [`MAX_SHARED_TEXTS`]).
+    /// The distinct command lines and output excerpts of compact records, and the distinct edit
+    /// paths, each held once for every old command that ran that line or got that output and
+    /// every edit of that file (see [`MAX_SHARED_TEXTS`]).
     shared_texts: HashSet<SharedText>,
 }
 
@@ -419,6 +420,8 @@ impl Builder {
         let idx = self.t.edits.len();
         let seq = self.next_seq();
         let path = relative_to(path.trim(), self.t.session.cwd.as_deref());
+        // A long session edits a few files thousands of times.
+        let path = share_string(&mut self.shared_texts, path);
         let tool = self.tool(tool);
         self.t.edits.push(Edit {
             id: EvidenceId::from(format!("E{}", idx + 1)),
@@ -606,7 +609,10 @@ impl Builder {
         // Codex turn_context): paths recorded before it are made relative now.
         if let Some(cwd) = self.t.session.cwd.clone() {
             for e in &mut self.t.edits {
-                e.path = relative_to(&e.path, Some(&cwd));
+                let path = relative_to(&e.path, Some(&cwd));
+                if path != *e.path {
+                    e.path = share_string(&mut self.shared_texts, path);
+                }
             }
         }
         for c in &mut self.t.commands {
@@ -641,6 +647,14 @@ fn share(shared: &mut HashSet<SharedText>, text: &SharedText) -> SharedText {
         shared.insert(text.clone());
     }
     text.clone()
+}
+
+/// [`share`] for a text not yet shared.
+fn share_string(shared: &mut HashSet<SharedText>, text: String) -> SharedText {
+    match shared.get(text.as_str()) {
+        Some(held) => held.clone(),
+        None => share(shared, &SharedText::from(text)),
+    }
 }
 
 /// A tool's own name: an MCP server's prefix (`mcp__github__push_files`) removed.

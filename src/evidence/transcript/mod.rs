@@ -496,8 +496,8 @@ pub enum EditKind {
 pub struct Edit {
     /// Evidence id.
     pub id: EvidenceId,
-    /// Path, relative to the session cwd where possible.
-    pub path: String,
+    /// Path, relative to the session cwd where possible; shared by the edits of one file.
+    pub path: SharedText,
     /// Create, modify or delete.
     pub kind: EditKind,
     /// The tool that made it, shared by every edit it made.
