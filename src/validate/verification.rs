@@ -125,51 +125,75 @@ struct Run<'a> {
     /// there, not copied, and what it printed ([`Run::detail`]) is worded from there only when a
     /// finding quotes it (a 2 GB session has some 100,000 commands).
     source: Source<'a>,
-    /// The analysis's verdict on the command, when it judged it as part of a check.
-    judged: Option<&'a Verdict>,
-    /// The analysis check this run belongs to (index).
-    group: Option<u32>,
+    /// The analysis check this run belongs to: its index + 1 (see [`Run::group`]).
+    group: Option<std::num::NonZeroU32>,
     ok: Option<bool>,
     family: Option<Family>,
     is_test: bool,
     is_check: bool,
-    /// Position in the evidence: test files in the order given, then the fresh `--test-cmd` run.
-    order: u32,
 }
 
 /// What a [`Run`] is, borrowed from the evidence.
 #[derive(Debug, Clone, Copy)]
 enum Source<'a> {
-    Test(&'a TestRun),
+    /// A test run, and its position in the evidence: test files in the order given, then the
+    /// fresh `--test-cmd` run.
+    Test(&'a TestRun, u32),
     Command(&'a Command),
 }
 
 impl<'a> Run<'a> {
     fn id(&self) -> &'a str {
         match self.source {
-            Source::Test(t) => &t.id,
+            Source::Test(t, _) => &t.id,
             Source::Command(c) => &c.id,
         }
     }
 
     fn command(&self) -> Option<&'a str> {
         match self.source {
-            Source::Test(t) => t.command.as_deref(),
+            Source::Test(t, _) => t.command.as_deref(),
             Source::Command(c) => Some(&c.command),
         }
     }
 
-    /// What it showed, for a finding that quotes it ("3 failed", an error line).
-    fn detail(&self) -> Cow<'a, str> {
+    /// The analysis check it belongs to (index).
+    fn group(&self) -> Option<usize> {
+        self.group.map(|g| g.get() as usize - 1)
+    }
+
+    /// Its position among the test runs (commands have a `seq`).
+    fn order(&self) -> u32 {
         match self.source {
-            Source::Test(t) => test_detail(t),
-            Source::Command(c) => command_detail(c, self.judged),
+            Source::Test(_, order) => order,
+            Source::Command(_) => 0,
+        }
+    }
+
+    /// The analysis's verdict on it, when it judged it as part of a check (looked up again:
+    /// only a finding that quotes a run needs it).
+    fn judged(&self, analysis: &'a Analysis) -> Option<&'a Verdict> {
+        let check = analysis.checks.items.get(self.group()?)?;
+        // The last run of that id, as `runs` found it.
+        check
+            .runs
+            .iter()
+            .rev()
+            .find(|r| r.id == self.id())
+            .map(|r| &r.verdict)
+    }
+
+    /// What it showed, for a finding that quotes it ("3 failed", an error line).
+    fn detail(&self, analysis: &'a Analysis) -> Cow<'a, str> {
+        match self.source {
+            Source::Test(t, _) => test_detail(t),
+            Source::Command(c) => command_detail(c, self.judged(analysis)),
         }
     }
 
     fn at(&self) -> Option<DateTime<Utc>> {
         match self.source {
-            Source::Test(t) => t.at,
+            Source::Test(t, _) => t.at,
             Source::Command(c) => c.at,
         }
     }
@@ -177,7 +201,7 @@ impl<'a> Run<'a> {
     /// Position in the session's event order: test runs given as files or run now have none.
     fn seq(&self) -> Option<u64> {
         match self.source {
-            Source::Test(_) => None,
+            Source::Test(..) => None,
             Source::Command(c) => Some(c.seq),
         }
     }
@@ -190,7 +214,7 @@ impl<'a> Run<'a> {
             // Test runs given as files or run now come after the transcript's commands.
             (None, Some(_), _, _) => true,
             (Some(_), None, _, _) => false,
-            (None, None, _, _) => self.order > other.order,
+            (None, None, _, _) => self.order() > other.order(),
         }
     }
 }
@@ -210,8 +234,7 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
     let mut out = Vec::new();
     for t in &ev.tests {
         out.push(Run {
-            source: Source::Test(t),
-            judged: None,
+            source: Source::Test(t, out.len() as u32),
             group: None,
             // A run that could not run the tests is no result either way.
             ok: t.not_run.is_none().then_some(t.ok),
@@ -223,7 +246,6 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
             ),
             is_test: true,
             is_check: false,
-            order: out.len() as u32,
         });
     }
     let Some(tr) = &ev.transcript else {
@@ -243,13 +265,11 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
         let check = judged.get(c.id.as_str()).copied();
         out.push(Run {
             source: Source::Command(c),
-            judged: check.map(|(_, verdict)| verdict),
-            group: check.map(|(k, _)| k as u32),
+            group: check.and_then(|(k, _)| u32::try_from(k + 1).ok()?.try_into().ok()),
             ok: command_ok(c, check.map(|(_, verdict)| verdict)),
             family,
             is_test: c.is_test || family.is_some(),
             is_check: c.is_check,
-            order: out.len() as u32,
         });
     }
     out
@@ -318,7 +338,7 @@ fn test_detail(t: &TestRun) -> Cow<'_, str> {
 
 /// Whether `r` reruns what `base` ran: the same command, or both test runs of fitting runners.
 fn same_kind(r: &Run, base: &Run) -> bool {
-    if let (Some(a), Some(b)) = (r.group, base.group) {
+    if let (Some(a), Some(b)) = (r.group(), base.group()) {
         return a == b;
     }
     match (r.command(), base.command()) {
@@ -410,7 +430,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         Ok(r) => r,
         Err(why) => return Support::Unknown(why),
     };
-    if let Some(s) = ordinal_run(&runs, &m) {
+    if let Some(s) = ordinal_run(&runs, &m, cx.analysis) {
         return s;
     }
     // A cited run that shares nothing with the claim backs nothing.
@@ -478,7 +498,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         last = newer;
     }
     if last.ok == Some(false) {
-        return Support::Contradicted(last.id().to_string(), last.detail().into_owned());
+        return Support::Contradicted(last.id().to_string(), last.detail(cx.analysis).into_owned());
     }
     let linked: Vec<String> = m
         .paths
@@ -513,7 +533,11 @@ fn printed(r: &Run, claim: &str) -> bool {
 /// A claim about the first, second or third run of a command it names
 /// ([`phrases::ORDINAL_RUN`]) is judged by that run alone: later runs do not supersede it, and
 /// staleness does not apply to what happened then.
-fn ordinal_run(runs: &[&Run], m: &super::text::Mentions) -> Option<Support> {
+fn ordinal_run<'a>(
+    runs: &[&Run<'a>],
+    m: &super::text::Mentions,
+    analysis: &'a Analysis,
+) -> Option<Support> {
     let place = phrases::ORDINAL_RUN.regex().captures(&m.plain)?;
     let k = match place[1].to_ascii_lowercase().as_str() {
         "first" | "initial" => 0,
@@ -540,7 +564,7 @@ fn ordinal_run(runs: &[&Run], m: &super::text::Mentions) -> Option<Support> {
     let r = named.get(k)?;
     Some(match r.ok {
         Some(true) => Support::Verified(vec![r.id().to_string()]),
-        Some(false) => Support::Contradicted(r.id().to_string(), r.detail().into_owned()),
+        Some(false) => Support::Contradicted(r.id().to_string(), r.detail(analysis).into_owned()),
         None => Support::Unknown(format!("{} recorded no result", r.id())),
     })
 }
@@ -557,16 +581,14 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
     }
     // A run the analysis grouped: its freshness is the analysis's.
     if linked.is_empty()
-        && let Some(g) = run
-            .group
-            .and_then(|k| cx.analysis.checks.items.get(k as usize))
+        && let Some(g) = run.group().and_then(|k| cx.analysis.checks.items.get(k))
         && g.latest_run == run.id()
     {
         return (g.stale_by.clone(), g.stale_paths.clone());
     }
     let root = run
-        .group
-        .and_then(|k| cx.analysis.checks.items.get(k as usize))
+        .group()
+        .and_then(|k| cx.analysis.checks.items.get(k))
         .and_then(|g| crate::analysis::checks::package_root(cx.ev, &g.dir));
     let relevant = |path: &str| {
         if linked.is_empty() {
@@ -877,7 +899,11 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
                 c.key,
                 ClaimStatus::Contradicted,
                 rule::VERIFICATION,
-                format!("{} — the latest run passed ({})", n.id(), n.detail()),
+                format!(
+                    "{} — the latest run passed ({})",
+                    n.id(),
+                    n.detail(cx.analysis)
+                ),
                 vec![n.id().to_string()],
             );
         }
@@ -931,6 +957,12 @@ mod tests {
     use crate::evidence::Evidence;
     use crate::testkit::*;
     use crate::validate::validate;
+
+    /// The validator holds one run per command of the session: it stays six words.
+    #[test]
+    fn a_run_is_six_words() {
+        assert_eq!(std::mem::size_of::<Run>(), 48);
+    }
 
     fn verified(text: &str) -> Note {
         let mut n = note();
