@@ -164,19 +164,27 @@ impl Check {
         self.runs.iter().rfind(|r| r.id == self.latest_run)
     }
 
-    /// Cuts `stale_by` to its first and last [`STALE_IDS_EACH_END`] edits (and `G`), counting
-    /// them all in `stale_edits`: a long session's checks would each keep the id of every
-    /// later edit, thousands of checks times thousands of edits.
-    fn keep_stale_ends(&mut self) {
-        let git = self.stale_by.iter().any(|i| i == "G");
-        let edits = self.stale_by.len() - usize::from(git);
-        if edits <= 2 * STALE_IDS_EACH_END {
-            return;
+    /// Sets `stale_by` to the ids of the first and last [`STALE_IDS_EACH_END`] of `edits` (and
+    /// `G` when git shows changes), counting them all in `stale_edits` when it cuts: a long
+    /// session's checks would each keep the id of every later edit, thousands of checks times
+    /// thousands of edits.
+    fn set_stale_by(&mut self, edits: &[&str], git: bool) {
+        let n = edits.len();
+        let cut = n > 2 * STALE_IDS_EACH_END;
+        let kept: Box<dyn Iterator<Item = &&str>> = if cut {
+            Box::new(
+                edits[..STALE_IDS_EACH_END]
+                    .iter()
+                    .chain(&edits[n - STALE_IDS_EACH_END..]),
+            )
+        } else {
+            Box::new(edits.iter())
+        };
+        self.stale_by = kept.map(|i| i.to_string()).collect();
+        if git {
+            self.stale_by.push("G".into());
         }
-        self.stale_by
-            .drain(STALE_IDS_EACH_END..edits - STALE_IDS_EACH_END);
-        self.stale_by.shrink_to_fit();
-        self.stale_edits = Some(edits);
+        self.stale_edits = cut.then_some(n);
     }
 
     /// The number of edits that made the pass stale.
@@ -450,8 +458,9 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
                         },
                         |p| affects(&project.repo_path(p, view), None),
                     );
-                    for e in later.edits {
-                        check.stale_by.push(e.id.to_string());
+                    let mut ids: Vec<&str> = Vec::new();
+                    for e in &later.edits {
+                        ids.push(e.id.as_str());
                         let p = project.repo_path(&e.path, view);
                         if !check.stale_paths.contains(&p) {
                             check.stale_paths.push(p);
@@ -459,18 +468,17 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
                     }
                     // Changed in the worktree after the run, or by a commit after the session.
                     let in_git = later.files.iter().map(|s| s.path.as_str());
+                    let mut git = false;
                     for p in in_git.chain(later.committed.iter().copied()) {
                         if !check.stale_paths.iter().any(|q| q == p) {
                             check.stale_paths.push(p.to_string());
                         }
-                        if !check.stale_by.iter().any(|i| i == "G") {
-                            check.stale_by.push("G".into());
-                        }
+                        git = true;
                     }
+                    check.set_stale_by(&ids, git);
                 }
             }
         }
-        check.keep_stale_ends();
         // A fresh `--test-cmd` or file run of the same command decides over the transcript's.
         if let Some(g) = groups
             .iter_mut()
@@ -552,8 +560,8 @@ fn settle(ev: &Evidence, view: &View, lookup: &Lookup, g: &mut Check) {
         let mut edited: Vec<String> = Vec::new();
         for e in &edits {
             let p = lookup.repo_path(&e.path);
-            if !edited.contains(&p) {
-                edited.push(p);
+            if !edited.iter().any(|q| **q == *p) {
+                edited.push(p.to_string());
             }
         }
         g.resolved = Some(Resolved {
@@ -588,40 +596,51 @@ fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
         return;
     };
     let root = package_root(ev, &g.dir);
+    // Whether an edited path can change this check, once per path named: a long session edits
+    // a few hundred files thousands of times.
+    let judged: std::cell::RefCell<HashMap<String, bool>> = Default::default();
     let later = freshness::changes_after(
         ev,
         RunPoint {
             seq: Some(run.seq),
             at: run.at,
         },
-        |p| affects(&lookup.repo_path(p), root.as_deref()),
+        |p| {
+            if let Some(&known) = judged.borrow().get(p) {
+                return known;
+            }
+            let verdict = affects(&lookup.repo_path(p), root.as_deref());
+            judged.borrow_mut().insert(p.to_string(), verdict);
+            verdict
+        },
     );
-    for e in later.edits {
+    let mut ids: Vec<&str> = Vec::new();
+    // Paths named by an edit already counted: the same name is the same repository path.
+    let mut named: HashSet<&str> = HashSet::new();
+    for e in &later.edits {
         if e.kind == EditKind::Delete || !lookup.has_edit(&e.id) {
             continue;
         }
-        g.stale_by.push(e.id.to_string());
-        let p = lookup.repo_path(&e.path);
-        if !g.stale_paths.iter().any(|q| paths::same_path(q, &p)) {
-            g.stale_paths.push(p);
+        ids.push(e.id.as_str());
+        if named.insert(&e.path) {
+            let p = lookup.repo_path(&e.path);
+            if !g.stale_paths.iter().any(|q| paths::same_path(q, &p)) {
+                g.stale_paths.push(p.to_string());
+            }
         }
     }
     // Changed in the worktree after the run, or by a commit after the session.
     let in_git = later.files.iter().map(|s| s.path.as_str());
+    let mut git = false;
     for p in in_git.chain(later.committed.iter().copied()) {
         if !g.stale_paths.iter().any(|q| paths::same_path(q, p)) {
             g.stale_paths.push(p.to_string());
-            if !g.stale_by.iter().any(|i| i == "G") {
-                g.stale_by.push("G".into());
-            }
+            git = true;
         }
     }
-    g.keep_stale_ends();
+    g.set_stale_by(&ids, git);
 }
 
-/// What the freshness rules look up for every group, found once per analysis: a long session
-/// has thousands of groups, commands and edits, and a scan per lookup made judging staleness
-/// grow with their product.
 /// The record with evidence id `id` among `records` (in session order, so in the order of their
 /// ids' numbers), by binary search on the id's number (`C12` → 12); an id of another shape by a
 /// scan.
@@ -640,9 +659,12 @@ fn by_id<'v, T>(
     (id_of(records[i]) == id).then_some(records[i])
 }
 
+/// What the freshness rules look up for every group, found once per analysis: a long session
+/// has thousands of groups, commands and edits, and a scan per lookup made judging staleness
+/// grow with their product.
 struct Lookup<'v> {
     /// Each path an edit or status names, as a repository path ([`Project::repo_path`]).
-    repo_paths: std::cell::RefCell<HashMap<String, String>>,
+    repo_paths: std::cell::RefCell<HashMap<String, std::rc::Rc<str>>>,
     view: &'v View<'v>,
     project: &'v Project,
 }
@@ -668,11 +690,11 @@ impl<'v> Lookup<'v> {
         by_id(&self.view.edits, id, |e| &e.id).is_some()
     }
 
-    fn repo_path(&self, path: &str) -> String {
+    fn repo_path(&self, path: &str) -> std::rc::Rc<str> {
         if let Some(p) = self.repo_paths.borrow().get(path) {
             return p.clone();
         }
-        let p = self.project.repo_path(path, self.view);
+        let p: std::rc::Rc<str> = self.project.repo_path(path, self.view).into();
         self.repo_paths
             .borrow_mut()
             .insert(path.to_string(), p.clone());
