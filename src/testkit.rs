@@ -75,7 +75,7 @@ pub(crate) fn cmd(id: &str, command: &str, ok: Option<bool>, seq: u64) -> Comman
         tool: Some("Bash".into()),
         exit_code: ok.map(|o| if o { 0 } else { 1 }),
         ok,
-        output: String::new(),
+        output: Default::default(),
         is_test: crate::evidence::shell::is_test_command(command),
         is_check: crate::evidence::shell::is_check_command(command),
         tests: None,
@@ -157,7 +157,7 @@ pub(crate) fn wrapper(n: usize, text: &str, seq: u64) -> Message {
 pub(crate) fn ran(n: usize, command: &str, exit: Option<i32>, output: &str, seq: u64) -> Command {
     let v = crate::evidence::transcript::classify::judge(command, exit, None, output);
     Command {
-        id: format!("C{n}"),
+        id: format!("C{n}").into(),
         command: command.into(),
         tool: Some("Bash".into()),
         exit_code: exit,

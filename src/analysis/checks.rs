@@ -295,7 +295,7 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
             continue;
         };
         let run = Run {
-            id: c.id.clone(),
+            id: c.id.to_string(),
             shown: shown(&c.command),
             verdict: verdict(c, parsed, kind),
             seq: c.seq,
@@ -460,7 +460,7 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
                     );
                     let mut ids: Vec<&str> = Vec::new();
                     for e in &later.edits {
-                        ids.push(&e.id);
+                        ids.push(e.id.as_str());
                         let p = project.repo_path(&e.path, view);
                         if !check.stale_paths.contains(&p) {
                             check.stale_paths.push(p);
@@ -571,10 +571,10 @@ fn settle(ev: &Evidence, view: &View, lookup: &Lookup, g: &mut Check) {
                 Verdict::Fail { error } => error.clone(),
                 _ => String::new(),
             },
-            installs: installs.iter().map(|c| c.id.clone()).collect(),
+            installs: installs.iter().map(|c| c.id.to_string()).collect(),
             install_lines: installs.iter().map(|c| shown(&c.command)).collect(),
             edited,
-            edit_ids: edits.iter().map(|e| e.id.clone()).collect(),
+            edit_ids: edits.iter().map(|e| e.id.to_string()).collect(),
             by_deleting: !edits.is_empty() && edits.iter().all(|e| e.kind == EditKind::Delete),
         });
     }
@@ -592,7 +592,7 @@ fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
     if edits_cannot_change(&g.identity) {
         return;
     }
-    let Some(run) = lookup.commands.get(run_id) else {
+    let Some(run) = lookup.command(run_id) else {
         return;
     };
     let root = package_root(ev, &g.dir);
@@ -618,10 +618,10 @@ fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
     // Paths named by an edit already counted: the same name is the same repository path.
     let mut named: HashSet<&str> = HashSet::new();
     for e in &later.edits {
-        if e.kind == EditKind::Delete || !lookup.edits.contains(e.id.as_str()) {
+        if e.kind == EditKind::Delete || !lookup.has_edit(&e.id) {
             continue;
         }
-        ids.push(&e.id);
+        ids.push(e.id.as_str());
         if named.insert(&e.path) {
             let p = lookup.repo_path(&e.path);
             if !g.stale_paths.iter().any(|q| paths::same_path(q, &p)) {
@@ -641,14 +641,28 @@ fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
     g.set_stale_by(&ids, git);
 }
 
+/// The record with evidence id `id` among `records` (in session order, so in the order of their
+/// ids' numbers), by binary search on the id's number (`C12` → 12); an id of another shape by a
+/// scan.
+fn by_id<'v, T>(
+    records: &[&'v T],
+    id: &str,
+    id_of: impl Fn(&T) -> &crate::evidence::transcript::EvidenceId,
+) -> Option<&'v T> {
+    let number = |id: &str| -> Option<u64> { id.get(1..)?.parse().ok() };
+    let Some(n) = number(id) else {
+        return records.iter().copied().find(|r| id_of(r) == id);
+    };
+    let i = records
+        .binary_search_by_key(&Some(n), |r| number(id_of(r)))
+        .ok()?;
+    (id_of(records[i]) == id).then_some(records[i])
+}
+
 /// What the freshness rules look up for every group, found once per analysis: a long session
 /// has thousands of groups, commands and edits, and a scan per lookup made judging staleness
 /// grow with their product.
 struct Lookup<'v> {
-    /// The view's commands by id.
-    commands: HashMap<&'v str, &'v Command>,
-    /// The ids of the view's edits.
-    edits: HashSet<&'v str>,
     /// Each path an edit or status names, as a repository path ([`Project::repo_path`]).
     repo_paths: std::cell::RefCell<HashMap<String, std::rc::Rc<str>>>,
     view: &'v View<'v>,
@@ -658,12 +672,22 @@ struct Lookup<'v> {
 impl<'v> Lookup<'v> {
     fn new(view: &'v View<'v>, project: &'v Project) -> Lookup<'v> {
         Lookup {
-            commands: view.commands.iter().map(|c| (c.id.as_str(), *c)).collect(),
-            edits: view.edits.iter().map(|e| e.id.as_str()).collect(),
             repo_paths: Default::default(),
             view,
             project,
         }
+    }
+
+    /// The view's command with id `id`: found by binary search on the number of the id (the
+    /// readers number commands in session order), not held in a table (a long session has
+    /// 100,000 of them); any other id by a scan.
+    fn command(&self, id: &str) -> Option<&'v Command> {
+        by_id(&self.view.commands, id, |c| &c.id)
+    }
+
+    /// Whether the view holds the edit with id `id` (as [`Lookup::command`]).
+    fn has_edit(&self, id: &str) -> bool {
+        by_id(&self.view.edits, id, |e| &e.id).is_some()
     }
 
     fn repo_path(&self, path: &str) -> std::rc::Rc<str> {
@@ -754,7 +778,7 @@ fn programs_build_first(test: &str, build: &str) -> bool {
 /// A passing build made stale by later edits is fresh again when a later passing test run that
 /// builds first ([`builds_first`]) ran in the same folder: its staleness is judged from that run.
 fn renew_builds(ev: &Evidence, lookup: &Lookup, groups: &mut [Check]) {
-    let seq_of = |id: &str| lookup.commands.get(id).map(|c| c.seq);
+    let seq_of = |id: &str| lookup.command(id).map(|c| c.seq);
     let programs: Vec<String> = groups.iter().map(|g| program_words(&g.identity)).collect();
     for i in 0..groups.len() {
         let g = &groups[i];
@@ -1222,6 +1246,28 @@ fn requested_commands(view: &View, requests: &Requests) -> Vec<(String, String)>
 mod tests {
     use super::*;
     use crate::analysis::project;
+
+    /// Commands are found by their id's number among a session-ordered subset; an absent id is
+    /// none, and an id of another shape is found by a scan.
+    #[test]
+    fn a_command_is_found_by_the_number_of_its_id() {
+        let cmds: Vec<Command> = ["C1", "C3", "C12", "C40"]
+            .iter()
+            .map(|id| crate::testkit::cmd(id, "ls", Some(true), 1))
+            .collect();
+        let mut odd = crate::testkit::cmd("T-x", "ls", Some(true), 2);
+        odd.command = "pwd".into();
+        let mut records: Vec<&Command> = cmds.iter().collect();
+        fn id_of(c: &Command) -> &crate::evidence::transcript::EvidenceId {
+            &c.id
+        }
+        assert_eq!(by_id(&records, "C12", id_of).unwrap().id, "C12");
+        assert_eq!(by_id(&records, "C40", id_of).unwrap().id, "C40");
+        assert!(by_id(&records, "C4", id_of).is_none());
+        assert!(by_id(&records, "C", id_of).is_none());
+        records.push(&odd);
+        assert_eq!(by_id(&records, "T-x", id_of).unwrap().command, "pwd");
+    }
     use crate::analysis::requests;
     use crate::analysis::scope::{self, View};
     use crate::testkit::*;

@@ -155,7 +155,7 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
                 files: added.clone(),
                 pushed_by: None,
                 undone_by: None,
-                cite: vec![c.id.clone()],
+                cite: vec![c.id.to_string()],
             });
             continue;
         }
@@ -169,7 +169,7 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
                 files: added.clone(),
                 pushed_by: None,
                 undone_by: None,
-                cite: vec![c.id.clone()],
+                cite: vec![c.id.to_string()],
             });
         }
     }
@@ -226,7 +226,7 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
                 .any(|t| t.starts_with(&sc.sha) || sc.sha.starts_with(t.as_str()));
             let branch = sc.branch.as_ref().is_some_and(|b| new_branch.contains(b));
             if (tip || branch) && sc.pushed_by.is_none() {
-                sc.pushed_by = Some(c.id.clone());
+                sc.pushed_by = Some(c.id.to_string());
             }
         }
     }

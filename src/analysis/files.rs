@@ -64,27 +64,52 @@ const MAX_ENTRIES: usize = 24;
 /// Most symbols per file.
 const MAX_SYMBOLS: usize = 8;
 
+/// Most edit ids a file's fact cites: its latest edits.
+const CITED_EDITS: usize = 3;
+
+/// The edits of one file: how many, and the ids of the latest [`CITED_EDITS`], oldest first.
+#[derive(Default)]
+struct EditIds {
+    count: usize,
+    latest: Vec<String>,
+}
+
+impl EditIds {
+    fn push(&mut self, id: &str) {
+        self.count += 1;
+        if self.latest.len() == CITED_EDITS {
+            self.latest.remove(0);
+        }
+        self.latest.push(id.to_string());
+    }
+}
+
 /// The files of the session.
 pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commits) -> Files {
     let mut out = Files::default();
-    // Session edits by repository path, in order of first edit.
-    let mut edited: Vec<(String, Vec<String>, EditKind)> = Vec::new();
+    // Session edits by repository path, in order of first edit: how many, and the ids of the
+    // latest few (all a fact cites; a long session edits one file thousands of times).
+    let mut edited: Vec<(String, EditIds, EditKind)> = Vec::new();
     for e in &view.edits {
         if project.outside(&e.path, view) {
             let p = project.repo_path(&e.path, view);
             if !out.outside.contains(&p) {
                 out.outside.push(p);
             }
-            out.outside_cite.push(e.id.clone());
+            out.outside_cite.push(e.id.to_string());
             continue;
         }
         let p = project.repo_path(&e.path, view);
         match edited.iter_mut().find(|(q, _, _)| *q == p) {
             Some((_, ids, kind)) => {
-                ids.push(e.id.clone());
+                ids.push(&e.id);
                 *kind = e.kind;
             }
-            None => edited.push((p, vec![e.id.clone()], e.kind)),
+            None => {
+                let mut ids = EditIds::default();
+                ids.push(&e.id);
+                edited.push((p, ids, e.kind));
+            }
         }
     }
     let mut entries: Vec<FileFact> = Vec::new();
@@ -139,8 +164,8 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
                 .position(|(p, _, _)| paths::same_path(p, &s.path))
             {
                 let (_, ids, _) = edited.remove(pos);
-                edits = ids.len();
-                cite.extend(ids.iter().rev().take(3).rev().cloned());
+                edits = ids.count;
+                cite.extend(ids.latest);
             }
             let symbols = symbols_of.remove(s.path.as_str()).unwrap_or_default();
             entries.push(FileFact {
@@ -200,7 +225,7 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
         } else {
             "no uncommitted change now (committed or reverted)".to_string()
         };
-        let mut cite: Vec<String> = ids.iter().rev().take(3).rev().cloned().collect();
+        let mut cite: Vec<String> = ids.latest;
         if let Some(c) = committed {
             cite.extend(c.cite.iter().cloned());
         }
@@ -211,10 +236,10 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
                 let done = if unconfirmed && committed.is_none() {
                     format!(
                         "{} edit attempt(s) in the session, none confirmed applied by its tool",
-                        ids.len()
+                        ids.count
                     )
                 } else {
-                    format!("edited in the session ({}×)", ids.len())
+                    format!("edited in the session ({}×)", ids.count)
                 };
                 if state.is_empty() {
                     done
@@ -223,7 +248,7 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
                 }
             },
             symbols: Vec::new(),
-            edits: ids.len(),
+            edits: ids.count,
             dirty: false,
             cite,
         });

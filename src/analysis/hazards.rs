@@ -123,8 +123,8 @@ fn running(view: &View, out: &mut Vec<Hazard>) {
         }
         for s in started {
             match shown.iter_mut().find(|(t, _)| *t == s) {
-                Some((_, ids)) => ids.push(c.id.clone()),
-                None => shown.push((s, vec![c.id.clone()])),
+                Some((_, ids)) => ids.push(c.id.to_string()),
+                None => shown.push((s, vec![c.id.to_string()])),
             }
         }
         if phrases::TUNNEL.is_match(&c.command) {
@@ -286,7 +286,7 @@ fn build_output(view: &View, project: &Project, out: &mut Vec<Hazard>) {
         if let Some(d) = dir
             && p.contains('/')
         {
-            hits.push((d.to_string(), e.id.clone()));
+            hits.push((d.to_string(), e.id.to_string()));
         }
     }
     let Some((dir, _)) = hits.first().cloned() else {

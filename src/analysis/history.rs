@@ -117,7 +117,7 @@ pub(crate) fn of(
         let name = p.rsplit('/').next().unwrap_or(&p);
         h.decisions.push(Item {
             text: format!("{title} ({})", code_span(name)),
-            cite: vec![e.id.clone()],
+            cite: vec![e.id.to_string()],
             source: Source::Record,
         });
     }
@@ -194,7 +194,7 @@ pub(crate) fn of(
         }) {
             h.dead_ends.push(Item {
                 text: format!("Reverted with {}", code_span(&text::shorten(s, 100))),
-                cite: vec![c.id.clone()],
+                cite: vec![c.id.to_string()],
                 source: Source::Reverted,
             });
         }
@@ -304,17 +304,27 @@ fn tool_failures(view: &View, h: &mut History) {
         if e.evidence.as_deref().is_some_and(|id| id.starts_with('C')) {
             continue;
         }
-        let tool = MCP
-            .captures(&e.text)
+        // Each big automaton is built only once a text holds its literal (most sessions never
+        // use an MCP tool, nor hit aider's search/replace error): the same matches, and none of
+        // the megabytes a Unicode class repeated up to 400 times compiles to.
+        let tool = (e.text.contains("MCP tool '"))
+            .then(|| MCP.captures(&e.text))
+            .flatten()
             .map(|c| c[1].to_string())
             .or_else(|| TOOL_PREFIX.captures(&e.text).map(|c| c[1].to_string()));
         if tool.is_none() && phrases::MODEL_ERROR.is_match(&e.text) {
             continue;
         }
         let next_said = view.said().find(|m| m.seq > e.seq && m.seq <= e.seq + 3);
-        let detail = if let Some(t) = RESPONSE_TEXT.captures_iter(&e.text).last() {
+        let response_text = (e.text.contains(r#""text":""#))
+            .then(|| RESPONSE_TEXT.captures_iter(&e.text).last())
+            .flatten();
+        let no_match = next_said
+            .filter(|m| m.text.contains("failed to exactly match lines in "))
+            .and_then(|m| NO_MATCH.captures(&m.text));
+        let detail = if let Some(t) = response_text {
             t[1].replace("\\\"", "\"")
-        } else if let Some(c) = next_said.and_then(|m| NO_MATCH.captures(&m.text)) {
+        } else if let Some(c) = no_match {
             format!(
                 "{} — its search text (starting {}) is not in `{}`",
                 e.text.trim_start_matches('#').trim(),
@@ -473,7 +483,7 @@ fn statements(view: &View, h: &mut History) {
                             .commands
                             .iter()
                             .filter(|c| c.seq > from.max(asked) && c.seq < m.seq && c.has_result)
-                            .map(|c| c.id.clone())
+                            .map(|c| c.id.to_string())
                             .collect(),
                     });
                 }
@@ -692,7 +702,7 @@ fn workarounds(view: &View, h: &mut History) {
                         error,
                         code_span(&checks::shown(&p.command))
                     ),
-                    cite: vec![f.id.clone(), p.id.clone()],
+                    cite: vec![f.id.to_string(), p.id.to_string()],
                     source: Source::Workaround,
                 });
                 break;
@@ -781,7 +791,11 @@ fn abandoned(view: &View, h: &mut History) {
                         code_span(&checks::shown(&cmds[i].command)),
                         text::quote(&said, 120)
                     ),
-                    cite: vec![cmds[i].id.clone(), last.id.clone(), m.id.clone()],
+                    cite: vec![
+                        cmds[i].id.to_string(),
+                        last.id.to_string(),
+                        m.id.to_string(),
+                    ],
                     source: Source::Abandoned,
                 });
             }

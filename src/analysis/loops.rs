@@ -126,7 +126,7 @@ pub(crate) fn stopped(view: &View) -> Stopped {
     let mut s = Stopped::default();
     let last_seq = view.last_seq();
     if let Some(c) = view.commands.last() {
-        s.command = Some(c.id.clone());
+        s.command = Some(c.id.to_string());
         s.command_text = checks::shown(&c.command);
         s.no_result = !c.has_result && Some(c.seq) == last_seq;
     }
@@ -427,7 +427,7 @@ fn cut_off(
     let made: Vec<&super::commits::SessionCommit> = commits
         .session
         .iter()
-        .filter(|sc| sc.cite.contains(id))
+        .filter(|sc| sc.cite.iter().any(|c| c == id))
         .collect();
     let pushes = shell::segment_commands(&cmd.command)
         .iter()
@@ -495,7 +495,7 @@ fn cut_off(
             )
         })
         .unwrap_or_default();
-    let mut cite = vec![id.clone()];
+    let mut cite = vec![id.to_string()];
     cite.extend(stopped.said.clone());
     LoopFact {
         kind: LoopKind::Stopped,
@@ -1253,7 +1253,7 @@ fn stubs(ev: &Evidence, view: &View, project: &Project) -> Option<Stubs> {
                 found.markers.push(m.clone());
             }
         }
-        found.cite.push(e.id.clone());
+        found.cite.push(e.id.to_string());
     }
     found.files.reverse();
     found.cite.reverse();
@@ -1397,7 +1397,8 @@ fn untouched(
         return;
     }
     let root = std::path::Path::new(&g.root);
-    let touched: Vec<String> = view
+    // A set: a long session edits a few files thousands of times.
+    let touched: std::collections::BTreeSet<String> = view
         .edits
         .iter()
         .map(|e| project.repo_path(&e.path, view))
@@ -1483,7 +1484,7 @@ fn odd_files(view: &View, project: &Project, commits: &Commits, out: &mut Vec<Lo
         let p = project.repo_path(&e.path, view);
         if odd_name(&p) && !odd.contains(&p) {
             odd.push(p);
-            cite.push(e.id.clone());
+            cite.push(e.id.to_string());
         }
     }
     for c in commits.session.iter().filter(|c| c.undone_by.is_none()) {

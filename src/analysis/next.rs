@@ -99,7 +99,7 @@ pub(crate) fn of(
                 "Read the session's last change to {} and decide whether it needs a test",
                 code_span(&crate::evidence::paths::normalize(&e.path))
             ),
-            cite: vec![e.id.clone()],
+            cite: vec![e.id.to_string()],
             from: "review".into(),
         };
     }

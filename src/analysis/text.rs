@@ -23,8 +23,18 @@ pub(crate) fn plain(s: &str) -> String {
         out.push_str(t);
         out.push('\n');
     }
-    let out = LINK.replace_all(&out, "$1");
-    let out = TAG.replace_all(&out, "");
+    // Each automaton is built and run only on a text that holds what it needs (a link's `](`,
+    // a tag's `<`): LINK's bounded Unicode classes compile to megabytes.
+    let out = if out.contains("](") {
+        LINK.replace_all(&out, "$1")
+    } else {
+        std::borrow::Cow::Borrowed(out.as_str())
+    };
+    let out = if out.contains('<') {
+        TAG.replace_all(&out, "")
+    } else {
+        std::borrow::Cow::Borrowed(&*out)
+    };
     // Typographic apostrophes read as plain ones ("I’m" is "I'm").
     out.replace("**", "").replace("__", "").replace('’', "'")
 }

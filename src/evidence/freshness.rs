@@ -112,7 +112,7 @@ mod tests {
 
     fn edit(path: &str, seq: u64, when: Option<&str>) -> Edit {
         Edit {
-            id: format!("E{seq}"),
+            id: format!("E{seq}").into(),
             path: path.into(),
             kind: EditKind::Modify,
             tool: None,

@@ -76,6 +76,11 @@ impl Evidence {
                 one(s);
             }
         };
+        let shared = |s: &mut transcript::SharedText| {
+            if let Some(new) = f(s) {
+                *s = new.into();
+            }
+        };
         if let Some(g) = &mut self.git {
             one(&mut g.root);
             opt(&mut g.branch);
@@ -125,8 +130,8 @@ impl Evidence {
                 one(&mut m.text);
             }
             for c in &mut t.commands {
-                one(&mut c.command);
-                one(&mut c.output);
+                shared(&mut c.command);
+                shared(&mut c.output);
                 if let Some(s) = &mut c.tests {
                     for f in &mut s.failures {
                         one(&mut f.name);
@@ -135,7 +140,7 @@ impl Evidence {
                 }
             }
             for e in &mut t.edits {
-                one(&mut e.path);
+                shared(&mut e.path);
             }
             for e in &mut t.errors {
                 one(&mut e.text);

@@ -84,7 +84,7 @@ pub(super) fn entries(t: &Transcript, a: &Analysis, r: &dyn Fn(&str) -> String) 
         };
         entries.push(Entry {
             seq: e.seq,
-            id: Some(e.id.clone()),
+            id: Some(e.id.to_string()),
             text: format!(
                 "- {} {kind} {}{}{}",
                 e.id,
@@ -97,7 +97,7 @@ pub(super) fn entries(t: &Transcript, a: &Analysis, r: &dyn Fn(&str) -> String) 
     for c in &t.commands {
         entries.push(Entry {
             seq: c.seq,
-            id: Some(c.id.clone()),
+            id: Some(c.id.to_string()),
             text: command(c, judged.get(c.id.as_str()).copied(), r),
         });
     }

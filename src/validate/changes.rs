@@ -66,7 +66,7 @@ fn change_evidence(cx: &Ctx, path: &str) -> Option<Vec<String>> {
             let rel = crate::evidence::paths::normalize(&e.path);
             exact_or_under(&rel, p) || rel.ends_with(&format!("/{p}"))
         })
-        .map(|e| e.id.clone())
+        .map(|e| e.id.to_string())
         .collect();
     let committed = a
         .commits
@@ -167,14 +167,14 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
                 .edits
                 .iter()
                 .rfind(|x| x.seq > e.seq && x.path == e.path)
-                .filter(|later| !c.cite.contains(&later.id))
+                .filter(|later| !c.cite.iter().any(|x| *x == later.id))
             {
                 cx.flag(
                     c.key,
                     ClaimStatus::Unverified,
                     rule::STALENESS,
                     format!("{} edited `{}` again after {id}", later.id, e.path),
-                    vec![later.id.clone()],
+                    vec![later.id.to_string()],
                 );
                 break;
             }

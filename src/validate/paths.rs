@@ -107,7 +107,7 @@ fn known_elsewhere(cx: &Ctx, c: &ClaimView, path: &str) -> bool {
     let cited = cx.ev.transcript.as_ref().is_some_and(|t| {
         t.commands
             .iter()
-            .filter(|x| c.cite.contains(&x.id))
+            .filter(|x| c.cite.iter().any(|i| *i == x.id))
             .any(|x| x.command.contains(p) || x.output.contains(p))
     });
     branch || outside || cited || gone

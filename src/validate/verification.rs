@@ -122,44 +122,78 @@ fn trigger(section: Section, plain: &str) -> Option<Trigger> {
 #[derive(Debug, Clone)]
 struct Run<'a> {
     /// The test run or command it is: its id, command line, time and order are read from
-    /// there, not copied (a 2 GB session has some 100,000 commands).
+    /// there, not copied, and what it printed ([`Run::detail`]) is worded from there only when a
+    /// finding quotes it (a 2 GB session has some 100,000 commands).
     source: Source<'a>,
-    /// The analysis check this run belongs to (index).
-    group: Option<usize>,
+    /// The analysis check this run belongs to: its index + 1 (see [`Run::group`]).
+    group: Option<std::num::NonZeroU32>,
     ok: Option<bool>,
     family: Option<Family>,
     is_test: bool,
     is_check: bool,
-    detail: Cow<'a, str>,
-    /// Position in the evidence: test files in the order given, then the fresh `--test-cmd` run.
-    order: usize,
 }
 
 /// What a [`Run`] is, borrowed from the evidence.
 #[derive(Debug, Clone, Copy)]
 enum Source<'a> {
-    Test(&'a TestRun),
+    /// A test run, and its position in the evidence: test files in the order given, then the
+    /// fresh `--test-cmd` run.
+    Test(&'a TestRun, u32),
     Command(&'a Command),
 }
 
 impl<'a> Run<'a> {
     fn id(&self) -> &'a str {
         match self.source {
-            Source::Test(t) => &t.id,
+            Source::Test(t, _) => &t.id,
             Source::Command(c) => &c.id,
         }
     }
 
     fn command(&self) -> Option<&'a str> {
         match self.source {
-            Source::Test(t) => t.command.as_deref(),
+            Source::Test(t, _) => t.command.as_deref(),
             Source::Command(c) => Some(&c.command),
+        }
+    }
+
+    /// The analysis check it belongs to (index).
+    fn group(&self) -> Option<usize> {
+        self.group.map(|g| g.get() as usize - 1)
+    }
+
+    /// Its position among the test runs (commands have a `seq`).
+    fn order(&self) -> u32 {
+        match self.source {
+            Source::Test(_, order) => order,
+            Source::Command(_) => 0,
+        }
+    }
+
+    /// The analysis's verdict on it, when it judged it as part of a check (looked up again:
+    /// only a finding that quotes a run needs it).
+    fn judged(&self, analysis: &'a Analysis) -> Option<&'a Verdict> {
+        let check = analysis.checks.items.get(self.group()?)?;
+        // The last run of that id, as `runs` found it.
+        check
+            .runs
+            .iter()
+            .rev()
+            .find(|r| r.id == self.id())
+            .map(|r| &r.verdict)
+    }
+
+    /// What it showed, for a finding that quotes it ("3 failed", an error line).
+    fn detail(&self, analysis: &'a Analysis) -> Cow<'a, str> {
+        match self.source {
+            Source::Test(t, _) => test_detail(t),
+            Source::Command(c) => command_detail(c, self.judged(analysis)),
         }
     }
 
     fn at(&self) -> Option<DateTime<Utc>> {
         match self.source {
-            Source::Test(t) => t.at,
+            Source::Test(t, _) => t.at,
             Source::Command(c) => c.at,
         }
     }
@@ -167,7 +201,7 @@ impl<'a> Run<'a> {
     /// Position in the session's event order: test runs given as files or run now have none.
     fn seq(&self) -> Option<u64> {
         match self.source {
-            Source::Test(_) => None,
+            Source::Test(..) => None,
             Source::Command(c) => Some(c.seq),
         }
     }
@@ -180,7 +214,7 @@ impl<'a> Run<'a> {
             // Test runs given as files or run now come after the transcript's commands.
             (None, Some(_), _, _) => true,
             (Some(_), None, _, _) => false,
-            (None, None, _, _) => self.order > other.order,
+            (None, None, _, _) => self.order() > other.order(),
         }
     }
 }
@@ -199,21 +233,8 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
     let (ev, analysis): (&'a Evidence, &'a Analysis) = (cx.ev, cx.analysis);
     let mut out = Vec::new();
     for t in &ev.tests {
-        let detail = if let Some(why) = &t.not_run {
-            Cow::Owned(format!("could not run: {why}"))
-        } else if t.failed > 0 {
-            Cow::Owned(format!("{} failed", t.failed))
-        } else if t.timed_out {
-            Cow::Borrowed("timed out")
-        } else if let Some(code) = t.exit_code.filter(|c| *c != 0) {
-            Cow::Owned(format!("exit status {code}"))
-        } else if t.ok {
-            Cow::Owned(format!("{} passed", t.passed))
-        } else {
-            Cow::Borrowed("failed")
-        };
         out.push(Run {
-            source: Source::Test(t),
+            source: Source::Test(t, out.len() as u32),
             group: None,
             // A run that could not run the tests is no result either way.
             ok: t.not_run.is_none().then_some(t.ok),
@@ -225,8 +246,6 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
             ),
             is_test: true,
             is_check: false,
-            detail,
-            order: out.len(),
         });
     }
     let Some(tr) = &ev.transcript else {
@@ -242,57 +261,84 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
         .collect();
     out.reserve(tr.commands.len());
     for c in &tr.commands {
-        let failed = c.tests.as_ref().map(|s| s.failed).unwrap_or(0);
-        let mut detail: Cow<'a, str> = if failed > 0 {
-            Cow::Owned(format!("{failed} failed"))
-        } else if let Some(code) = c.exit_code.filter(|c| *c != 0) {
-            Cow::Owned(format!("exit status {code}"))
-        } else if c.ok == Some(false) {
-            Cow::Borrowed("failed")
-        } else {
-            Cow::Borrowed("succeeded")
-        };
         let family = test_family(&c.command).or(c.is_test.then_some(Family::Any));
-        // The analysis judged this run as part of a check: its verdict decides. Another
-        // command with no recorded result (an install) has the analysis's word on its
-        // output.
-        let mut ok = c.ok;
-        if ok.is_none() {
-            match crate::analysis::checks::command_verdict(c) {
-                Verdict::Pass { how } => (ok, detail) = (Some(true), Cow::Owned(how)),
-                Verdict::Fail { error } => (ok, detail) = (Some(false), Cow::Owned(error)),
-                Verdict::Unknown { .. } | Verdict::NotRun { .. } => {}
-            }
-        }
-        let group = judged.get(c.id.as_str()).map(|&(k, verdict)| {
-            match verdict {
-                Verdict::Pass { how } => (ok, detail) = (Some(true), Cow::Borrowed(how.as_str())),
-                Verdict::Fail { error } => {
-                    (ok, detail) = (Some(false), Cow::Borrowed(error.as_str()))
-                }
-                Verdict::Unknown { why } | Verdict::NotRun { why } => {
-                    (ok, detail) = (None, Cow::Borrowed(why.as_str()))
-                }
-            }
-            k
-        });
+        let check = judged.get(c.id.as_str()).copied();
         out.push(Run {
             source: Source::Command(c),
-            group,
-            ok,
+            group: check.and_then(|(k, _)| u32::try_from(k + 1).ok()?.try_into().ok()),
+            ok: command_ok(c, check.map(|(_, verdict)| verdict)),
             family,
             is_test: c.is_test || family.is_some(),
             is_check: c.is_check,
-            detail,
-            order: out.len(),
         });
     }
     out
 }
 
+/// Whether command `c` passed: the analysis's verdict when it judged it as part of a check
+/// (`judged`); else its recorded result; else, for a command with no recorded result (an
+/// install), the analysis's word on its output.
+fn command_ok(c: &Command, judged: Option<&Verdict>) -> Option<bool> {
+    match judged {
+        Some(Verdict::Pass { .. }) => Some(true),
+        Some(Verdict::Fail { .. }) => Some(false),
+        Some(Verdict::Unknown { .. } | Verdict::NotRun { .. }) => None,
+        None if c.ok.is_some() => c.ok,
+        None => match crate::analysis::checks::command_verdict(c) {
+            Verdict::Pass { .. } => Some(true),
+            Verdict::Fail { .. } => Some(false),
+            Verdict::Unknown { .. } | Verdict::NotRun { .. } => None,
+        },
+    }
+}
+
+/// What command `c` showed, in a finding's words, judged as [`command_ok`] judges it.
+fn command_detail<'a>(c: &Command, judged: Option<&'a Verdict>) -> Cow<'a, str> {
+    match judged {
+        Some(Verdict::Pass { how }) => return Cow::Borrowed(how),
+        Some(Verdict::Fail { error }) => return Cow::Borrowed(error),
+        Some(Verdict::Unknown { why } | Verdict::NotRun { why }) => return Cow::Borrowed(why),
+        None => {}
+    }
+    if c.ok.is_none() {
+        match crate::analysis::checks::command_verdict(c) {
+            Verdict::Pass { how } => return Cow::Owned(how),
+            Verdict::Fail { error } => return Cow::Owned(error),
+            Verdict::Unknown { .. } | Verdict::NotRun { .. } => {}
+        }
+    }
+    let failed = c.tests.as_ref().map(|s| s.failed).unwrap_or(0);
+    if failed > 0 {
+        Cow::Owned(format!("{failed} failed"))
+    } else if let Some(code) = c.exit_code.filter(|c| *c != 0) {
+        Cow::Owned(format!("exit status {code}"))
+    } else if c.ok == Some(false) {
+        Cow::Borrowed("failed")
+    } else {
+        Cow::Borrowed("succeeded")
+    }
+}
+
+/// What test run `t` showed, in a finding's words.
+fn test_detail(t: &TestRun) -> Cow<'_, str> {
+    if let Some(why) = &t.not_run {
+        Cow::Owned(format!("could not run: {why}"))
+    } else if t.failed > 0 {
+        Cow::Owned(format!("{} failed", t.failed))
+    } else if t.timed_out {
+        Cow::Borrowed("timed out")
+    } else if let Some(code) = t.exit_code.filter(|c| *c != 0) {
+        Cow::Owned(format!("exit status {code}"))
+    } else if t.ok {
+        Cow::Owned(format!("{} passed", t.passed))
+    } else {
+        Cow::Borrowed("failed")
+    }
+}
+
 /// Whether `r` reruns what `base` ran: the same command, or both test runs of fitting runners.
 fn same_kind(r: &Run, base: &Run) -> bool {
-    if let (Some(a), Some(b)) = (r.group, base.group) {
+    if let (Some(a), Some(b)) = (r.group(), base.group()) {
         return a == b;
     }
     match (r.command(), base.command()) {
@@ -384,7 +430,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         Ok(r) => r,
         Err(why) => return Support::Unknown(why),
     };
-    if let Some(s) = ordinal_run(&runs, &m) {
+    if let Some(s) = ordinal_run(&runs, &m, cx.analysis) {
         return s;
     }
     // A cited run that shares nothing with the claim backs nothing.
@@ -452,7 +498,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         last = newer;
     }
     if last.ok == Some(false) {
-        return Support::Contradicted(last.id().to_string(), last.detail.to_string());
+        return Support::Contradicted(last.id().to_string(), last.detail(cx.analysis).into_owned());
     }
     let linked: Vec<String> = m
         .paths
@@ -487,7 +533,11 @@ fn printed(r: &Run, claim: &str) -> bool {
 /// A claim about the first, second or third run of a command it names
 /// ([`phrases::ORDINAL_RUN`]) is judged by that run alone: later runs do not supersede it, and
 /// staleness does not apply to what happened then.
-fn ordinal_run(runs: &[&Run], m: &super::text::Mentions) -> Option<Support> {
+fn ordinal_run<'a>(
+    runs: &[&Run<'a>],
+    m: &super::text::Mentions,
+    analysis: &'a Analysis,
+) -> Option<Support> {
     let place = phrases::ORDINAL_RUN.regex().captures(&m.plain)?;
     let k = match place[1].to_ascii_lowercase().as_str() {
         "first" | "initial" => 0,
@@ -514,7 +564,7 @@ fn ordinal_run(runs: &[&Run], m: &super::text::Mentions) -> Option<Support> {
     let r = named.get(k)?;
     Some(match r.ok {
         Some(true) => Support::Verified(vec![r.id().to_string()]),
-        Some(false) => Support::Contradicted(r.id().to_string(), r.detail.to_string()),
+        Some(false) => Support::Contradicted(r.id().to_string(), r.detail(analysis).into_owned()),
         None => Support::Unknown(format!("{} recorded no result", r.id())),
     })
 }
@@ -546,7 +596,7 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> Later {
     }
     // A run the analysis grouped: its freshness is the analysis's.
     if linked.is_empty()
-        && let Some(g) = run.group.and_then(|k| cx.analysis.checks.items.get(k))
+        && let Some(g) = run.group().and_then(|k| cx.analysis.checks.items.get(k))
         && g.latest_run == run.id()
     {
         return Later {
@@ -556,7 +606,7 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> Later {
         };
     }
     let root = run
-        .group
+        .group()
         .and_then(|k| cx.analysis.checks.items.get(k))
         .and_then(|g| crate::analysis::checks::package_root(cx.ev, &g.dir));
     let relevant = |path: &str| {
@@ -579,7 +629,7 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> Later {
     later
         .edits
         .retain(|e| e.kind != crate::evidence::transcript::EditKind::Delete);
-    let mut ids: Vec<String> = later.edits.iter().map(|e| e.id.clone()).collect();
+    let mut ids: Vec<String> = later.edits.iter().map(|e| e.id.to_string()).collect();
     let edits = ids.len();
     let mut paths: Vec<String> = Vec::new();
     let changed = later.edits.iter().map(|e| e.path.as_str());
@@ -869,7 +919,11 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
                 c.key,
                 ClaimStatus::Contradicted,
                 rule::VERIFICATION,
-                format!("{} — the latest run passed ({})", n.id(), n.detail),
+                format!(
+                    "{} — the latest run passed ({})",
+                    n.id(),
+                    n.detail(cx.analysis)
+                ),
                 vec![n.id().to_string()],
             );
         }
@@ -929,6 +983,12 @@ mod tests {
     use crate::evidence::Evidence;
     use crate::testkit::*;
     use crate::validate::validate;
+
+    /// The validator holds one run per command of the session: it stays six words.
+    #[test]
+    fn a_run_is_six_words() {
+        assert_eq!(std::mem::size_of::<Run>(), 48);
+    }
 
     fn verified(text: &str) -> Note {
         let mut n = note();

@@ -6,7 +6,7 @@ use super::classify;
 use super::recent::Recent;
 use super::*;
 use crate::evidence::read::excerpt;
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
 
 /// Longest message text kept (head and tail).
@@ -47,6 +47,12 @@ pub(super) const OLD_OUTPUT_BYTES: usize = 256;
 /// and where a here-doc ends).
 pub(super) const OLD_COMMAND_BYTES: usize = 256;
 
+/// Most distinct texts an old command's line or output, or an edit's path, is shared with (see
+/// `Builder::shared_texts`): a session repeats a few dozen lines, outputs and files thousands of
+/// times; once this many distinct ones are held, a new one is kept by its record alone, so the
+/// table cannot grow with the session (at most about 1.5 MiB of text and table).
+const MAX_SHARED_TEXTS: usize = 4096;
+
 /// Builds one transcript. Format readers call it in file order.
 pub(crate) struct Builder {
     t: Transcript,
@@ -63,6 +69,10 @@ pub(crate) struct Builder {
     tools: Vec<Arc<str>>,
     /// The `seq` of the compaction summaries kept whole, oldest first.
     whole_summaries: VecDeque<u64>,
+    /// The distinct command lines and output excerpts of compact records, and the distinct edit
+    /// paths, each held once for every old command that ran that line or got that output and
+    /// every edit of that file (see [`MAX_SHARED_TEXTS`]).
+    shared_texts: HashSet<SharedText>,
 }
 
 #[derive(Clone, Copy)]
@@ -87,6 +97,7 @@ impl Builder {
             short_outputs: 0,
             tools: Vec::new(),
             whole_summaries: VecDeque::new(),
+            shared_texts: HashSet::new(),
         }
     }
 
@@ -274,13 +285,15 @@ impl Builder {
         let end = n - KEEP_COMMAND_OUTPUTS;
         for c in &mut self.t.commands[self.short_outputs..end] {
             if c.output.len() > OLD_OUTPUT_BYTES {
-                c.output = exact(excerpt(&c.output, OLD_OUTPUT_BYTES));
+                c.output = SharedText::from(excerpt(&c.output, OLD_OUTPUT_BYTES));
             }
+            c.output = share(&mut self.shared_texts, &c.output);
             // A command without a result is judged at the end, from its whole line.
             let identity_matters = c.is_test || c.is_check || !c.has_result;
             if !identity_matters && c.command.len() > OLD_COMMAND_BYTES {
-                c.command = exact(excerpt(&c.command, OLD_COMMAND_BYTES));
+                c.command = SharedText::from(excerpt(&c.command, OLD_COMMAND_BYTES));
             }
+            c.command = share(&mut self.shared_texts, &c.command);
         }
         self.short_outputs = end;
     }
@@ -314,12 +327,12 @@ impl Builder {
         let seq = self.next_seq();
         let tool = self.tool(tool);
         self.t.commands.push(Command {
-            id: format!("C{}", idx + 1),
-            command: command.trim().to_string(),
+            id: EvidenceId::from(format!("C{}", idx + 1)),
+            command: SharedText::from(command.trim()),
             tool,
             exit_code: None,
             ok: None,
-            output: String::new(),
+            output: SharedText::default(),
             is_test: false,
             is_check: false,
             tests: None,
@@ -386,7 +399,7 @@ impl Builder {
         c.is_check = verdict.is_check;
         c.tests = verdict.tests.map(Box::new);
         c.ok = verdict.ok;
-        c.output = exact(excerpt(full, MAX_OUTPUT_BYTES));
+        c.output = SharedText::from(excerpt(full, MAX_OUTPUT_BYTES));
         if at.is_some() {
             c.at = at;
         }
@@ -407,9 +420,11 @@ impl Builder {
         let idx = self.t.edits.len();
         let seq = self.next_seq();
         let path = relative_to(path.trim(), self.t.session.cwd.as_deref());
+        // A long session edits a few files thousands of times.
+        let path = share_string(&mut self.shared_texts, path);
         let tool = self.tool(tool);
         self.t.edits.push(Edit {
-            id: format!("E{}", idx + 1),
+            id: EvidenceId::from(format!("E{}", idx + 1)),
             path,
             kind,
             tool,
@@ -594,7 +609,10 @@ impl Builder {
         // Codex turn_context): paths recorded before it are made relative now.
         if let Some(cwd) = self.t.session.cwd.clone() {
             for e in &mut self.t.edits {
-                e.path = relative_to(&e.path, Some(&cwd));
+                let path = relative_to(&e.path, Some(&cwd));
+                if path != *e.path {
+                    e.path = share_string(&mut self.shared_texts, path);
+                }
             }
         }
         for c in &mut self.t.commands {
@@ -617,6 +635,26 @@ use crate::evidence::paths::relative_to;
 fn exact(mut text: String) -> String {
     text.shrink_to_fit();
     text
+}
+
+/// `text` as held in `shared`: the copy already there, else `text` itself, added while
+/// `shared` holds fewer than [`MAX_SHARED_TEXTS`].
+fn share(shared: &mut HashSet<SharedText>, text: &SharedText) -> SharedText {
+    if let Some(held) = shared.get(text.as_str()) {
+        return held.clone();
+    }
+    if shared.len() < MAX_SHARED_TEXTS {
+        shared.insert(text.clone());
+    }
+    text.clone()
+}
+
+/// [`share`] for a text not yet shared.
+fn share_string(shared: &mut HashSet<SharedText>, text: String) -> SharedText {
+    match shared.get(text.as_str()) {
+        Some(held) => held.clone(),
+        None => share(shared, &SharedText::from(text)),
+    }
 }
 
 /// A tool's own name: an MCP server's prefix (`mcp__github__push_files`) removed.
@@ -740,7 +778,10 @@ mod tests {
         assert_eq!(t.messages.last().unwrap().id, format!("M{}", 2 * turns));
         assert_eq!(t.commands.len(), turns, "every command is kept");
         assert!(t.commands[0].output.len() <= OLD_OUTPUT_BYTES + 64);
-        assert_eq!(t.commands[0].output.capacity(), t.commands[0].output.len());
+        assert!(
+            std::ptr::eq(t.commands[0].output.as_str(), t.commands[1].output.as_str()),
+            "old commands that got the same output share one copy of it"
+        );
         assert!(t.commands[0].ok == Some(true) && t.commands[0].is_test);
         assert_eq!(t.commands[turns - 1].output, long_output);
     }
@@ -774,7 +815,8 @@ mod tests {
     }
 
     /// An old command is a compact record: its verdict, a bounded output and, unless it runs
-    /// tests or a check, a bounded command line; its tool name is shared, not copied.
+    /// tests or a check, a bounded command line; its tool name, and its line and output when an
+    /// older command had the same, are shared, not copied.
     #[test]
     fn old_commands_are_compact_records_and_keep_their_verdict() {
         let mut b = Builder::new("x", Format::ClaudeCode);
@@ -799,10 +841,10 @@ mod tests {
         let t = b.finish();
         let (old_script, old_check) = (&t.commands[0], &t.commands[1]);
         assert!(old_script.command.len() <= OLD_COMMAND_BYTES + 64);
-        assert_eq!(
-            old_script.command.capacity(),
-            old_script.command.len(),
-            "a kept excerpt holds no spare capacity"
+        let again = &t.commands[2];
+        assert!(
+            std::ptr::eq(old_script.command.as_str(), again.command.as_str()),
+            "old runs of one command line share one copy of it"
         );
         assert!(old_script.command.starts_with("cat > notes.txt <<'EOF'"));
         assert!(old_script.command.ends_with("EOF"));

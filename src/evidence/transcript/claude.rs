@@ -581,7 +581,7 @@ impl State {
             b.command_result_at(idx, code, flag, content, at);
             if is_error {
                 let cid = b.transcript().commands.get(idx).map(|c| c.id.clone());
-                b.error(&format!("{name}: {content}"), cid, at);
+                b.error(&format!("{name}: {content}"), cid.map(String::from), at);
             }
         } else if let Some(idx) = tool.edit {
             b.confirm_edit_at(idx, !is_error);
@@ -593,7 +593,7 @@ impl State {
             }
             if is_error {
                 let eid = b.transcript().edits.get(idx).map(|e| e.id.clone());
-                b.error(&format!("{name}: {content}"), eid, at);
+                b.error(&format!("{name}: {content}"), eid.map(String::from), at);
             }
         } else {
             let action = tool

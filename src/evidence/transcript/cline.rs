@@ -655,7 +655,7 @@ fn answer(
             b.command_result_at(idx, exit, flag, body, at);
             if status == Status::Denied {
                 let id = b.transcript().commands.get(idx).map(|c| c.id.clone());
-                b.error("command denied by the user", id, at);
+                b.error("command denied by the user", id.map(String::from), at);
             }
             output_range(body)
         }
@@ -666,7 +666,7 @@ fn answer(
                 .starts_with("The user denied this operation")
             {
                 let id = b.transcript().edits.get(idx).map(|e| e.id.clone());
-                b.error("edit denied by the user", id, at);
+                b.error("edit denied by the user", id.map(String::from), at);
             }
             None
         }

@@ -540,7 +540,7 @@ impl State {
                         .first()
                         .and_then(|&i| b.transcript().edits.get(i))
                         .map(|e| e.id.clone());
-                    b.error(&format!("apply_patch: {output}"), eid, at);
+                    b.error(&format!("apply_patch: {output}"), eid.map(String::from), at);
                 }
             }
             Some(Call::Other(name))

@@ -307,7 +307,7 @@ fn native_tool_call(b: &mut Builder, call: &Value, msg_at: Option<DateTime<Utc>>
             b.confirm_edit_at(idx, status == Some("success"));
             if status == Some("error") {
                 let id = b.transcript().edits.get(idx).map(|e| e.id.clone());
-                b.error(&format!("{name}: {output}"), id, at);
+                b.error(&format!("{name}: {output}"), id.map(String::from), at);
             }
         }
         ToolKind::Other => {

@@ -191,9 +191,9 @@ pub struct Message {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Command {
     /// Evidence id.
-    pub id: String,
+    pub id: EvidenceId,
     /// The shell command line.
-    pub command: String,
+    pub command: SharedText,
     /// The tool that ran it (`Bash`, `exec_command`, `run_shell_command`…), shared by every
     /// command it ran.
     #[serde(default, skip_serializing_if = "Option::is_none", with = "shared_name")]
@@ -204,7 +204,7 @@ pub struct Command {
     pub ok: Option<bool>,
     /// Bounded output excerpt (head and tail).
     #[serde(default)]
-    pub output: String,
+    pub output: SharedText,
     /// True for a test run.
     pub is_test: bool,
     /// True for a check (typecheck, lint, build).
@@ -227,6 +227,258 @@ pub struct Command {
     pub sidechain: bool,
 }
 
+/// Text that many records may hold at once: a long session runs the same command lines
+/// (`cargo test`, `git status`) and gets the same short outputs back thousands of times, and an
+/// old command's line and output excerpt are held once for all of them (see
+/// `Builder::compact_old_commands`). Reads as a `str`; written as a plain string.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SharedText(Arc<str>);
+
+impl SharedText {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for SharedText {
+    /// The empty text, one allocation shared by every command that has no output yet.
+    fn default() -> Self {
+        static EMPTY: std::sync::LazyLock<Arc<str>> = std::sync::LazyLock::new(|| Arc::from(""));
+        SharedText(Arc::clone(&EMPTY))
+    }
+}
+
+impl std::ops::Deref for SharedText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for SharedText {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for SharedText {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for SharedText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<&str> for SharedText {
+    fn from(text: &str) -> Self {
+        SharedText(Arc::from(text))
+    }
+}
+
+impl From<String> for SharedText {
+    fn from(text: String) -> Self {
+        SharedText(Arc::from(text))
+    }
+}
+
+impl PartialEq<str> for SharedText {
+    fn eq(&self, other: &str) -> bool {
+        &*self.0 == other
+    }
+}
+
+impl PartialEq<&str> for SharedText {
+    fn eq(&self, other: &&str) -> bool {
+        &*self.0 == *other
+    }
+}
+
+impl PartialEq<String> for SharedText {
+    fn eq(&self, other: &String) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl Serialize for SharedText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for SharedText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        Ok(SharedText::from(String::deserialize(d)?))
+    }
+}
+
+/// An evidence id (`C12`, `E3`), held in the record itself: a long session has some 100,000
+/// commands and edits, and a short string on the heap costs each of them 32 bytes more. Reads as
+/// a `str`; written as a plain string. An id too long to hold inline (never one the readers
+/// assign) is kept on the heap behind a thin pointer, so that the id takes 16 bytes, not a
+/// `String`'s 24.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EvidenceId(IdText);
+
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum IdText {
+    Inline(u8, [u8; EvidenceId::INLINE]),
+    #[allow(clippy::box_collection)]
+    Heap(Box<String>),
+}
+
+impl EvidenceId {
+    /// Longest id held inline: with its length and the variant's tag, 16 bytes.
+    const INLINE: usize = 14;
+
+    /// The id.
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            IdText::Inline(len, bytes) => {
+                // Only whole `str`s are stored: `from` copies one in at a char boundary.
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            IdText::Heap(s) => s,
+        }
+    }
+}
+
+impl From<&str> for EvidenceId {
+    fn from(id: &str) -> Self {
+        if id.len() <= Self::INLINE {
+            let mut bytes = [0; Self::INLINE];
+            bytes[..id.len()].copy_from_slice(id.as_bytes());
+            EvidenceId(IdText::Inline(id.len() as u8, bytes))
+        } else {
+            EvidenceId(IdText::Heap(Box::new(id.to_string())))
+        }
+    }
+}
+
+impl From<String> for EvidenceId {
+    fn from(id: String) -> Self {
+        EvidenceId::from(id.as_str())
+    }
+}
+
+#[cfg(test)]
+mod evidence_id_tests {
+    use super::EvidenceId;
+
+    /// Ids the readers assign are held inline, a longer one on the heap; both read back whole,
+    /// and the id is smaller than a `String`.
+    #[test]
+    fn short_ids_are_inline_and_long_ones_read_back_whole() {
+        assert_eq!(std::mem::size_of::<EvidenceId>(), 16);
+        for id in [
+            "C1",
+            "E12345678",
+            "C1234567890123",
+            "C12345678901234",
+            &"X".repeat(300),
+        ] {
+            let held = EvidenceId::from(id);
+            assert_eq!(held.as_str(), id);
+            assert_eq!(
+                serde_json::to_string(&held).unwrap(),
+                serde_json::to_string(id).unwrap()
+            );
+            let back: EvidenceId =
+                serde_json::from_str(&serde_json::to_string(id).unwrap()).unwrap();
+            assert_eq!(back, held);
+        }
+    }
+}
+
+impl From<EvidenceId> for String {
+    fn from(id: EvidenceId) -> Self {
+        id.as_str().to_string()
+    }
+}
+
+impl std::ops::Deref for EvidenceId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for EvidenceId {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::borrow::Borrow<str> for EvidenceId {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Debug for EvidenceId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for EvidenceId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for EvidenceId {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for EvidenceId {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for EvidenceId {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<EvidenceId> for String {
+    fn eq(&self, other: &EvidenceId) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl PartialEq<EvidenceId> for &str {
+    fn eq(&self, other: &EvidenceId) -> bool {
+        *self == other.as_str()
+    }
+}
+
+impl PartialEq<EvidenceId> for str {
+    fn eq(&self, other: &EvidenceId) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl Serialize for EvidenceId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for EvidenceId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        Ok(EvidenceId::from(String::deserialize(d)?))
+    }
+}
+
 /// Kind of a file edit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -243,9 +495,9 @@ pub enum EditKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Edit {
     /// Evidence id.
-    pub id: String,
-    /// Path, relative to the session cwd where possible.
-    pub path: String,
+    pub id: EvidenceId,
+    /// Path, relative to the session cwd where possible; shared by the edits of one file.
+    pub path: SharedText,
     /// Create, modify or delete.
     pub kind: EditKind,
     /// The tool that made it, shared by every edit it made.

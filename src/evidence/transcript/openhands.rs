@@ -222,7 +222,7 @@ fn observation_event(
                         .map(|cmd| cmd.id.clone());
                 }
             }
-            b.error(content, evidence, at);
+            b.error(content, evidence.map(String::from), at);
         }
         _ => b.saw_time(at),
     }

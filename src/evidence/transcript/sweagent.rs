@@ -309,7 +309,7 @@ fn emit_step(b: &mut Builder, s: &Step) {
             if failed {
                 let id = b.transcript().edits.get(idx).map(|e| e.id.clone());
                 let first = s.observation.lines().next().unwrap_or("edit failed");
-                b.error(first, id, None);
+                b.error(first, id.map(String::from), None);
             }
         }
         Act::Command => {
