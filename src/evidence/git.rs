@@ -570,8 +570,8 @@ fn branch_name(repo: &Repository) -> Result<Option<String>, git2::Error> {
 /// folded into one `dir/` entry (returned with their file counts; see `untracked`). The note
 /// folder is left out.
 ///
-/// In a big worktree, `helper` walks one half of it (see `halves`) while this thread compares
-/// HEAD with the index and walks the other half; the entries are the same as one walk's.
+/// In a big worktree, `helper` walks one part of it (see `halves`) while this thread compares
+/// HEAD with the index and walks the other part; the entries are the same as one walk's.
 fn read_status(
     repo: &Repository,
     index: &git2::Index,
@@ -1327,8 +1327,8 @@ mod tests {
             std::fs::create_dir_all(file.parent().expect("parent")).expect("mkdir");
             std::fs::write(file, body).expect("write");
         };
-        // `a` holds half the index (after the changes below): the cut falls right after it.
-        let counts = [("a", 2_100), ("b", 1_400), ("c/deep", 698)];
+        // The cut falls right after `a` (see `halves`).
+        let counts = [("a", 1_600), ("b", 1_500), ("c/deep", 1_000)];
         for (dir, n) in counts {
             for i in 0..n {
                 write(&format!("{dir}/f{i}.rs"), &format!("fn f{i}() {{}}\n"));

@@ -15,6 +15,11 @@ use std::path::Path;
 /// would cost more than it saves.
 pub(super) const MIN_ENTRIES_TO_SPLIT: usize = 4_096;
 
+/// The first half's share of the index entries, in eighths: its thread also compares HEAD with
+/// the index, which takes about a quarter of a whole walk's time (measured on a 38,000-file
+/// repository: 16 ms against 64 ms), so that both threads finish together.
+const FIRST_EIGHTHS: usize = 3;
+
 /// How many folders deep the cut may go looking for a balance.
 const MAX_DEPTH: usize = 8;
 
@@ -24,7 +29,8 @@ const MAX_DEPTH: usize = 8;
 const NOT_LITERAL: &[char] = &['!', '*', '?', '[', ']', '\\', '#'];
 
 /// Two disjoint lists of repository-relative paths that together cover the worktree and the
-/// index, balanced by the number of index entries under each; `None` when the index is small,
+/// index, the first with about [`FIRST_EIGHTHS`] of the index entries under them; `None` when
+/// the index is small,
 /// when a name cannot be a literal pathspec, or when no balanced cut exists.
 ///
 /// `index_paths` are the index entries' paths in index order (sorted).
@@ -52,12 +58,12 @@ pub(super) fn halves(workdir: &Path, index_paths: &[String]) -> Option<(Vec<Stri
     if units.keys().any(|u| !is_literal(u)) {
         return None;
     }
-    // Contiguous in path order (neighbouring folders stay on one thread), cut at half the weight.
+    // Contiguous in path order (neighbouring folders stay on one thread).
     let mut first = Vec::new();
     let mut second = Vec::new();
     let mut seen = 0;
     for (unit, weight) in units {
-        if seen * 2 < total {
+        if seen * 8 < total * FIRST_EIGHTHS {
             seen += weight;
             first.push(unit);
         } else {
@@ -168,10 +174,7 @@ mod tests {
             "src/m7",
         ];
         assert_eq!(all, want);
-        assert_eq!(
-            first,
-            ["README", "new", "src/m0", "src/m1", "src/m2", "src/m3"]
-        );
+        assert_eq!(first, ["README", "new", "src/m0", "src/m1", "src/m2"]);
     }
 
     #[test]
