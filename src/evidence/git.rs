@@ -1238,6 +1238,16 @@ mod tests {
         assert!(matches!(collect(tmp.path()), Ok(None)));
     }
 
+    /// Commits what `index` holds on HEAD.
+    fn commit_index(repo: &Repository, index: &mut git2::Index, message: &str) {
+        let tree = repo
+            .find_tree(index.write_tree().expect("tree"))
+            .expect("tree");
+        let sig = git2::Signature::new("T", "t@example.com", &git2::Time::new(0, 0)).expect("sig");
+        repo.commit(Some("HEAD"), &sig, &sig, message, &tree, &[])
+            .expect("commit");
+    }
+
     #[test]
     fn collects_a_repository_built_with_git2() {
         let tmp = tempfile::tempdir().expect("temp dir");
@@ -1246,12 +1256,7 @@ mod tests {
         let mut index = repo.index().expect("index");
         index.add_path(Path::new("a.py")).expect("add");
         index.write().expect("write index");
-        let tree = repo
-            .find_tree(index.write_tree().expect("tree"))
-            .expect("tree");
-        let sig = git2::Signature::new("T", "t@example.com", &git2::Time::new(0, 0)).expect("sig");
-        repo.commit(Some("HEAD"), &sig, &sig, "First\n\nbody", &tree, &[])
-            .expect("commit");
+        commit_index(&repo, &mut index, "First\n\nbody");
         std::fs::write(
             tmp.path().join("a.py"),
             "def one():\n    return 1\n\n\ndef two():\n    return 2\n",
@@ -1340,12 +1345,7 @@ mod tests {
         index
             .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
             .expect("add");
-        let tree = repo
-            .find_tree(index.write_tree().expect("tree"))
-            .expect("tree");
-        let sig = git2::Signature::new("T", "t@example.com", &git2::Time::new(0, 0)).expect("sig");
-        repo.commit(Some("HEAD"), &sig, &sig, "Import", &tree, &[])
-            .expect("commit");
+        commit_index(&repo, &mut index, "Import");
 
         write("a/f1.rs", "fn f1() { changed() }\n");
         write("b/f2.rs", "fn f2() { changed() }\n");
