@@ -2,7 +2,7 @@
 //! greetings, acknowledgements, harness text, interrupted turns or queued duplicates; each with
 //! whether the session answered it. The goal is the latest request; earlier ones are summarised.
 
-use super::scope::View;
+use super::scope::{View, said_by_agent};
 use super::text;
 use crate::evidence::transcript::{Message, MessageKind, Role};
 use crate::phrases;
@@ -94,6 +94,13 @@ pub(crate) const SUMMARY_CHARS: usize = 220;
 /// The requests of the covered session.
 pub(crate) fn of(view: &View) -> Requests {
     let mut out = Requests::default();
+    // Requests in order, `None` where a later duplicate replaced one; each one's dedupe key, and
+    // the live ones by the key's first bytes (two keys that are the same request share them), so
+    // that a long session with thousands of distinct requests is not compared pairwise.
+    let mut slots: Vec<Option<Request>> = Vec::new();
+    let mut keys: Vec<String> = Vec::new();
+    let mut by_start: std::collections::HashMap<Vec<u8>, Vec<usize>> =
+        std::collections::HashMap::new();
     let msgs = &view.messages;
     for (i, m) in msgs.iter().enumerate() {
         if m.role != Role::User {
@@ -120,17 +127,18 @@ pub(crate) fn of(view: &View) -> Requests {
             continue;
         }
         let key = dedupe_key(&cleaned);
+        let start = key.as_bytes()[..key.len().min(DEDUPE_START_BYTES)].to_vec();
+        let live = by_start.entry(start).or_default();
         let mut also = Vec::new();
-        if let Some(pos) = out
-            .items
-            .iter()
-            .position(|r| same_request(&dedupe_key(&r.text), &key))
+        if let Some(at) = live.iter().position(|&i| same_request(&keys[i], &key))
+            && let Some(earlier) = slots[live.remove(at)].take()
         {
-            let earlier = out.items.remove(pos);
             also.extend(earlier.also);
             also.push(earlier.id);
         }
-        out.items.push(Request {
+        live.push(slots.len());
+        keys.push(key);
+        slots.push(Some(Request {
             id: m.id.clone(),
             also,
             text: cleaned,
@@ -138,13 +146,15 @@ pub(crate) fn of(view: &View) -> Requests {
             answer: Answer::Answered,
             seq: m.seq,
             at: m.at,
-        });
+        }));
     }
+    out.items = slots.into_iter().flatten().collect();
     // Answers: what happened between each request and the next.
     let seqs: Vec<u64> = out.items.iter().map(|r| r.seq).collect();
+    let order = InOrder::of(view);
     for (k, r) in out.items.iter_mut().enumerate() {
         let until = seqs.get(k + 1).copied().unwrap_or(u64::MAX);
-        r.answer = answer(view, r.seq, until);
+        r.answer = answer(view, &order, r.seq, until);
     }
     out
 }
@@ -260,9 +270,15 @@ fn dedupe_key(text: &str) -> String {
         .collect()
 }
 
+/// Two keys that are [`same_request`] agree on this many first bytes (or are equal).
+const DEDUPE_START_BYTES: usize = 12;
+
 fn same_request(a: &str, b: &str) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    short.len() >= 12 && long.starts_with(short) && short.len() * 3 >= long.len().min(300) || a == b
+    short.len() >= DEDUPE_START_BYTES
+        && long.starts_with(short)
+        && short.len() * 3 >= long.len().min(300)
+        || a == b
 }
 
 /// Whether the user stopped the turn of message `i` before the agent did anything.
@@ -281,14 +297,56 @@ fn interrupted(msgs: &[&Message], i: usize) -> bool {
     false
 }
 
+/// Whether each kind of event of a view is in `seq` order, as the readers record them: then the
+/// events between two requests are found by binary search, where a long session's thousands of
+/// requests would each scan every event.
+struct InOrder {
+    messages: bool,
+    commands: bool,
+    edits: bool,
+}
+
+impl InOrder {
+    fn of(view: &View) -> InOrder {
+        InOrder {
+            messages: view.messages.is_sorted_by_key(|m| m.seq),
+            commands: view.commands.is_sorted_by_key(|c| c.seq),
+            edits: view.edits.is_sorted_by_key(|e| e.seq),
+        }
+    }
+}
+
+/// The part of `items` that can hold events after `from` and before `until`: exactly those
+/// when `sorted`, else all of them (callers still test each event's `seq`).
+fn in_span<'v, T>(
+    items: &'v [&'v T],
+    sorted: bool,
+    seq: impl Fn(&T) -> u64,
+    from: u64,
+    until: u64,
+) -> &'v [&'v T] {
+    if !sorted {
+        return items;
+    }
+    let lo = items.partition_point(|x| seq(x) <= from);
+    let hi = lo + items[lo..].partition_point(|x| seq(x) < until);
+    &items[lo..hi]
+}
+
 /// How the session responded between a request (`from`) and the next (`until`).
-fn answer(view: &View, from: u64, until: u64) -> Answer {
+fn answer(view: &View, order: &InOrder, from: u64, until: u64) -> Answer {
     let within = |seq: u64| seq > from && seq < until;
-    let replied = view.said().any(|m| {
+    let messages = in_span(&view.messages, order.messages, |m| m.seq, from, until);
+    let said = || messages.iter().copied().filter(|m| said_by_agent(m));
+    let replied = said().any(|m| {
         within(m.seq) && !m.text.trim().is_empty() && m.text.trim() != "No response requested."
     });
-    let acted =
-        view.commands.iter().any(|c| within(c.seq)) || view.edits.iter().any(|e| within(e.seq));
+    let acted = in_span(&view.commands, order.commands, |c| c.seq, from, until)
+        .iter()
+        .any(|c| within(c.seq))
+        || in_span(&view.edits, order.edits, |e| e.seq, from, until)
+            .iter()
+            .any(|e| within(e.seq));
     if !(replied || acted) {
         let (errors, error_ids) = view
             .errors
@@ -300,18 +358,14 @@ fn answer(view: &View, from: u64, until: u64) -> Answer {
         return Answer::Unanswered { errors, error_ids };
     }
     // An aider `/undo` as the last word on this request takes its answer back.
-    let last_user = view
-        .messages
+    let last_user = messages
         .iter()
         .rfind(|m| within(m.seq) && m.role == Role::User);
     if let Some(u) = last_user
         && u.text.trim() == "/undo"
-        && !view
-            .said()
-            .any(|m| m.seq > u.seq && within(m.seq) && !is_ack(&m.text))
+        && !said().any(|m| m.seq > u.seq && within(m.seq) && !is_ack(&m.text))
     {
-        let commit = view
-            .messages
+        let commit = messages
             .iter()
             .filter(|m| within(m.seq) && m.seq < u.seq)
             .filter_map(|m| aider_commit(&m.text))

@@ -108,6 +108,11 @@ pub(crate) struct View<'a> {
     pub covered: usize,
 }
 
+/// Whether a message is something the agent said (typed, not a tool call or harness text).
+pub(crate) fn said_by_agent(m: &Message) -> bool {
+    m.role == Role::Assistant && m.kind == MessageKind::Typed
+}
+
 impl<'a> View<'a> {
     /// The events of `ev` inside `scope`.
     pub(crate) fn new(ev: &'a Evidence, scope: &Scope) -> View<'a> {
@@ -148,10 +153,7 @@ impl<'a> View<'a> {
 
     /// The assistant's own prose (not thinking), in order.
     pub(crate) fn said(&self) -> impl Iterator<Item = &'a Message> + '_ {
-        self.messages
-            .iter()
-            .copied()
-            .filter(|m| m.role == Role::Assistant && m.kind == MessageKind::Typed)
+        self.messages.iter().copied().filter(|m| said_by_agent(m))
     }
 
     /// The last event of the session (message, command or edit), by order.

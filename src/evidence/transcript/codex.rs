@@ -8,7 +8,7 @@
 //! results come in three shapes.
 
 use super::input::{for_each_json, parse_time};
-use super::lenient::{Bool, Content, Given, Int, Obj, Str};
+use super::lenient::{Bool, Content, Given, Int, Obj, Str, lenient_struct};
 use super::recent::Recent;
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use chrono::{DateTime, Utc};
@@ -36,87 +36,59 @@ pub(super) fn read(reader: &mut dyn BufRead, b: &mut Builder) -> ReadResult {
     Ok(())
 }
 
-/// One rollout line, `{timestamp, type, payload}`, borrowed from the text. Every field is
-/// lenient (see [`super::lenient`]); the fields no record kind reads (the system prompt,
-/// encrypted reasoning, the history a compaction replaced, token counts) are skipped unread.
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct Line<'a> {
-    #[serde(borrow)]
-    timestamp: Str<'a>,
-    #[serde(borrow, rename = "type")]
-    ty: Str<'a>,
-    #[serde(borrow)]
-    payload: Obj<Payload<'a>>,
+lenient_struct! {
+    /// One rollout line, `{timestamp, type, payload}`, borrowed from the text. Every field is
+    /// lenient (see [`super::lenient`]); the fields no record kind reads (the system prompt,
+    /// encrypted reasoning, the history a compaction replaced, token counts) are skipped unread.
+    struct Line<'a> {
+        "timestamp" => timestamp: Str<'a>,
+        "type" => ty: Str<'a>,
+        "payload" => payload: Obj<Payload<'a>>,
+    }
 }
 
-/// The fields of a payload that some record kind reads (one struct for all kinds: each reads
-/// its own).
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct Payload<'a> {
-    #[serde(borrow, rename = "type")]
-    ty: Str<'a>,
-    #[serde(borrow)]
-    id: Str<'a>,
-    #[serde(borrow)]
-    session_id: Str<'a>,
-    #[serde(borrow)]
-    cwd: Str<'a>,
-    #[serde(borrow)]
-    git: Obj<Git<'a>>,
-    #[serde(borrow)]
-    model: Str<'a>,
-    #[serde(borrow)]
-    message: Str<'a>,
-    #[serde(borrow)]
-    role: Str<'a>,
-    #[serde(borrow)]
-    content: Given<Content<'a>>,
-    #[serde(borrow)]
-    summary: Content<'a>,
-    #[serde(borrow)]
-    text: Str<'a>,
-    #[serde(borrow)]
-    call_id: Str<'a>,
-    #[serde(borrow)]
-    name: Str<'a>,
-    #[serde(borrow)]
-    arguments: Arguments<'a>,
-    #[serde(borrow)]
-    action: Obj<Action<'a>>,
-    #[serde(borrow)]
-    output: Content<'a>,
-    #[serde(borrow)]
-    input: Str<'a>,
-    exit_code: Int,
-    #[serde(borrow)]
-    command: Content<'a>,
-    #[serde(borrow)]
-    source: Str<'a>,
-    #[serde(borrow)]
-    aggregated_output: Str<'a>,
-    #[serde(borrow)]
-    stdout: Str<'a>,
-    #[serde(borrow)]
-    stderr: Str<'a>,
-    success: Bool,
-    #[serde(borrow)]
-    changes: Changes<'a>,
+lenient_struct! {
+    /// The fields of a payload that some record kind reads (one struct for all kinds: each reads
+    /// its own).
+    struct Payload<'a> {
+        "type" => ty: Str<'a>,
+        "id" => id: Str<'a>,
+        "session_id" => session_id: Str<'a>,
+        "cwd" => cwd: Str<'a>,
+        "git" => git: Obj<Git<'a>>,
+        "model" => model: Str<'a>,
+        "message" => message: Str<'a>,
+        "role" => role: Str<'a>,
+        "content" => content: Given<Content<'a>>,
+        "summary" => summary: Content<'a>,
+        "text" => text: Str<'a>,
+        "call_id" => call_id: Str<'a>,
+        "name" => name: Str<'a>,
+        "arguments" => arguments: Arguments<'a>,
+        "action" => action: Obj<Action<'a>>,
+        "output" => output: Content<'a>,
+        "input" => input: Str<'a>,
+        "exit_code" => exit_code: Int,
+        "command" => command: Content<'a>,
+        "source" => source: Str<'a>,
+        "aggregated_output" => aggregated_output: Str<'a>,
+        "stdout" => stdout: Str<'a>,
+        "stderr" => stderr: Str<'a>,
+        "success" => success: Bool,
+        "changes" => changes: Changes<'a>,
+    }
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct Git<'a> {
-    #[serde(borrow)]
-    branch: Str<'a>,
+lenient_struct! {
+    struct Git<'a> {
+        "branch" => branch: Str<'a>,
+    }
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct Action<'a> {
-    #[serde(borrow)]
-    command: Content<'a>,
+lenient_struct! {
+    struct Action<'a> {
+        "command" => command: Content<'a>,
+    }
 }
 
 /// A function call's `arguments`: a JSON document inside a string (read when the call is), or
@@ -177,19 +149,15 @@ impl<'de: 'a, 'a> Deserialize<'de> for Arguments<'a> {
     }
 }
 
-/// The arguments the calls read.
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct Args<'a> {
-    #[serde(borrow)]
-    cmd: Given<Content<'a>>,
-    #[serde(borrow)]
-    command: Given<Content<'a>>,
-    session_id: Given<Value>,
-    #[serde(borrow)]
-    input: Str<'a>,
-    #[serde(borrow)]
-    patch: Str<'a>,
+lenient_struct! {
+    /// The arguments the calls read.
+    struct Args<'a> {
+        "cmd" => cmd: Given<Content<'a>>,
+        "command" => command: Given<Content<'a>>,
+        "session_id" => session_id: Given<Value>,
+        "input" => input: Str<'a>,
+        "patch" => patch: Str<'a>,
+    }
 }
 
 impl Args<'_> {
@@ -263,11 +231,10 @@ impl<'de: 'a, 'a> Deserialize<'de> for Changes<'a> {
     }
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct ChangeKind<'a> {
-    #[serde(borrow, rename = "type")]
-    ty: Str<'a>,
+lenient_struct! {
+    struct ChangeKind<'a> {
+        "type" => ty: Str<'a>,
+    }
 }
 
 /// What a `call_id` was.
@@ -1189,6 +1156,24 @@ mod tests {
             read(&mut claude.as_bytes(), &mut b),
             Err(ReadError::NotThisFormat(_))
         ));
+    }
+
+    #[test]
+    fn a_repeated_key_costs_no_record_and_the_last_one_wins() {
+        // A derived reader rejected the whole line for a duplicate field; a `Value` keeps the
+        // last one, and so do these records, at every level.
+        let lines = [
+            meta("s1", "/repo", None),
+            r#"{"timestamp":"2026-04-21T13:46:39.253Z","type":"event_msg","type":"response_item","payload":{"type":"message","role":"assistant","role":"user","content":[{"type":"input_text","text":"fix the parser"}]}}"#.to_string(),
+            r#"{"timestamp":"2026-04-21T13:46:40.253Z","type":"response_item","payload":{"type":"function_call","name":"shell","call_id":"c1","arguments":{"command":["ls"],"command":["bash","-lc","cargo test"]}}}"#.to_string(),
+            out("c1", "Exit code: 0\nOutput:\nok"),
+        ]
+        .join("\n");
+        let t = read_str(&lines);
+        assert_eq!(typed(&t), ["fix the parser"]);
+        assert_eq!(t.commands.len(), 1);
+        assert_eq!(t.commands[0].command, "cargo test");
+        assert_eq!(t.commands[0].exit_code, Some(0));
     }
 
     #[test]
