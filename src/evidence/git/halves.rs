@@ -41,9 +41,7 @@ pub(super) fn halves(workdir: &Path, index_paths: &[String]) -> Option<(Vec<Stri
     let mut units = entries_of(workdir, index_paths, "")?;
     let total = index_paths.len();
     for _ in 0..MAX_DEPTH {
-        let Some((heaviest, &weight)) = units.iter().max_by_key(|(_, w)| **w) else {
-            return None;
-        };
+        let (heaviest, &weight) = units.iter().max_by_key(|(_, w)| **w)?;
         if weight * 2 <= total {
             break;
         }
