@@ -11,6 +11,8 @@
 # Usage: bench/scale.sh [SIZES_MB…]   (default: 10 50 100)
 #        HANDOFF_BIN=path/to/handoff FLOOR_BIN=path/to/json_floor bench/scale.sh 10 100 1000
 #        SCALED_DIR=dir bench/scale.sh …   keeps the scaled sessions in dir and reuses them
+#        DISTINCT=1 bench/scale.sh …   copies whose long texts differ (scale_session.py
+#        --distinct-text), so that nothing gains from sharing equal texts
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 corpus="$here/../shared/corpus"
@@ -36,8 +38,8 @@ printf '%-7s %5s | %7s %6s %7s | %6s %6s %7s | %5s %5s | %7s %7s %6s\n' \
   agent MiB coll_s MB/s RSS_MiB Value Ignore RSS_MiB xValue xIgn summ_s RSS_MiB s/coll
 for src in claude-code/cipherbox-compacted-playwright.jsonl codex/soulpass-frontend-tsc.jsonl; do
   for mb in "${sizes[@]}"; do
-    file="${SCALED_DIR:-$work}/${src%%/*}-$mb.jsonl"
-    [ -s "$file" ] || python3 "$here/bench/scale_session.py" "$corpus/$src" "$mb" "$file" >/dev/null
+    file="${SCALED_DIR:-$work}/${DISTINCT:+distinct-}${src%%/*}-$mb.jsonl"
+    [ -s "$file" ] || python3 "$here/bench/scale_session.py" ${DISTINCT:+--distinct-text} "$corpus/$src" "$mb" "$file" >/dev/null
     real=$(stat -c %s "$file")
     read -r cw crss < <(measure "$bin" collect --repo "$work/repo" --transcript "$file" --json)
     read -r vw vrss < <(measure "$floor" value "$file")

@@ -178,10 +178,20 @@ fn html(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Whether `text` may hold a character [`json`] escapes, from its bytes alone (the whole
+/// printed JSON passes through here): every such character is a C0 control other than `\n`,
+/// DEL, or encoded in UTF-8 with a lead byte `0xC2` (C1 controls), `0xD8` (U+061C) or `0xE2`
+/// (U+2000–U+2FFF: the marks, separators and bidi controls of [`INVISIBLE`]).
+fn may_hide(text: &str) -> bool {
+    text.bytes().any(|b| {
+        (b < 0x20 && !matches!(b, b'\n' | b'\t')) || matches!(b, 0x7f | 0xc2 | 0xd8 | 0xe2)
+    })
+}
+
 /// Serialised JSON with DEL, C1 controls and bidi overrides written as `\uXXXX` escapes (they
 /// can only occur inside strings, where such an escape means the same character).
 pub(crate) fn json(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(|c| c != '\n' && hidden(c, true)) {
+    if !may_hide(text) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
@@ -269,5 +279,17 @@ mod tests {
         let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
         assert_eq!(back, value);
         assert!(matches!(json("{\"a\": \"plain\"}\n"), Cow::Borrowed(_)));
+    }
+
+    /// The byte test [`json`] starts with lets through no character it escapes.
+    #[test]
+    fn json_byte_test_sees_every_escaped_character() {
+        let mut buf = [0u8; 4];
+        for c in (0..=char::MAX as u32).filter_map(char::from_u32) {
+            if c != '\n' && hidden(c, true) {
+                assert!(may_hide(c.encode_utf8(&mut buf)), "{:x}", c as u32);
+            }
+        }
+        assert!(!may_hide("{\n  \"a\": \"tab\there é мир 💻\"\n}"));
     }
 }

@@ -88,15 +88,42 @@ enum Reach {
     Text,
 }
 
+/// Where a rule's keyword stands in its matches, which lets [`find`] pass over the keyword's
+/// hits that no match can hold before it runs the pattern around them: `key` in `keyboard`,
+/// `ey` in `they`, `sk` in `task` and `|` in a table are hits of rules that match there almost
+/// never, and each costs a pattern search over its line.
+///
+/// Each is a necessary condition of a *match* (before the gate and the word-start check), tested
+/// on the text from the hit on: every match holds a hit that passes, so it still lies in a
+/// window that is searched, and the result stays the whole-text search's (the oracle test).
+/// Hits of the [`UNICODE_FOLDS`] keywords always pass.
+#[derive(Clone, Copy)]
+enum Anchor {
+    /// Nothing known, or a test could run over many lines (a `.netrc` entry): every hit
+    /// counts.
+    Anywhere,
+    /// Every match starts with one of the keywords: a hit counts where the pattern matches
+    /// from it.
+    Start,
+    /// The pattern holds `{K}`, whose keyword (`pass`, `token`, …) every match holds: a hit
+    /// counts where the pattern from that keyword on (the key's tail, then what follows `{K}`)
+    /// matches from it.
+    Key,
+    /// Every match holds a keyword where this pattern (the rule's pattern from the keyword on)
+    /// matches from it.
+    Then(&'static str),
+}
+
 /// One rule: a kind name, a pattern, the gate applied to the secret, how far a match reaches
-/// from a keyword, and the keywords (lower case), one of which every match holds: a text
-/// without any runs no pattern at all.
+/// from a keyword, the keywords (lower case), one of which every match holds (a text without
+/// any runs no pattern at all), and where that keyword stands in a match.
 struct Rule {
     kind: &'static str,
     pattern: &'static str,
     gate: Gate,
     reach: Reach,
     keywords: &'static [&'static str],
+    anchor: Anchor,
 }
 
 /// The non-ASCII characters that a case-insensitive pattern matches for an ASCII letter (simple
@@ -106,8 +133,23 @@ struct Rule {
 const UNICODE_FOLDS: &[&str] = &["\u{17f}", "\u{212a}"];
 
 /// The name part of an assignment: a word, with `.`/`-` inside (`spring.datasource.password`,
-/// `x-api-key`), that mentions a secret; [`key_strength`] judges it.
-const KEY: &str = r"(?:(?-u:\b)|\\[nrt]|\$)(?P<key>(?:[A-Za-z_][A-Za-z0-9_.$-]*?)?(?i:pass|pwd|secret|token|key|cred|auth)[A-Za-z0-9_.-]*)";
+/// `x-api-key`), that mentions a secret; [`key_strength`] judges it. Written as a head and
+/// [`KEY_TAIL`], the part from the keyword on, which [`Anchor::Key`] tests at a keyword's hit.
+const KEY: &str = concat!(
+    r"(?:(?-u:\b)|\\[nrt]|\$)(?P<key>(?:[A-Za-z_][A-Za-z0-9_.$-]*?)?",
+    key_tail!(),
+    ")"
+);
+
+/// [`KEY`] from its keyword on.
+const KEY_TAIL: &str = key_tail!();
+
+macro_rules! key_tail {
+    () => {
+        r"(?i:pass|pwd|secret|token|key|cred|auth)[A-Za-z0-9_.-]*"
+    };
+}
+use key_tail;
 
 /// Keywords of the rules judged by a key: one of them is in every key [`KEY`] accepts.
 const KEY_WORDS: &[&str] = &["pass", "pwd", "secret", "token", "key", "cred", "auth"];
@@ -131,6 +173,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Text,
         keywords: &["private key"],
+        anchor: Anchor::Anywhere,
     },
     Rule {
         kind: "private-key",
@@ -139,6 +182,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Text,
         keywords: &["private key"],
+        anchor: Anchor::Anywhere,
     },
     Rule {
         kind: "aws-access-key",
@@ -146,6 +190,7 @@ const RULES: &[Rule] = &[
         gate: Gate::NotPlaceholder,
         reach: Reach::Line,
         keywords: &["akia", "asia", "abia", "acca", "a3t"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "aws-secret-key",
@@ -156,6 +201,7 @@ const RULES: &[Rule] = &[
             after: 2,
         },
         keywords: &["aws"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "aws-bedrock-key",
@@ -163,6 +209,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["absk", "bedrock-api-key-"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "github-token",
@@ -170,6 +217,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "gitlab-token",
@@ -191,6 +239,7 @@ const RULES: &[Rule] = &[
             "gr1348941",
             "_gitlab_session=",
         ],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "anthropic-api-key",
@@ -198,6 +247,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["sk-ant-"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "openrouter-api-key",
@@ -205,6 +255,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["sk-or-v1-"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "openai-api-key",
@@ -215,6 +266,7 @@ const RULES: &[Rule] = &[
         gate: Gate::MixedCase,
         reach: Reach::Line,
         keywords: &["sk-"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "slack-token",
@@ -222,6 +274,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["xox", "xapp-"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "slack-webhook",
@@ -229,6 +282,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["hooks.slack.com"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "stripe-key",
@@ -238,6 +292,7 @@ const RULES: &[Rule] = &[
         keywords: &[
             "sk_test_", "sk_live_", "sk_prod_", "rk_test_", "rk_live_", "rk_prod_", "whsec_",
         ],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "google-api-key",
@@ -245,6 +300,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["aiza"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "npm-token",
@@ -252,6 +308,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["npm_"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "huggingface-token",
@@ -259,6 +316,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["hf_", "api_org_"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "pypi-token",
@@ -266,6 +324,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["pypi-ageichlwas5vcmc"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "sendgrid-key",
@@ -273,6 +332,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["sg."],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "digitalocean-token",
@@ -280,6 +340,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["doo_v1_", "dop_v1_", "dor_v1_"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "age-secret-key",
@@ -287,6 +348,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["age-secret-key-1"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "jwt",
@@ -294,6 +356,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["ey", "zxlk"],
+        anchor: Anchor::Start,
     },
     // Tokens of other services, by their registered prefixes (gitleaks' rules for them).
     Rule {
@@ -380,6 +443,7 @@ const RULES: &[Rule] = &[
             "hvb.",
             "hvs.",
         ],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "service-token",
@@ -389,6 +453,9 @@ const RULES: &[Rule] = &[
         gate: Gate::Random(3.0),
         reach: Reach::Line,
         keywords: &[".atlasv1.", "_mmk", "q~", "|", "%"],
+        anchor: Anchor::Then(
+            r"(?:\.atlasv1\.[a-z0-9_=-]{60,70}|_mmk|Q~[A-Za-z0-9_~.-]{31,34}|[|%][0-9a-z_-]{27,40})",
+        ),
     },
     Rule {
         kind: "webhook-url",
@@ -396,6 +463,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Line,
         keywords: &["webhook.office.com", "hooks.zapier.com", "/api/webhooks/"],
+        anchor: Anchor::Anywhere,
     },
     Rule {
         kind: "authorization-header",
@@ -406,6 +474,7 @@ const RULES: &[Rule] = &[
             after: 3,
         },
         keywords: &["authorization"],
+        anchor: Anchor::Anywhere,
     },
     Rule {
         kind: "authorization-header",
@@ -418,6 +487,7 @@ const RULES: &[Rule] = &[
             after: 2,
         },
         keywords: &["authorization"],
+        anchor: Anchor::Anywhere,
     },
     Rule {
         kind: "api-key-header",
@@ -436,6 +506,7 @@ const RULES: &[Rule] = &[
             "private-token",
             "api-token",
         ],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "url-credentials",
@@ -444,6 +515,9 @@ const RULES: &[Rule] = &[
         gate: Gate::UrlPassword,
         reach: Reach::Line,
         keywords: &["://"],
+        anchor: Anchor::Then(
+            r#"://[^\s:/@"'<>`\\]+:[^\s"'<>`\\]+?@[A-Za-z0-9.-]+(?::\d+)?(?:[/?#\s"'<>`\\]|$)"#,
+        ),
     },
     Rule {
         kind: "url-credentials",
@@ -460,6 +534,9 @@ const RULES: &[Rule] = &[
             "sig=",
             "signature=",
         ],
+        anchor: Anchor::Then(
+            r#"(?i:token|key|secret|password|passwd|pwd|sig|signature)=[^&\s#"'<>`\\]{6,}"#,
+        ),
     },
     // Passwords given on a command line.
     Rule {
@@ -468,6 +545,7 @@ const RULES: &[Rule] = &[
         gate: Gate::NotPlaceholder,
         reach: Reach::Line,
         keywords: &["mysql", "mariadb"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "command-password",
@@ -475,6 +553,9 @@ const RULES: &[Rule] = &[
         gate: Gate::NotPlaceholder,
         reach: Reach::Line,
         keywords: &["sshpass", "login", "redis-cli", "pass:"],
+        anchor: Anchor::Then(
+            r#"(?:(?:sshpass|login)(?-u:\b)[^\n;&|]*?[\t ]-p|redis-cli(?-u:\b)[^\n;&|]*?[\t ]-a|pass:)[\t ]*(?:"[^"\\\r\n]+"|'[^'\\\r\n]+'|[^\s"'`;&|\\-][^\s"'`;&|\\]*)"#,
+        ),
     },
     Rule {
         kind: "command-password",
@@ -482,6 +563,7 @@ const RULES: &[Rule] = &[
         gate: Gate::NotPlaceholder,
         reach: Reach::Line,
         keywords: &["curl"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "command-password",
@@ -489,6 +571,7 @@ const RULES: &[Rule] = &[
         gate: Gate::NotPlaceholder,
         reach: Reach::Line,
         keywords: &["htpasswd"],
+        anchor: Anchor::Start,
     },
     Rule {
         kind: "netrc-password",
@@ -497,6 +580,7 @@ const RULES: &[Rule] = &[
         gate: Gate::NotPlaceholder,
         reach: Reach::Text,
         keywords: &["machine"],
+        anchor: Anchor::Anywhere,
     },
     Rule {
         kind: "secret-assignment",
@@ -505,6 +589,9 @@ const RULES: &[Rule] = &[
         gate: Gate::Assigned(Style::Tight),
         reach: Reach::Line,
         keywords: KEY_WORDS,
+        anchor: Anchor::Then(
+            r#"(?i:pass|pwd|secret|token|key|cred|auth)[A-Za-z0-9-]*(?:=|[\t ]+)(?:"[^"\\\r\n]+"|'[^'\\\r\n]+'|[^\s"'`;&|\\]+)"#,
+        ),
     },
     Rule {
         kind: "secret-assignment",
@@ -513,6 +600,9 @@ const RULES: &[Rule] = &[
         gate: Gate::Assigned(Style::Quoted),
         reach: Reach::Text,
         keywords: KEY_WORDS,
+        anchor: Anchor::Then(
+            r#"(?:(?i:pass|pwd|secret|token|key|cred)[A-Za-z0-9_.-]*>[ \t]*[^<\s"\\]{3,}[ \t]*</|key=)"#,
+        ),
     },
     // Assignments: quoted values (any text), then `KEY=value`, `key = value`, and YAML. A
     // comma is an assignment only in a call (`setProperty("DB_PASSWORD", "…")`): between JSON
@@ -526,6 +616,7 @@ const RULES: &[Rule] = &[
             after: 2,
         },
         keywords: KEY_WORDS,
+        anchor: Anchor::Key,
     },
     Rule {
         kind: "secret-assignment",
@@ -534,6 +625,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Assigned(Style::Quoted),
         reach: Reach::Line,
         keywords: KEY_WORDS,
+        anchor: Anchor::Key,
     },
     Rule {
         kind: "secret-assignment",
@@ -541,6 +633,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Assigned(Style::Tight),
         reach: Reach::Line,
         keywords: KEY_WORDS,
+        anchor: Anchor::Key,
     },
     Rule {
         kind: "secret-assignment",
@@ -549,6 +642,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Assigned(Style::Spaced),
         reach: Reach::Line,
         keywords: KEY_WORDS,
+        anchor: Anchor::Key,
     },
     Rule {
         kind: "secret-assignment",
@@ -556,6 +650,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Assigned(Style::Yaml),
         reach: Reach::Line,
         keywords: KEY_WORDS,
+        anchor: Anchor::Key,
     },
     // The same names with a bare value anywhere in a line: only values that look random and end
     // like a value (not `key: Curve25519Seed<'_>`, a type).
@@ -565,6 +660,7 @@ const RULES: &[Rule] = &[
         gate: Gate::Assigned(Style::Anywhere),
         reach: Reach::Line,
         keywords: KEY_WORDS,
+        anchor: Anchor::Key,
     },
 ];
 
@@ -852,7 +948,11 @@ struct Compiled {
     keywords: AhoCorasick,
     /// For each keyword (by its index in `keywords`), the rule it belongs to.
     keyword_rule: Vec<usize>,
+    /// For each keyword, whether it is one of [`UNICODE_FOLDS`] (whose hits always count).
+    keyword_fold: Vec<bool>,
     regexes: Vec<Regex>,
+    /// For each rule, the pattern its keywords' hits are tested with, anchored ([`Anchor`]).
+    anchors: Vec<Option<Regex>>,
     /// For each rule, its pattern's `key…` capture groups (the name an assignment is judged by).
     key_groups: Vec<Vec<usize>>,
     /// Whether the rule's matches must start a word (the pattern used `{S}`).
@@ -867,12 +967,42 @@ fn expand(pattern: &str) -> String {
     pattern.replace("{S}", "").replace("{K}", KEY)
 }
 
+/// The pattern a hit of `rule`'s keywords must match from the hit on ([`Anchor`]), anchored;
+/// `None` when every hit counts.
+fn anchor_pattern(rule: &Rule) -> Option<String> {
+    let from_keyword = match rule.anchor {
+        Anchor::Anywhere => return None,
+        Anchor::Start => expand(rule.pattern),
+        Anchor::Key => {
+            let (head, tail) = rule
+                .pattern
+                .split_once("{K}")
+                .expect("an Anchor::Key rule's pattern holds {K}");
+            // The flags the pattern starts with (`(?m)`) hold for its tail too.
+            let flags = head
+                .strip_prefix("(?")
+                .and_then(|rest| rest.split_once(')'))
+                .filter(|(f, _)| f.bytes().all(|b| b.is_ascii_alphabetic() || b == b'-'))
+                .map_or(String::new(), |(f, _)| format!("(?{f})"));
+            format!("{flags}{KEY_TAIL}{}", expand(tail))
+        }
+        Anchor::Then(pattern) => pattern.to_string(),
+    };
+    Some(format!("^(?:{from_keyword})"))
+}
+
 static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
     // The patterns are constants covered by unit tests, so a failure here is a programming
     // error, not an input problem.
     let regexes: Vec<Regex> = RULES
         .iter()
         .map(|r| Regex::new(&expand(r.pattern)).expect("redaction rule compiles"))
+        .collect();
+    let anchors = RULES
+        .iter()
+        .map(|r| {
+            anchor_pattern(r).map(|p| Regex::new(&p).expect("redaction rule's anchor compiles"))
+        })
         .collect();
     let starts_word = RULES.iter().map(|r| r.pattern.contains("{S}")).collect();
     let key_groups = regexes
@@ -897,6 +1027,7 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
             r.keywords.iter().chain(folds).map(move |k| (*k, i))
         })
         .unzip();
+    let keyword_fold = words.iter().map(|w| UNICODE_FOLDS.contains(w)).collect();
     // A DFA: the overlapping keyword pass runs over every byte of every text redacted, and the
     // default (a contiguous NFA) took a fifth of `collect` on outputs full of `key`/`token`.
     let keywords = AhoCorasick::builder()
@@ -949,7 +1080,9 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
     Compiled {
         keywords,
         keyword_rule,
+        keyword_fold,
         regexes,
+        anchors,
         key_groups,
         starts_word,
         placeholder,
@@ -1105,19 +1238,38 @@ pub(crate) fn find(text: &str) -> Vec<Finding> {
 /// search passes it.
 fn find_within(text: &str, range: Range<usize>) -> Vec<Finding> {
     let compiled = &*COMPILED;
+    let text = &text[..range.end];
+    // Only the hits a match can hold are kept ([`Anchor`]): most are not, and they are
+    // dropped before they are sorted. An anchor's test reaches no further than its rule's
+    // match (its line, or a few through blank ones), but a long line may hold many hits that
+    // fail it late (`ey` in a base64 blob): after `MAX_FAILED_TESTS` on one line, a rule's
+    // hits there count untested, so a line costs a bounded number of scans per rule.
+    let mut lines = vec![(0usize, 0usize); RULES.len()];
     let mut hits: Vec<(usize, usize)> = compiled
         .keywords
         .find_overlapping_iter(&text[range.clone()])
-        .map(|m| {
-            let rule = compiled.keyword_rule[m.pattern().as_usize()];
-            (rule, range.start + m.start())
+        .filter_map(|m| {
+            let keyword = m.pattern().as_usize();
+            let (rule, at) = (compiled.keyword_rule[keyword], range.start + m.start());
+            // The end of the line of the rule's last hit, and its hits that failed there.
+            let (line_end, failed) = &mut lines[rule];
+            if at >= *line_end {
+                *line_end = memchr::memchr(b'\n', &text.as_bytes()[at..])
+                    .map_or(text.len(), |i| at + i + 1);
+                *failed = 0;
+            }
+            if *failed >= MAX_FAILED_TESTS || can_hold_match(text, rule, at, keyword) {
+                Some((rule, at))
+            } else {
+                *failed += 1;
+                None
+            }
         })
         .collect();
     if hits.is_empty() {
         return Vec::new();
     }
     hits.sort_unstable();
-    let text = &text[..range.end];
     let mut found: Vec<(Finding, usize)> = Vec::new();
     let mut windows: Vec<Range<usize>> = Vec::new();
     for rule_hits in hits.chunk_by(|a, b| a.0 == b.0) {
@@ -1133,6 +1285,20 @@ fn find_within(text: &str, range: Range<usize>) -> Vec<Finding> {
         search(text, idx, &windows, &mut found);
     }
     without_overlaps(found)
+}
+
+/// How many hits of one rule on one line are tested against its [`Anchor`] and fail before the
+/// rest there count untested.
+const MAX_FAILED_TESTS: usize = 8;
+
+/// Whether a match of rule `idx` can hold the hit of `keyword` at `at` in `text` (see
+/// [`Anchor`]): the rule's anchor pattern matches from the hit on.
+fn can_hold_match(text: &str, idx: usize, at: usize, keyword: usize) -> bool {
+    let compiled = &*COMPILED;
+    compiled.keyword_fold[keyword]
+        || compiled.anchors[idx]
+            .as_ref()
+            .is_none_or(|anchor| anchor.is_match(&text[at..]))
 }
 
 /// Adds to `windows` (merged, in order) the lines of `text` that `hits` (sorted, at or after
@@ -1538,8 +1704,60 @@ mod tests {
             ]
             .map(str::to_string),
         );
+        // More hits that fail their rule's anchor on one line than are tested, then secrets.
+        let jwt =
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6y";
+        texts.push(format!(
+            "{}{jwt} {} key: Zq81kfjeUe02xYwPq {}",
+            "ey0123456789abcdefghij ".repeat(3 * MAX_FAILED_TESTS),
+            "keyboard ".repeat(3 * MAX_FAILED_TESTS),
+            "| a | b % ".repeat(3 * MAX_FAILED_TESTS),
+        ));
         for text in &texts {
             assert_same_as_whole_text(text);
+        }
+    }
+
+    /// The hits the anchors drop: keywords inside ordinary words and tables, where no match of
+    /// their rule starts or holds them; and the hits of real secrets, which they keep.
+    #[test]
+    fn anchors_drop_hits_no_match_can_hold() {
+        let compiled = &*COMPILED;
+        let kept = |text: &str, kind: &str| -> usize {
+            compiled
+                .keywords
+                .find_overlapping_iter(text)
+                .filter(|m| {
+                    let keyword = m.pattern().as_usize();
+                    let rule = compiled.keyword_rule[keyword];
+                    RULES[rule].kind == kind && can_hold_match(text, rule, m.start(), keyword)
+                })
+                .count()
+        };
+        for (text, kind) in [
+            ("they keyed the keyboard", "jwt"),
+            ("the task's disk path pattern", "service-token"),
+            ("| col | 50% |", "service-token"),
+            ("see https://example.org/x?y=1", "url-credentials"),
+            (
+                "keyboard.keys(); tokenizer(x); authStore.get()",
+                "secret-assignment",
+            ),
+            ("login to the machine", "command-password"),
+        ] {
+            assert_eq!(kept(text, kind), 0, "{kind}: {text}");
+        }
+        for (text, kind) in [
+            (
+                "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fw",
+                "jwt",
+            ),
+            ("postgres://app:hunter2pw@db.local/app", "url-credentials"),
+            ("DB_PASSWORD=hunter2prod", "secret-assignment"),
+            ("sshpass -p 'correct horse' ssh h", "command-password"),
+        ] {
+            assert!(kept(text, kind) > 0, "{kind}: {text}");
+            assert!(r(text).contains(&format!("[REDACTED:{kind}]")), "{text}");
         }
     }
 

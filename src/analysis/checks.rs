@@ -134,9 +134,14 @@ pub(crate) struct Check {
     pub latest: Verdict,
     /// The run that decided `latest`.
     pub latest_run: String,
-    /// For a pass: edits after it that can change its outcome (ids), and their paths.
+    /// For a pass: edits after it that can change its outcome (ids; `G` for changes git shows),
+    /// and their paths. Only the first and last [`STALE_IDS_EACH_END`] edits when there are
+    /// more ([`Check::keep_stale_ends`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stale_by: Vec<String>,
+    /// How many edits made the pass stale, when `stale_by` lists only the ends of them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stale_edits: Option<usize>,
     /// Paths behind `stale_by`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stale_paths: Vec<String>,
@@ -157,6 +162,27 @@ impl Check {
     /// The latest run.
     pub(crate) fn last(&self) -> Option<&Run> {
         self.runs.iter().rfind(|r| r.id == self.latest_run)
+    }
+
+    /// Cuts `stale_by` to its first and last [`STALE_IDS_EACH_END`] edits (and `G`), counting
+    /// them all in `stale_edits`: a long session's checks would each keep the id of every
+    /// later edit, thousands of checks times thousands of edits.
+    fn keep_stale_ends(&mut self) {
+        let git = self.stale_by.iter().any(|i| i == "G");
+        let edits = self.stale_by.len() - usize::from(git);
+        if edits <= 2 * STALE_IDS_EACH_END {
+            return;
+        }
+        self.stale_by
+            .drain(STALE_IDS_EACH_END..edits - STALE_IDS_EACH_END);
+        self.stale_by.shrink_to_fit();
+        self.stale_edits = Some(edits);
+    }
+
+    /// The number of edits that made the pass stale.
+    pub(crate) fn stale_edit_count(&self) -> usize {
+        self.stale_edits
+            .unwrap_or_else(|| self.stale_by.iter().filter(|i| *i != "G").count())
     }
 
     /// A pass nothing made stale.
@@ -219,6 +245,10 @@ impl Checks {
 /// Longest command shown.
 const SHOWN_CHARS: usize = 110;
 
+/// How many of the first and of the last edits that made a pass stale a check keeps the ids of
+/// ([`Check::keep_stale_ends`]): the notes cite three at either end.
+pub(crate) const STALE_IDS_EACH_END: usize = 8;
+
 /// Groups the session's checks and judges them.
 pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Requests) -> Checks {
     let edited: Vec<String> = view
@@ -272,6 +302,7 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
                 latest: Verdict::Unknown { why: String::new() },
                 latest_run: String::new(),
                 stale_by: Vec::new(),
+                stale_edits: None,
                 stale_paths: Vec::new(),
                 renewed_by: None,
                 resolved: None,
@@ -294,10 +325,11 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
                 .collect();
         }
     }
+    let lookup = Lookup::new(view, project);
     for g in &mut groups {
-        settle(ev, view, project, g);
+        settle(ev, view, &lookup, g);
     }
-    renew_builds(ev, view, project, &mut groups);
+    renew_builds(ev, &lookup, &mut groups);
     test_runs(ev, view, project, &mut groups);
     groups.sort_by_key(|g| g.last().map(|r| r.seq).unwrap_or(0));
     let unrun = requested
@@ -383,6 +415,7 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
             latest: verdict,
             latest_run: t.id.clone(),
             stale_by: Vec::new(),
+            stale_edits: None,
             stale_paths: Vec::new(),
             renewed_by: None,
             resolved: None,
@@ -437,6 +470,7 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
                 }
             }
         }
+        check.keep_stale_ends();
         // A fresh `--test-cmd` or file run of the same command decides over the transcript's.
         if let Some(g) = groups
             .iter_mut()
@@ -446,6 +480,7 @@ fn test_runs(ev: &Evidence, view: &View, project: &Project, groups: &mut Vec<Che
             g.latest = check.latest;
             g.latest_run = check.latest_run;
             g.stale_by = check.stale_by;
+            g.stale_edits = check.stale_edits;
             g.stale_paths = check.stale_paths;
             g.failing_tests = check.failing_tests;
         } else {
@@ -467,7 +502,7 @@ fn counts(passed: u64, failed: u64, skipped: u64) -> String {
 }
 
 /// Latest verdict, staleness and resolved failures of one group.
-fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
+fn settle(ev: &Evidence, view: &View, lookup: &Lookup, g: &mut Check) {
     let decided = g
         .runs
         .iter()
@@ -516,7 +551,7 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
         let edits: Vec<_> = view.edits.iter().filter(|e| between(e.seq)).collect();
         let mut edited: Vec<String> = Vec::new();
         for e in &edits {
-            let p = project.repo_path(&e.path, view);
+            let p = lookup.repo_path(&e.path);
             if !edited.contains(&p) {
                 edited.push(p);
             }
@@ -536,19 +571,20 @@ fn settle(ev: &Evidence, view: &View, project: &Project, g: &mut Check) {
         });
     }
     let run = g.latest_run.clone();
-    stale_after(ev, view, project, g, &run);
+    stale_after(ev, lookup, g, &run);
 }
 
 /// Staleness of `g`'s pass as of its run `run_id`: the one rule (evidence::freshness),
 /// narrowed to what can change this check. A query of repository metadata
 /// ([`edits_cannot_change`]) is never stale.
-fn stale_after(ev: &Evidence, view: &View, project: &Project, g: &mut Check, run_id: &str) {
+fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
     g.stale_by.clear();
+    g.stale_edits = None;
     g.stale_paths.clear();
     if edits_cannot_change(&g.identity) {
         return;
     }
-    let Some(run) = view.commands.iter().find(|c| c.id == run_id) else {
+    let Some(run) = lookup.commands.get(run_id) else {
         return;
     };
     let root = package_root(ev, &g.dir);
@@ -558,14 +594,14 @@ fn stale_after(ev: &Evidence, view: &View, project: &Project, g: &mut Check, run
             seq: Some(run.seq),
             at: run.at,
         },
-        |p| affects(&project.repo_path(p, view), root.as_deref()),
+        |p| affects(&lookup.repo_path(p), root.as_deref()),
     );
     for e in later.edits {
-        if e.kind == EditKind::Delete || !view.edits.iter().any(|v| v.id == e.id) {
+        if e.kind == EditKind::Delete || !lookup.edits.contains(e.id.as_str()) {
             continue;
         }
         g.stale_by.push(e.id.clone());
-        let p = project.repo_path(&e.path, view);
+        let p = lookup.repo_path(&e.path);
         if !g.stale_paths.iter().any(|q| paths::same_path(q, &p)) {
             g.stale_paths.push(p);
         }
@@ -579,6 +615,44 @@ fn stale_after(ev: &Evidence, view: &View, project: &Project, g: &mut Check, run
                 g.stale_by.push("G".into());
             }
         }
+    }
+    g.keep_stale_ends();
+}
+
+/// What the freshness rules look up for every group, found once per analysis: a long session
+/// has thousands of groups, commands and edits, and a scan per lookup made judging staleness
+/// grow with their product.
+struct Lookup<'v> {
+    /// The view's commands by id.
+    commands: HashMap<&'v str, &'v Command>,
+    /// The ids of the view's edits.
+    edits: HashSet<&'v str>,
+    /// Each path an edit or status names, as a repository path ([`Project::repo_path`]).
+    repo_paths: std::cell::RefCell<HashMap<String, String>>,
+    view: &'v View<'v>,
+    project: &'v Project,
+}
+
+impl<'v> Lookup<'v> {
+    fn new(view: &'v View<'v>, project: &'v Project) -> Lookup<'v> {
+        Lookup {
+            commands: view.commands.iter().map(|c| (c.id.as_str(), *c)).collect(),
+            edits: view.edits.iter().map(|e| e.id.as_str()).collect(),
+            repo_paths: Default::default(),
+            view,
+            project,
+        }
+    }
+
+    fn repo_path(&self, path: &str) -> String {
+        if let Some(p) = self.repo_paths.borrow().get(path) {
+            return p.clone();
+        }
+        let p = self.project.repo_path(path, self.view);
+        self.repo_paths
+            .borrow_mut()
+            .insert(path.to_string(), p.clone());
+        p
     }
 }
 
@@ -627,30 +701,39 @@ const BUILDS_FIRST: &[(&str, &str)] = &[
 
 /// Whether a pass of `test` (a check's identity) also passes the build `build` in the same
 /// folder ([`BUILDS_FIRST`]; `./gradlew` and `./mvnw` are Gradle and Maven).
-pub(crate) fn builds_first(test: &str, build: &str) -> bool {
-    let program = |identity: &str| {
-        let words: Vec<String> = shell::normalise(identity)
-            .command
-            .split_whitespace()
-            .map(|w| match w.rsplit('/').next().unwrap_or(w) {
-                "gradlew" => "gradle".to_string(),
-                "mvnw" => "mvn".to_string(),
-                other => other.to_string(),
-            })
-            .collect();
-        words.join(" ")
-    };
-    let (test, build) = (program(test), program(build));
+#[cfg(test)]
+fn builds_first(test: &str, build: &str) -> bool {
+    programs_build_first(&program_words(test), &program_words(build))
+}
+
+/// A check's identity as [`BUILDS_FIRST`] names programs: normalised, each word's last path
+/// part, the Gradle and Maven wrappers as their tools.
+fn program_words(identity: &str) -> String {
+    let normalised = shell::normalise(identity).command;
+    let words: Vec<&str> = normalised
+        .split_whitespace()
+        .map(|w| match w.rsplit('/').next().unwrap_or(w) {
+            "gradlew" => "gradle",
+            "mvnw" => "mvn",
+            other => other,
+        })
+        .collect();
+    words.join(" ")
+}
+
+/// [`builds_first`] of two identities' [`program_words`].
+fn programs_build_first(test: &str, build: &str) -> bool {
     let starts = |s: &str, p: &str| s == p || s.starts_with(&format!("{p} "));
     BUILDS_FIRST
         .iter()
-        .any(|(t, b)| starts(&test, t) && starts(&build, b))
+        .any(|(t, b)| starts(test, t) && starts(build, b))
 }
 
 /// A passing build made stale by later edits is fresh again when a later passing test run that
 /// builds first ([`builds_first`]) ran in the same folder: its staleness is judged from that run.
-fn renew_builds(ev: &Evidence, view: &View, project: &Project, groups: &mut [Check]) {
-    let seq_of = |id: &str| view.commands.iter().find(|c| c.id == id).map(|c| c.seq);
+fn renew_builds(ev: &Evidence, lookup: &Lookup, groups: &mut [Check]) {
+    let seq_of = |id: &str| lookup.commands.get(id).map(|c| c.seq);
+    let programs: Vec<String> = groups.iter().map(|g| program_words(&g.identity)).collect();
     for i in 0..groups.len() {
         let g = &groups[i];
         if !g.latest.passed() || g.fresh_pass() {
@@ -661,16 +744,17 @@ fn renew_builds(ev: &Evidence, view: &View, project: &Project, groups: &mut [Che
         };
         let renewal = groups
             .iter()
-            .filter(|t| t.dir == g.dir && t.latest.passed())
-            .filter(|t| builds_first(&t.identity, &g.identity))
-            .filter_map(|t| {
+            .zip(&programs)
+            .filter(|(t, _)| t.dir == g.dir && t.latest.passed())
+            .filter(|(_, test)| programs_build_first(test, &programs[i]))
+            .filter_map(|(t, _)| {
                 let shown = t.last()?.shown.clone();
                 Some((seq_of(&t.latest_run)?, t.latest_run.clone(), shown))
             })
             .filter(|(seq, _, _)| *seq > pass_seq)
             .max();
         if let Some((_, run, shown)) = renewal {
-            stale_after(ev, view, project, &mut groups[i], &run);
+            stale_after(ev, lookup, &mut groups[i], &run);
             groups[i].renewed_by = Some((run, shown));
         }
     }
@@ -1227,6 +1311,33 @@ mod tests {
             Verdict::Fail { error } => assert!(error.contains("not found on PATH"), "{error}"),
             v => panic!("{v:?}"),
         }
+    }
+
+    #[test]
+    fn a_pass_keeps_the_ends_of_many_later_edits_and_counts_them_all() {
+        let mut t = chat(vec![user(1, "x", 0)]);
+        t.commands = vec![ran(1, "cargo test", Some(0), "test result: ok", 1)];
+        t.edits = (1..=40)
+            .map(|i| edit_of(i, &format!("src/m{i}.rs"), EditKind::Modify, i as u64 + 1))
+            .collect();
+        let c = checks(t);
+        let g = &c.items[0];
+        let kept: Vec<String> = (1..=8).chain(33..=40).map(|i| format!("E{i}")).collect();
+        assert_eq!(g.stale_by, kept);
+        assert_eq!(g.stale_edits, Some(40));
+        assert_eq!(g.stale_edit_count(), 40);
+        // Every changed path is kept: the notes name them.
+        assert_eq!(g.stale_paths.len(), 40);
+        // Sixteen or fewer are kept whole, without a count.
+        let mut t = chat(vec![user(1, "x", 0)]);
+        t.commands = vec![ran(1, "cargo test", Some(0), "test result: ok", 1)];
+        t.edits = (1..=16)
+            .map(|i| edit_of(i, "src/lib.rs", EditKind::Modify, i as u64 + 1))
+            .collect();
+        let c = checks(t);
+        assert_eq!(c.items[0].stale_by.len(), 16);
+        assert_eq!(c.items[0].stale_edits, None);
+        assert_eq!(c.items[0].stale_edit_count(), 16);
     }
 
     #[test]

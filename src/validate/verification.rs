@@ -328,7 +328,7 @@ fn latest<'r, 'a>(runs: impl IntoIterator<Item = &'r Run<'a>>) -> Option<&'r Run
 enum Support {
     Verified(Vec<String>),
     Contradicted(String, String),
-    Stale(String, Vec<String>, Vec<String>),
+    Stale(String, Later),
     Unknown(String),
 }
 
@@ -460,9 +460,9 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         .map(|p| p.path.clone())
         .filter(|p| !is_test_path(p))
         .collect();
-    let (ids, paths) = later_edits(cx, last, &linked);
-    if !paths.is_empty() {
-        return Support::Stale(last.id().to_string(), ids, paths);
+    let later = later_edits(cx, last, &linked);
+    if !later.paths.is_empty() {
+        return Support::Stale(last.id().to_string(), later);
     }
     Support::Verified(vec![last.id().to_string()])
 }
@@ -519,22 +519,41 @@ fn ordinal_run(runs: &[&Run], m: &super::text::Mentions) -> Option<Support> {
     })
 }
 
+/// What changed after a passing run.
+#[derive(Debug)]
+struct Later {
+    /// Evidence ids of the changes (`G`: git's word), perhaps only some of the edits'.
+    ids: Vec<String>,
+    /// How many edits changed the files.
+    edits: usize,
+    /// The changed paths.
+    paths: Vec<String>,
+}
+
 /// Changes after `run` ([`freshness`]) to the linked files (any file that can affect the run
-/// when none is linked, by the analysis's one rule): (evidence ids, paths).
-fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<String>) {
+/// when none is linked, by the analysis's one rule).
+fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> Later {
     // `git remote -v`, `git log`: no edit changes what they print.
     if run
         .command()
         .is_some_and(crate::analysis::checks::edits_cannot_change)
     {
-        return (Vec::new(), Vec::new());
+        return Later {
+            ids: Vec::new(),
+            edits: 0,
+            paths: Vec::new(),
+        };
     }
     // A run the analysis grouped: its freshness is the analysis's.
     if linked.is_empty()
         && let Some(g) = run.group.and_then(|k| cx.analysis.checks.items.get(k))
         && g.latest_run == run.id()
     {
-        return (g.stale_by.clone(), g.stale_paths.clone());
+        return Later {
+            ids: g.stale_by.clone(),
+            edits: g.stale_edit_count(),
+            paths: g.stale_paths.clone(),
+        };
     }
     let root = run
         .group
@@ -561,6 +580,7 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
         .edits
         .retain(|e| e.kind != crate::evidence::transcript::EditKind::Delete);
     let mut ids: Vec<String> = later.edits.iter().map(|e| e.id.clone()).collect();
+    let edits = ids.len();
     let mut paths: Vec<String> = Vec::new();
     let changed = later.edits.iter().map(|e| e.path.as_str());
     for path in changed.chain(later.files.iter().map(|s| s.path.as_str())) {
@@ -579,7 +599,7 @@ fn later_edits(cx: &Ctx, run: &Run, linked: &[String]) -> (Vec<String>, Vec<Stri
     if !later.files.is_empty() || !later.committed.is_empty() {
         ids.push("G".into());
     }
-    (ids, paths)
+    Later { ids, edits, paths }
 }
 
 /// Rule `citations`: every cited id exists in the evidence.
@@ -866,7 +886,14 @@ fn decide(cx: &mut Ctx, key: Key, rule_id: &'static str, s: Support) {
             format!("{id} — {detail}"),
             vec![id],
         ),
-        Support::Stale(id, mut ids, paths) => {
+        Support::Stale(
+            id,
+            Later {
+                mut ids,
+                edits,
+                paths,
+            },
+        ) => {
             let list = paths
                 .iter()
                 .take(3)
@@ -878,7 +905,6 @@ fn decide(cx: &mut Ctx, key: Key, rule_id: &'static str, s: Support) {
             } else {
                 String::new()
             };
-            let edits = ids.iter().filter(|i| i.starts_with('E')).count();
             let what = match edits {
                 0 => "later changes to".to_string(),
                 1 => "a later edit to".to_string(),
@@ -1122,6 +1148,31 @@ mod tests {
         let mut n = verified("`src/models.py` works — `pytest tests/test_auth.py` passes");
         validate(&mut n, &ev);
         assert_eq!(flag(&n), None);
+    }
+
+    #[test]
+    fn a_stale_pass_counts_every_later_edit_though_its_check_keeps_only_the_ends() {
+        let edits = (1..=30)
+            .map(|i| edit(&format!("E{i}"), "src/auth.py", i + 2))
+            .collect();
+        let tr = transcript(
+            vec![cmd("C1", "pytest tests/test_auth.py", Some(true), 2)],
+            edits,
+            vec![],
+        );
+        let ev = Evidence {
+            transcript: Some(tr),
+            ..Evidence::default()
+        };
+        let mut n = verified("Refresh rotation works — `pytest tests/test_auth.py` 4/4");
+        validate(&mut n, &ev);
+        assert_eq!(
+            flag(&n),
+            Some((
+                ClaimStatus::Unverified,
+                "last passing run C1 was before 30 later edits to src/auth.py".into()
+            ))
+        );
     }
 
     #[test]
