@@ -1,6 +1,7 @@
 //! Git state read with git2 (never a `git` subprocess): the "Workspace State" of a note is
 //! computed from this, never drafted.
 
+mod halves;
 mod operation;
 mod packed_refs;
 mod untracked;
@@ -10,7 +11,7 @@ pub use operation::{Operation, OperationKind};
 use super::symbols::{Lang, Scopes, hunk_context};
 use git2::{
     Delta, DiffFindOptions, DiffOptions, ErrorCode, FileMode, IndexEntryExtendedFlag, Patch,
-    Repository, RepositoryOpenFlags, Status, StatusOptions,
+    Repository, RepositoryOpenFlags, Status, StatusOptions, StatusShow,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -335,8 +336,8 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
             .unwrap_or_default(),
     });
     let head_tree = head_commit.as_ref().map(|c| c.tree()).transpose()?;
-    // Opens its own reader now, so that it is ready when the status is known.
-    let helper = repo.workdir().and_then(DiffHelper::spawn);
+    // Opens its own reader now, so that it is ready for its half of the status.
+    let helper = repo.workdir().and_then(SecondReader::spawn);
     // The history needs neither the status nor the diff: read it beside them.
     let log_reader = head_commit
         .as_ref()
@@ -345,7 +346,7 @@ fn read_state(repo: &Repository, root: String) -> Result<GitState, git2::Error> 
     let index = repo.index()?;
     let mut conflicts = conflict_codes(&index)?;
     conflicts.retain(|path, _| !in_note_dir(path));
-    let (status, untracked_folders) = read_status(repo, &index, &conflicts)?;
+    let (status, untracked_folders) = read_status(repo, &index, &conflicts, helper.as_ref())?;
     let mut diff = read_diff(repo, head_tree.as_ref(), &status, &conflicts, helper)?;
     if let Some(workdir) = repo.workdir() {
         diff.symbols.extend(untracked_symbols(workdir, &status));
@@ -568,21 +569,38 @@ fn branch_name(repo: &Repository) -> Result<Option<String>, git2::Error> {
 /// path, then untracked files sorted by path, as git prints them, with big untracked folders
 /// folded into one `dir/` entry (returned with their file counts; see `untracked`). The note
 /// folder is left out.
+///
+/// In a big worktree, `helper` walks one part of it (see `halves`) while this thread compares
+/// HEAD with the index and walks the other part; the entries are the same as one walk's.
 fn read_status(
     repo: &Repository,
     index: &git2::Index,
     conflicts: &HashMap<Vec<u8>, (char, char)>,
+    helper: Option<&SecondReader>,
 ) -> Result<(Vec<StatusEntry>, Vec<UntrackedFolder>), git2::Error> {
-    let mut opts = StatusOptions::new();
-    opts.include_untracked(true)
-        .recurse_untracked_dirs(true)
-        .include_ignored(false)
-        .exclude_submodules(false)
-        .renames_head_to_index(true)
-        .renames_index_to_workdir(false);
-    let statuses = repo.statuses(Some(&mut opts))?;
+    let big = index.len() >= halves::MIN_ENTRIES_TO_SPLIT;
+    let cut = helper
+        .zip(repo.workdir())
+        .filter(|_| big)
+        .and_then(|(helper, workdir)| {
+            Some((helper, halves::halves(workdir, &index_paths(index)?)?))
+        });
+    let items = match cut {
+        Some((helper, (mine, theirs))) => {
+            let asked = helper.status(theirs.clone());
+            let mut items = status_items(repo, StatusShow::Index, &[])?;
+            items.extend(status_items(repo, StatusShow::Workdir, &mine)?);
+            let helped = if asked { helper.status_items() } else { None };
+            match helped {
+                Some(theirs) => items.extend(theirs),
+                None => items.extend(status_items(repo, StatusShow::Workdir, &theirs)?),
+            }
+            merge_items(items)
+        }
+        None => status_items(repo, StatusShow::IndexAndWorkdir, &[])?,
+    };
     // `git add -N` entries: git prints them ` A` (not staged yet), libgit2 as new in the index.
-    let intent_to_add: HashSet<Vec<u8>> = if statuses.iter().any(|e| e.status().is_index_new()) {
+    let intent_to_add: HashSet<Vec<u8>> = if items.iter().any(|e| e.flags.is_index_new()) {
         index
             .iter()
             .filter(|e| {
@@ -598,23 +616,18 @@ fn read_status(
     for (path, code) in conflicts {
         tracked.push((path.clone(), entry(path, None, code.0, code.1)));
     }
-    for item in statuses.iter() {
-        let flags = item.status();
+    for item in &items {
+        let flags = item.flags;
+        let (path, old_path) = (item.path.as_slice(), item.old_path.as_deref());
+        // A rename is judged by its source, the path libgit2 lists it under.
+        let listed = old_path.unwrap_or(path);
         if flags.is_ignored()
             || flags.is_conflicted()
-            || conflicts.contains_key(item.path_bytes())
-            || in_note_dir(item.path_bytes())
+            || conflicts.contains_key(listed)
+            || in_note_dir(listed)
         {
             continue;
         }
-        let renamed = item
-            .head_to_index()
-            .filter(|_| flags.is_index_renamed())
-            .and_then(|d| Some((d.new_file().path_bytes()?, d.old_file().path_bytes()?)));
-        let (path, old_path) = match renamed {
-            Some((new, old)) => (new, Some(old)),
-            None => (item.path_bytes(), None),
-        };
         let (x, y) = if intent_to_add.contains(path) {
             (' ', if flags.is_wt_deleted() { 'D' } else { 'A' })
         } else {
@@ -651,6 +664,86 @@ fn read_status(
         )
         .collect();
     Ok((entries, folders))
+}
+
+/// One path's status, as plain data (a helper thread sends it back).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct StatusItem {
+    /// The path in the index (a staged rename's destination; an untracked file's path).
+    path: Vec<u8>,
+    /// A staged rename's source.
+    old_path: Option<Vec<u8>>,
+    flags: Status,
+}
+
+/// The status of the paths in `pathspec` (literal paths; every path when empty), from HEAD to
+/// the index, from the index to the worktree, or both, as `show` says.
+fn status_items(
+    repo: &Repository,
+    show: StatusShow,
+    pathspec: &[String],
+) -> Result<Vec<StatusItem>, git2::Error> {
+    let mut opts = StatusOptions::new();
+    opts.show(show)
+        .include_untracked(true)
+        .recurse_untracked_dirs(true)
+        .include_ignored(false)
+        .exclude_submodules(false)
+        .renames_head_to_index(true)
+        .renames_index_to_workdir(false);
+    if !pathspec.is_empty() {
+        // Literal paths also let the worktree walk skip every other path before its `lstat`.
+        opts.disable_pathspec_match(true);
+        for path in pathspec {
+            opts.pathspec(path.as_str());
+        }
+    }
+    let statuses = repo.statuses(Some(&mut opts))?;
+    Ok(statuses
+        .iter()
+        .map(|item| {
+            let flags = item.status();
+            let renamed = item
+                .head_to_index()
+                .filter(|_| flags.is_index_renamed())
+                .and_then(|d| Some((d.new_file().path_bytes()?, d.old_file().path_bytes()?)));
+            let (path, old_path) = match renamed {
+                Some((new, old)) => (new, Some(old.to_vec())),
+                None => (item.path_bytes(), None),
+            };
+            StatusItem {
+                path: path.to_vec(),
+                old_path,
+                flags,
+            }
+        })
+        .collect())
+}
+
+/// One item per path from the items of separate status reads (HEAD to index, and the index to
+/// each part of the worktree), as one read pairs them: by the path in the index.
+fn merge_items(mut items: Vec<StatusItem>) -> Vec<StatusItem> {
+    items.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut merged: Vec<StatusItem> = Vec::with_capacity(items.len());
+    for item in items {
+        match merged.last_mut() {
+            Some(last) if last.path == item.path => {
+                last.flags |= item.flags;
+                last.old_path = last.old_path.take().or(item.old_path);
+            }
+            _ => merged.push(item),
+        }
+    }
+    merged
+}
+
+/// The paths of the index entries, in index order; `None` when one is not UTF-8 (it could not
+/// be given back as a pathspec).
+fn index_paths(index: &git2::Index) -> Option<Vec<String>> {
+    index
+        .iter()
+        .map(|e| String::from_utf8(e.path).ok())
+        .collect()
 }
 
 fn entry(path: &[u8], old_path: Option<&[u8]>, index: char, worktree: char) -> StatusEntry {
@@ -749,19 +842,30 @@ fn diff_options() -> DiffOptions {
 /// Fewer changed paths than this are diffed on one thread.
 const MIN_PATHS_TO_SHARE: usize = 32;
 
-/// A second reader of the same repository, for half of the diff: it opens the repository and
-/// loads its index while the status runs, then diffs the paths it is sent.
-struct DiffHelper {
-    paths: std::sync::mpsc::Sender<Vec<String>>,
+/// A second reader of the same repository, on the other core: it opens the repository and loads
+/// its index while this thread does the same, reads the status of the half of the worktree it
+/// is sent, then diffs the paths it is sent.
+struct SecondReader {
+    jobs: std::sync::mpsc::Sender<Job>,
+    statuses: std::sync::mpsc::Receiver<Result<Vec<StatusItem>, git2::Error>>,
     done: std::thread::JoinHandle<Result<DiffFacts, git2::Error>>,
 }
 
-impl DiffHelper {
-    fn spawn(workdir: &Path) -> Option<DiffHelper> {
+/// What the [`SecondReader`] is asked to do, in this order (each at most once).
+enum Job {
+    /// The index-to-worktree status of these literal paths.
+    Status(Vec<String>),
+    /// The diff of these paths (see [`diff_paths`]); its last job.
+    Diff(Vec<String>),
+}
+
+impl SecondReader {
+    fn spawn(workdir: &Path) -> Option<SecondReader> {
         let workdir = workdir.to_path_buf();
-        let (paths, to_diff) = std::sync::mpsc::channel::<Vec<String>>();
+        let (jobs, to_do) = std::sync::mpsc::channel::<Job>();
+        let (status_tx, statuses) = std::sync::mpsc::channel();
         let done = std::thread::Builder::new()
-            .name("handoff-git-diff".into())
+            .name("handoff-git-reader".into())
             .spawn(move || {
                 let repo = open_containing(&workdir)?;
                 repo.index()?;
@@ -769,23 +873,44 @@ impl DiffHelper {
                     Ok(head) => Some(head.peel_to_tree()?),
                     Err(_) => None,
                 };
-                match to_diff.recv() {
-                    Ok(paths) if !paths.is_empty() => {
-                        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
-                        diff_paths(&repo, head_tree.as_ref(), &paths)
+                while let Ok(job) = to_do.recv() {
+                    match job {
+                        Job::Status(pathspec) => {
+                            let items = status_items(&repo, StatusShow::Workdir, &pathspec);
+                            let _ = status_tx.send(items);
+                        }
+                        Job::Diff(paths) => {
+                            let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+                            return diff_paths(&repo, head_tree.as_ref(), &paths);
+                        }
                     }
-                    _ => Ok(DiffFacts::default()),
                 }
+                Ok(DiffFacts::default())
             })
             .ok()?;
-        Some(DiffHelper { paths, done })
+        Some(SecondReader {
+            jobs,
+            statuses,
+            done,
+        })
     }
 
-    /// The helper's facts for `paths`; `None` when it could not produce them (the caller then
+    /// Asks for the status of `pathspec`; false when the reader has stopped.
+    fn status(&self, pathspec: Vec<String>) -> bool {
+        self.jobs.send(Job::Status(pathspec)).is_ok()
+    }
+
+    /// The status asked for; `None` when the reader could not read it (the caller then reads
+    /// it itself, and meets the same error if there is one).
+    fn status_items(&self) -> Option<Vec<StatusItem>> {
+        self.statuses.recv().ok()?.ok()
+    }
+
+    /// The reader's facts for `paths`; `None` when it could not produce them (the caller then
     /// diffs them itself).
     fn diff(self, paths: &[&str]) -> Option<DiffFacts> {
         let owned = paths.iter().map(|p| p.to_string()).collect();
-        self.paths.send(owned).ok()?;
+        self.jobs.send(Job::Diff(owned)).ok()?;
         self.done.join().ok()?.ok()
     }
 }
@@ -803,7 +928,7 @@ fn read_diff(
     head_tree: Option<&git2::Tree<'_>>,
     status: &[StatusEntry],
     conflicted: &HashMap<Vec<u8>, (char, char)>,
-    helper: Option<DiffHelper>,
+    helper: Option<SecondReader>,
 ) -> Result<DiffFacts, git2::Error> {
     let changed: Vec<&StatusEntry> = status
         .iter()
@@ -831,7 +956,7 @@ fn read_diff(
         Some(h) if shared => h.diff(&theirs),
         Some(h) => {
             // Nothing to share: let the helper end.
-            drop(h.paths);
+            drop(h.jobs);
             None
         }
         None => None,
@@ -1113,6 +1238,16 @@ mod tests {
         assert!(matches!(collect(tmp.path()), Ok(None)));
     }
 
+    /// Commits what `index` holds on HEAD.
+    fn commit_index(repo: &Repository, index: &mut git2::Index, message: &str) {
+        let tree = repo
+            .find_tree(index.write_tree().expect("tree"))
+            .expect("tree");
+        let sig = git2::Signature::new("T", "t@example.com", &git2::Time::new(0, 0)).expect("sig");
+        repo.commit(Some("HEAD"), &sig, &sig, message, &tree, &[])
+            .expect("commit");
+    }
+
     #[test]
     fn collects_a_repository_built_with_git2() {
         let tmp = tempfile::tempdir().expect("temp dir");
@@ -1121,12 +1256,7 @@ mod tests {
         let mut index = repo.index().expect("index");
         index.add_path(Path::new("a.py")).expect("add");
         index.write().expect("write index");
-        let tree = repo
-            .find_tree(index.write_tree().expect("tree"))
-            .expect("tree");
-        let sig = git2::Signature::new("T", "t@example.com", &git2::Time::new(0, 0)).expect("sig");
-        repo.commit(Some("HEAD"), &sig, &sig, "First\n\nbody", &tree, &[])
-            .expect("commit");
+        commit_index(&repo, &mut index, "First\n\nbody");
         std::fs::write(
             tmp.path().join("a.py"),
             "def one():\n    return 1\n\n\ndef two():\n    return 2\n",
@@ -1186,6 +1316,92 @@ mod tests {
         assert_eq!(diffed.len(), paths.len());
         assert_eq!(first_tree_paths(&tree, 100), diffed);
         assert_eq!(first_tree_paths(&tree, 3), diffed[..3]);
+    }
+
+    /// A worktree big enough to be read in two halves: the status read in halves (and the facts
+    /// built on it) equal one walk's, with a staged rename from one half to the other, a staged
+    /// delete, a `git rm --cached` file, nested untracked folders, an ignored folder and a nested
+    /// repository.
+    #[test]
+    fn a_status_read_in_halves_equals_one_walk() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let root = tmp.path();
+        let repo = Repository::init(root).expect("init");
+        let write = |path: &str, body: &str| {
+            let file = root.join(path);
+            std::fs::create_dir_all(file.parent().expect("parent")).expect("mkdir");
+            std::fs::write(file, body).expect("write");
+        };
+        // The cut falls right after `a` (see `halves`).
+        let counts = [("a", 1_600), ("b", 1_500), ("c/deep", 1_000)];
+        for (dir, n) in counts {
+            for i in 0..n {
+                write(&format!("{dir}/f{i}.rs"), &format!("fn f{i}() {{}}\n"));
+            }
+        }
+        write("README", "read me\n");
+        write(".gitignore", "ignored/\n");
+        let mut index = repo.index().expect("index");
+        index
+            .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
+            .expect("add");
+        commit_index(&repo, &mut index, "Import");
+
+        write("a/f1.rs", "fn f1() { changed() }\n");
+        write("b/f2.rs", "fn f2() { changed() }\n");
+        std::fs::remove_file(root.join("c/deep/f3.rs")).expect("delete");
+        // A staged rename from the first half to the second.
+        std::fs::rename(root.join("a/f5.rs"), root.join("b/renamed.rs")).expect("rename");
+        index.remove_path(Path::new("a/f5.rs")).expect("unstage");
+        index.add_path(Path::new("b/renamed.rs")).expect("stage");
+        // A staged delete, and a file only removed from the index.
+        std::fs::remove_file(root.join("b/f7.rs")).expect("delete");
+        index
+            .remove_path(Path::new("b/f7.rs"))
+            .expect("stage delete");
+        index
+            .remove_path(Path::new("a/f8.rs"))
+            .expect("rm --cached");
+        index.write().expect("write index");
+        write("new/nested/deep/file.txt", "untracked\n");
+        write("b/new.txt", "untracked\n");
+        write("top.txt", "untracked\n");
+        write("ignored/build.o", "ignored\n");
+        Repository::init(root.join("vendored")).expect("nested repository");
+        write("vendored/lib.rs", "nested\n");
+
+        let index = repo.index().expect("index");
+        let paths = index_paths(&index).expect("UTF-8 paths");
+        let (first, second) = halves::halves(root, &paths).expect("a cut");
+        assert_eq!(first, [".gitignore", "README", "a"]);
+        assert_eq!(second[0], "b");
+        let conflicts = conflict_codes(&index).expect("conflicts");
+        let one_walk = read_status(&repo, &index, &conflicts, None).expect("status");
+        let reader = SecondReader::spawn(root).expect("reader");
+        let halved = read_status(&repo, &index, &conflicts, Some(&reader)).expect("status");
+        assert_eq!(halved, one_walk);
+        let listed: Vec<String> = halved
+            .0
+            .iter()
+            .map(|e| format!("{}{} {}", e.index, e.worktree, e.path))
+            .collect();
+        let want = [
+            " M a/f1.rs",
+            "D  a/f8.rs",
+            " M b/f2.rs",
+            "D  b/f7.rs",
+            "R  b/renamed.rs",
+            " D c/deep/f3.rs",
+            "?? a/f8.rs",
+            "?? b/new.txt",
+            "?? new/nested/deep/file.txt",
+            "?? top.txt",
+            "?? vendored/",
+        ];
+        assert_eq!(listed, want);
+        let state = collect(root).expect("collect").expect("repository");
+        assert_eq!(state.status, one_walk.0);
+        assert_eq!(state.diffstat.files, 6);
     }
 
     #[test]
