@@ -642,21 +642,23 @@ fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
 }
 
 /// The record with evidence id `id` among `records` (in session order, so in the order of their
-/// ids' numbers), by binary search on the id's number (`C12` → 12); an id of another shape by a
-/// scan.
+/// ids' numbers), by binary search on the id's number (`C12` → 12); by a scan for an id of
+/// another shape, or when the search misses (records not numbered in order: a scan still finds
+/// what is there).
 fn by_id<'v, T>(
     records: &[&'v T],
     id: &str,
     id_of: impl Fn(&T) -> &crate::evidence::transcript::EvidenceId,
 ) -> Option<&'v T> {
     let number = |id: &str| -> Option<u64> { id.get(1..)?.parse().ok() };
+    let scan = || records.iter().copied().find(|r| id_of(r) == id);
     let Some(n) = number(id) else {
-        return records.iter().copied().find(|r| id_of(r) == id);
+        return scan();
     };
-    let i = records
-        .binary_search_by_key(&Some(n), |r| number(id_of(r)))
-        .ok()?;
-    (id_of(records[i]) == id).then_some(records[i])
+    match records.binary_search_by_key(&Some(n), |r| number(id_of(r))) {
+        Ok(i) if id_of(records[i]) == id => Some(records[i]),
+        _ => scan(),
+    }
 }
 
 /// What the freshness rules look up for every group, found once per analysis: a long session
@@ -1267,6 +1269,10 @@ mod tests {
         assert!(by_id(&records, "C", id_of).is_none());
         records.push(&odd);
         assert_eq!(by_id(&records, "T-x", id_of).unwrap().command, "pwd");
+        // Out of order (an odd id in the middle): the search misses and the scan finds it.
+        records.swap(1, 4);
+        assert_eq!(by_id(&records, "C3", id_of).unwrap().id, "C3");
+        assert_eq!(by_id(&records, "C40", id_of).unwrap().id, "C40");
     }
     use crate::analysis::requests;
     use crate::analysis::scope::{self, View};
