@@ -641,26 +641,6 @@ fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
     g.set_stale_by(&ids, git);
 }
 
-/// The record with evidence id `id` among `records` (in session order, so in the order of their
-/// ids' numbers), by binary search on the id's number (`C12` → 12); by a scan for an id of
-/// another shape, or when the search misses (records not numbered in order: a scan still finds
-/// what is there).
-fn by_id<'v, T>(
-    records: &[&'v T],
-    id: &str,
-    id_of: impl Fn(&T) -> &crate::evidence::transcript::EvidenceId,
-) -> Option<&'v T> {
-    let number = |id: &str| -> Option<u64> { id.get(1..)?.parse().ok() };
-    let scan = || records.iter().copied().find(|r| id_of(r) == id);
-    let Some(n) = number(id) else {
-        return scan();
-    };
-    match records.binary_search_by_key(&Some(n), |r| number(id_of(r))) {
-        Ok(i) if id_of(records[i]) == id => Some(records[i]),
-        _ => scan(),
-    }
-}
-
 /// What the freshness rules look up for every group, found once per analysis: a long session
 /// has thousands of groups, commands and edits, and a scan per lookup made judging staleness
 /// grow with their product.
@@ -684,12 +664,12 @@ impl<'v> Lookup<'v> {
     /// readers number commands in session order), not held in a table (a long session has
     /// 100,000 of them); any other id by a scan.
     fn command(&self, id: &str) -> Option<&'v Command> {
-        by_id(&self.view.commands, id, |c| &c.id)
+        crate::evidence::transcript::find_by_id(&self.view.commands, id, |c| c.id.as_str()).copied()
     }
 
     /// Whether the view holds the edit with id `id` (as [`Lookup::command`]).
     fn has_edit(&self, id: &str) -> bool {
-        by_id(&self.view.edits, id, |e| &e.id).is_some()
+        crate::evidence::transcript::find_by_id(&self.view.edits, id, |e| e.id.as_str()).is_some()
     }
 
     fn repo_path(&self, path: &str) -> std::rc::Rc<str> {
@@ -1249,31 +1229,6 @@ mod tests {
     use super::*;
     use crate::analysis::project;
 
-    /// Commands are found by their id's number among a session-ordered subset; an absent id is
-    /// none, and an id of another shape is found by a scan.
-    #[test]
-    fn a_command_is_found_by_the_number_of_its_id() {
-        let cmds: Vec<Command> = ["C1", "C3", "C12", "C40"]
-            .iter()
-            .map(|id| crate::testkit::cmd(id, "ls", Some(true), 1))
-            .collect();
-        let mut odd = crate::testkit::cmd("T-x", "ls", Some(true), 2);
-        odd.command = "pwd".into();
-        let mut records: Vec<&Command> = cmds.iter().collect();
-        fn id_of(c: &Command) -> &crate::evidence::transcript::EvidenceId {
-            &c.id
-        }
-        assert_eq!(by_id(&records, "C12", id_of).unwrap().id, "C12");
-        assert_eq!(by_id(&records, "C40", id_of).unwrap().id, "C40");
-        assert!(by_id(&records, "C4", id_of).is_none());
-        assert!(by_id(&records, "C", id_of).is_none());
-        records.push(&odd);
-        assert_eq!(by_id(&records, "T-x", id_of).unwrap().command, "pwd");
-        // Out of order (an odd id in the middle): the search misses and the scan finds it.
-        records.swap(1, 4);
-        assert_eq!(by_id(&records, "C3", id_of).unwrap().id, "C3");
-        assert_eq!(by_id(&records, "C40", id_of).unwrap().id, "C40");
-    }
     use crate::analysis::requests;
     use crate::analysis::scope::{self, View};
     use crate::testkit::*;

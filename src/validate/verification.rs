@@ -29,6 +29,7 @@ use crate::evidence::freshness::{self, RunPoint};
 use crate::evidence::paths::{affects_runs, is_test_path, same_path, strip_root};
 use crate::evidence::shell::{self, Family, commands_match, test_family};
 use crate::evidence::transcript::Command;
+use crate::evidence::transcript::find_by_id;
 use crate::evidence::{Evidence, TestFormat, TestRun};
 use crate::note::{ClaimStatus, Note};
 use crate::phrases;
@@ -682,24 +683,17 @@ fn exists(cx: &Ctx, id: &str) -> bool {
     match id.as_bytes()[0] {
         b'G' => ev.git.is_some(),
         b'T' => ev.tests.iter().any(|t| t.id == id),
-        b'C' => transcript.is_some_and(|t| has_id(&t.commands, id, |c| c.id == id)),
-        b'E' => transcript.is_some_and(|t| has_id(&t.edits, id, |e| e.id == id)),
-        b'M' => transcript.is_some_and(|t| has_id(&t.messages, id, |m| m.id == id)),
-        b'X' => transcript.is_some_and(|t| has_id(&t.errors, id, |e| e.id == id)),
-        b'A' => transcript.is_some_and(|t| has_id(&t.actions, id, |a| a.id == id)),
+        b'C' => {
+            transcript.is_some_and(|t| find_by_id(&t.commands, id, |c| c.id.as_str()).is_some())
+        }
+        b'E' => transcript.is_some_and(|t| find_by_id(&t.edits, id, |e| e.id.as_str()).is_some()),
+        b'M' => {
+            transcript.is_some_and(|t| find_by_id(&t.messages, id, |m| m.id.as_str()).is_some())
+        }
+        b'X' => transcript.is_some_and(|t| find_by_id(&t.errors, id, |e| e.id.as_str()).is_some()),
+        b'A' => transcript.is_some_and(|t| find_by_id(&t.actions, id, |a| a.id.as_str()).is_some()),
         _ => false,
     }
-}
-
-/// Whether one of `records` has evidence id `id` (`is`): first at the place the readers number
-/// it (`C12` is the twelfth command), else by a scan. A note cites hundreds of ids, and a scan
-/// of a long session's 100,000 commands per id made checking citations its largest cost.
-fn has_id<T>(records: &[T], id: &str, is: impl Fn(&T) -> bool) -> bool {
-    let numbered = id
-        .get(1..)
-        .and_then(|n| n.parse::<usize>().ok())
-        .and_then(|n| records.get(n.checked_sub(1)?));
-    numbered.is_some_and(&is) || records.iter().any(is)
 }
 
 /// Rules `verification`, `staleness` and `ghost-completion`.
@@ -1205,19 +1199,6 @@ mod tests {
         let mut n = verified("`src/models.py` works — `pytest tests/test_auth.py` passes");
         validate(&mut n, &ev);
         assert_eq!(flag(&n), None);
-    }
-
-    #[test]
-    fn an_id_is_found_at_its_number_else_by_a_scan() {
-        let ids = ["C1", "C2", "C7", "C4"];
-        let has = |id: &str| has_id(&ids, id, |i| *i == id);
-        assert!(has("C2"));
-        // C7 is third, not seventh: the scan finds it.
-        assert!(has("C7"));
-        assert!(has("C4"));
-        assert!(!has("C3"));
-        assert!(!has("C9"));
-        assert!(!has("C0"));
     }
 
     #[test]
