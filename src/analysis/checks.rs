@@ -23,7 +23,7 @@ use crate::evidence::Evidence;
 use crate::evidence::freshness::{self, RunPoint};
 use crate::evidence::paths;
 use crate::evidence::shell::{self, ParsedCommand};
-use crate::evidence::transcript::{Command, EditKind, Format};
+use crate::evidence::transcript::{Command, Edit, EditKind, Format};
 use crate::phrases;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -169,18 +169,18 @@ impl Check {
     /// session's checks would each keep the id of every later edit, thousands of checks times
     /// thousands of edits.
     fn set_stale_by(&mut self, edits: &[&str], git: bool) {
-        let n = edits.len();
+        self.set_stale_by_each(edits.len(), |i| edits[i], git);
+    }
+
+    /// [`Check::set_stale_by`] for `n` edits, the `i`-th of which has id `id(i)`.
+    fn set_stale_by_each<'e>(&mut self, n: usize, id: impl Fn(usize) -> &'e str, git: bool) {
         let cut = n > 2 * STALE_IDS_EACH_END;
-        let kept: Box<dyn Iterator<Item = &&str>> = if cut {
-            Box::new(
-                edits[..STALE_IDS_EACH_END]
-                    .iter()
-                    .chain(&edits[n - STALE_IDS_EACH_END..]),
-            )
+        let kept: Box<dyn Iterator<Item = usize>> = if cut {
+            Box::new((0..STALE_IDS_EACH_END).chain(n - STALE_IDS_EACH_END..n))
         } else {
-            Box::new(edits.iter())
+            Box::new(0..n)
         };
-        self.stale_by = kept.map(|i| i.to_string()).collect();
+        self.stale_by = kept.map(|i| id(i).to_string()).collect();
         if git {
             self.stale_by.push("G".into());
         }
@@ -596,40 +596,39 @@ fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
         return;
     };
     let root = package_root(ev, &g.dir);
-    // Whether an edited path can change this check, once per path named: a long session edits
-    // a few hundred files thousands of times.
-    let judged: std::cell::RefCell<HashMap<String, bool>> = Default::default();
-    let later = freshness::changes_after(
-        ev,
-        RunPoint {
-            seq: Some(run.seq),
-            at: run.at,
-        },
-        |p| {
-            if let Some(&known) = judged.borrow().get(p) {
-                return known;
-            }
-            let verdict = affects(&lookup.repo_path(p), root.as_deref());
-            judged.borrow_mut().insert(p.to_string(), verdict);
-            verdict
-        },
-    );
-    let mut ids: Vec<&str> = Vec::new();
-    // Paths named by an edit already counted: the same name is the same repository path.
-    let mut named: HashSet<&str> = HashSet::new();
-    for e in &later.edits {
-        if e.kind == EditKind::Delete || !lookup.has_edit(&e.id) {
-            continue;
-        }
-        ids.push(e.id.as_str());
-        if named.insert(&e.path) {
-            let p = lookup.repo_path(&e.path);
-            if !g.stale_paths.iter().any(|q| paths::same_path(q, &p)) {
-                g.stale_paths.push(p.to_string());
-            }
+    let point = RunPoint {
+        seq: Some(run.seq),
+        at: run.at,
+    };
+    let all = ev.transcript.as_ref().map_or(&[][..], |t| &t.edits[..]);
+    let stale = lookup.stale_edits(all);
+    let table = lookup.root_edits(all, root.as_deref());
+    // The edits after the run (freshness::edit_is_after): `stale` is in event order and the run
+    // has a place in it, so they are its tail, and this check's are the tail of `table.at`.
+    let first = stale.partition_point(|&i| !freshness::edit_is_after(point, &all[i as usize]));
+    let from = table.at.partition_point(|&k| (k as usize) < first);
+    let edit = |j: usize| &all[stale[table.at[from + j] as usize] as usize];
+    // The paths those edits name, in the order of their first edit after the run; the same
+    // name is the same repository path.
+    let mut named: Vec<(u32, u32)> = table
+        .paths
+        .iter()
+        .filter_map(|(i, at)| {
+            let j = at.partition_point(|&pos| (pos as usize) < from);
+            at.get(j).map(|&pos| (pos, *i))
+        })
+        .collect();
+    named.sort_unstable();
+    for (_, i) in named {
+        let p = lookup.repo_path(&all[i as usize].path);
+        if !g.stale_paths.iter().any(|q| paths::same_path(q, &p)) {
+            g.stale_paths.push(p.to_string());
         }
     }
     // Changed in the worktree after the run, or by a commit after the session.
+    let later = freshness::git_changes_after(ev, point, |p| {
+        affects(&lookup.repo_path(p), root.as_deref())
+    });
     let in_git = later.files.iter().map(|s| s.path.as_str());
     let mut git = false;
     for p in in_git.chain(later.committed.iter().copied()) {
@@ -638,7 +637,16 @@ fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
             git = true;
         }
     }
-    g.set_stale_by(&ids, git);
+    g.set_stale_by_each(table.at.len() - from, |j| edit(j).id.as_str(), git);
+}
+
+/// The edits that can change a check in one package root, among [`Lookup::stale_edits`].
+struct RootEdits {
+    /// Their positions in [`Lookup::stale_edits`], ascending.
+    at: Vec<u32>,
+    /// Each path they name, as named: the position in the transcript's edits of one edit of it,
+    /// and the positions in `at` of all of them, ascending.
+    paths: Vec<(u32, Vec<u32>)>,
 }
 
 /// What the freshness rules look up for every group, found once per analysis: a long session
@@ -647,6 +655,10 @@ fn stale_after(ev: &Evidence, lookup: &Lookup, g: &mut Check, run_id: &str) {
 struct Lookup<'v> {
     /// Each path an edit or status names, as a repository path ([`Project::repo_path`]).
     repo_paths: std::cell::RefCell<HashMap<String, std::rc::Rc<str>>>,
+    /// See [`Lookup::stale_edits`].
+    stale_edits: std::cell::OnceCell<Vec<u32>>,
+    /// See [`Lookup::root_edits`], by package root.
+    root_edits: std::cell::RefCell<HashMap<Option<String>, std::rc::Rc<RootEdits>>>,
     view: &'v View<'v>,
     project: &'v Project,
 }
@@ -655,9 +667,59 @@ impl<'v> Lookup<'v> {
     fn new(view: &'v View<'v>, project: &'v Project) -> Lookup<'v> {
         Lookup {
             repo_paths: Default::default(),
+            stale_edits: Default::default(),
+            root_edits: Default::default(),
             view,
             project,
         }
+    }
+
+    /// The positions in `all` (the transcript's edits) of those that can make a pass stale:
+    /// the ones the view holds, other than deletions, in event order. Judging each check
+    /// against every edit after it grew with checks × edits (a 2 GB session: 1,500 checks,
+    /// 12,000 edits); a check's later edits are a tail of this list.
+    fn stale_edits(&self, all: &[Edit]) -> &[u32] {
+        self.stale_edits.get_or_init(|| {
+            let mut at: Vec<u32> = (0..all.len())
+                .filter(|&i| all[i].kind != EditKind::Delete && self.has_edit(&all[i].id))
+                .filter_map(|i| u32::try_from(i).ok())
+                .collect();
+            // The readers number events in order; a reader that did not is put in order.
+            at.sort_by_key(|&i| all[i as usize].seq);
+            at
+        })
+    }
+
+    /// Which of [`Lookup::stale_edits`] can change a check in package `root` ([`affects`]), and
+    /// the paths they name: found once per root.
+    fn root_edits(&self, all: &[Edit], root: Option<&str>) -> std::rc::Rc<RootEdits> {
+        let key = root.map(str::to_string);
+        if let Some(known) = self.root_edits.borrow().get(&key) {
+            return known.clone();
+        }
+        let mut table = RootEdits {
+            at: Vec::new(),
+            paths: Vec::new(),
+        };
+        // Per path as named: its slot in `table.paths`, or `None` when it cannot change the check.
+        let mut slot: HashMap<&str, Option<usize>> = HashMap::new();
+        for (k, &i) in self.stale_edits(all).iter().enumerate() {
+            let e = &all[i as usize];
+            let at = *slot.entry(e.path.as_str()).or_insert_with(|| {
+                affects(&self.repo_path(&e.path), root).then(|| {
+                    table.paths.push((i, Vec::new()));
+                    table.paths.len() - 1
+                })
+            });
+            let Some(at) = at else {
+                continue;
+            };
+            table.paths[at].1.push(table.at.len() as u32);
+            table.at.push(k as u32);
+        }
+        let table = std::rc::Rc::new(table);
+        self.root_edits.borrow_mut().insert(key, table.clone());
+        table
     }
 
     /// The view's command with id `id`: found by binary search on the number of the id (the
@@ -760,28 +822,33 @@ fn programs_build_first(test: &str, build: &str) -> bool {
 /// A passing build made stale by later edits is fresh again when a later passing test run that
 /// builds first ([`builds_first`]) ran in the same folder: its staleness is judged from that run.
 fn renew_builds(ev: &Evidence, lookup: &Lookup, groups: &mut [Check]) {
-    let seq_of = |id: &str| lookup.command(id).map(|c| c.seq);
     let programs: Vec<String> = groups.iter().map(|g| program_words(&g.identity)).collect();
+    // Each group's latest run's place in the session, looked up once: every stale build is
+    // compared with every group (a long session has thousands).
+    let latest_seq: Vec<Option<u64>> = groups
+        .iter()
+        .map(|g| lookup.command(&g.latest_run).map(|c| c.seq))
+        .collect();
     for i in 0..groups.len() {
         let g = &groups[i];
         if !g.latest.passed() || g.fresh_pass() {
             continue;
         }
-        let Some(pass_seq) = seq_of(&g.latest_run) else {
+        let Some(pass_seq) = latest_seq[i] else {
             continue;
         };
         let renewal = groups
             .iter()
             .zip(&programs)
-            .filter(|(t, _)| t.dir == g.dir && t.latest.passed())
-            .filter(|(_, test)| programs_build_first(test, &programs[i]))
-            .filter_map(|(t, _)| {
-                let shown = t.last()?.shown.clone();
-                Some((seq_of(&t.latest_run)?, t.latest_run.clone(), shown))
-            })
-            .filter(|(seq, _, _)| *seq > pass_seq)
-            .max();
-        if let Some((_, run, shown)) = renewal {
+            .zip(&latest_seq)
+            .filter(|((t, _), _)| t.dir == g.dir && t.latest.passed())
+            .filter_map(|((t, test), seq)| Some((t, test, (*seq)?)))
+            .filter(|(_, _, seq)| *seq > pass_seq)
+            .filter(|(_, test, _)| programs_build_first(test, &programs[i]))
+            .filter_map(|(t, _, seq)| Some((seq, t.latest_run.as_str(), t.last()?.shown.as_str())))
+            .max()
+            .map(|(_, run, shown)| (run.to_string(), shown.to_string()));
+        if let Some((run, shown)) = renewal {
             stale_after(ev, lookup, &mut groups[i], &run);
             groups[i].renewed_by = Some((run, shown));
         }
@@ -1386,6 +1453,38 @@ mod tests {
         ];
         let c = checks(t);
         assert_eq!(c.items[0].stale_by, ["E3"]);
+    }
+
+    /// A check's later edits are the tail of the session's edits after its latest run: edits
+    /// before it do not count, a path is named once, in the order of its first edit after the
+    /// run, and deletions and inert files are left out.
+    #[test]
+    fn later_edits_are_the_tail_after_the_latest_run_with_paths_in_first_edit_order() {
+        let mut t = chat(vec![user(1, "x", 0)]);
+        t.commands = vec![
+            ran(1, "cargo test", Some(0), "test result: ok", 2),
+            ran(2, "cargo build", Some(0), "Finished", 5),
+            ran(3, "cargo test", Some(0), "test result: ok", 6),
+        ];
+        t.edits = vec![
+            edit_of(1, "src/before.rs", EditKind::Modify, 1),
+            edit_of(2, "src/b.rs", EditKind::Modify, 3),
+            edit_of(3, "src/a.rs", EditKind::Modify, 4),
+            edit_of(4, "src/a.rs", EditKind::Modify, 7),
+            edit_of(5, "README.md", EditKind::Modify, 8),
+            edit_of(6, "src/gone.rs", EditKind::Delete, 9),
+            edit_of(7, "src/b.rs", EditKind::Modify, 10),
+            edit_of(8, "src/c.rs", EditKind::Modify, 11),
+        ];
+        let c = checks(t);
+        let test = c.items.iter().find(|g| g.identity == "cargo test");
+        let test = test.unwrap_or_else(|| panic!("{c:?}"));
+        assert_eq!(test.latest_run, "C3");
+        assert_eq!(test.stale_by, ["E4", "E7", "E8"]);
+        assert_eq!(test.stale_paths, ["src/a.rs", "src/b.rs", "src/c.rs"]);
+        let build = c.items.iter().find(|g| g.identity == "cargo build");
+        let build = build.unwrap_or_else(|| panic!("{c:?}"));
+        assert_eq!(build.stale_by, ["E4", "E7", "E8"], "{build:?}");
     }
 
     #[test]

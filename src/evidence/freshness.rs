@@ -62,7 +62,7 @@ pub(crate) fn changes_after<'a>(
     run: RunPoint,
     relevant: impl Fn(&str) -> bool,
 ) -> LaterChanges<'a> {
-    let mut out = LaterChanges::default();
+    let mut out = git_changes_after(ev, run, &relevant);
     if let Some(t) = &ev.transcript {
         out.edits = t
             .edits
@@ -70,6 +70,17 @@ pub(crate) fn changes_after<'a>(
             .filter(|e| edit_is_after(run, e) && relevant(&e.path))
             .collect();
     }
+    out
+}
+
+/// [`changes_after`] without the transcript's edits: the changes git shows after `run`. For a
+/// caller that finds the later edits of many runs from a table of its own.
+pub(crate) fn git_changes_after<'a>(
+    ev: &'a Evidence,
+    run: RunPoint,
+    relevant: impl Fn(&str) -> bool,
+) -> LaterChanges<'a> {
+    let mut out = LaterChanges::default();
     if let (Some(at), Some(git)) = (run.at, &ev.git) {
         out.files = git
             .status
