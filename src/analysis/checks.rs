@@ -788,12 +788,15 @@ const BUILDS_FIRST: &[(&str, &str)] = &[
     ("gradle test", "gradle classes"),
     ("swift test", "swift build"),
 ];
+// `Roles` holds a bit per pair.
+const _: () = assert!(BUILDS_FIRST.len() <= 32);
 
 /// Whether a pass of `test` (a check's identity) also passes the build `build` in the same
 /// folder ([`BUILDS_FIRST`]; `./gradlew` and `./mvnw` are Gradle and Maven).
 #[cfg(test)]
 fn builds_first(test: &str, build: &str) -> bool {
-    programs_build_first(&program_words(test), &program_words(build))
+    let (test, build) = (roles(&program_words(test)), roles(&program_words(build)));
+    test.tests & build.builds != 0
 }
 
 /// A check's identity as [`BUILDS_FIRST`] names programs: normalised, each word's last path
@@ -812,17 +815,37 @@ fn program_words(identity: &str) -> String {
 }
 
 /// [`builds_first`] of two identities' [`program_words`].
-fn programs_build_first(test: &str, build: &str) -> bool {
-    let starts = |s: &str, p: &str| s == p || s.starts_with(&format!("{p} "));
-    BUILDS_FIRST
-        .iter()
-        .any(|(t, b)| starts(test, t) && starts(build, b))
+/// The pairs of [`BUILDS_FIRST`] a check's [`program_words`] take part in, bit `k` for pair `k`:
+/// judged once per check, since every stale build is compared with every check.
+#[derive(Debug, Clone, Copy, Default)]
+struct Roles {
+    /// Pairs whose test it runs.
+    tests: u32,
+    /// Pairs whose build it runs.
+    builds: u32,
+}
+
+fn roles(program: &str) -> Roles {
+    let starts = |p: &str| {
+        program
+            .strip_prefix(p)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+    };
+    let mut roles = Roles::default();
+    for (k, (test, build)) in BUILDS_FIRST.iter().enumerate() {
+        roles.tests |= u32::from(starts(test)) << k;
+        roles.builds |= u32::from(starts(build)) << k;
+    }
+    roles
 }
 
 /// A passing build made stale by later edits is fresh again when a later passing test run that
 /// builds first ([`builds_first`]) ran in the same folder: its staleness is judged from that run.
 fn renew_builds(ev: &Evidence, lookup: &Lookup, groups: &mut [Check]) {
-    let programs: Vec<String> = groups.iter().map(|g| program_words(&g.identity)).collect();
+    let roles: Vec<Roles> = groups
+        .iter()
+        .map(|g| roles(&program_words(&g.identity)))
+        .collect();
     // Each group's latest run's place in the session, looked up once: every stale build is
     // compared with every group (a long session has thousands).
     let latest_seq: Vec<Option<u64>> = groups
@@ -831,7 +854,7 @@ fn renew_builds(ev: &Evidence, lookup: &Lookup, groups: &mut [Check]) {
         .collect();
     for i in 0..groups.len() {
         let g = &groups[i];
-        if !g.latest.passed() || g.fresh_pass() {
+        if roles[i].builds == 0 || !g.latest.passed() || g.fresh_pass() {
             continue;
         }
         let Some(pass_seq) = latest_seq[i] else {
@@ -839,12 +862,12 @@ fn renew_builds(ev: &Evidence, lookup: &Lookup, groups: &mut [Check]) {
         };
         let renewal = groups
             .iter()
-            .zip(&programs)
+            .zip(&roles)
             .zip(&latest_seq)
-            .filter(|((t, _), _)| t.dir == g.dir && t.latest.passed())
+            .filter(|((t, test), _)| test.tests & roles[i].builds != 0 && t.dir == g.dir)
+            .filter(|((t, _), _)| t.latest.passed())
             .filter_map(|((t, test), seq)| Some((t, test, (*seq)?)))
             .filter(|(_, _, seq)| *seq > pass_seq)
-            .filter(|(_, test, _)| programs_build_first(test, &programs[i]))
             .filter_map(|(t, _, seq)| Some((seq, t.latest_run.as_str(), t.last()?.shown.as_str())))
             .max()
             .map(|(_, run, shown)| (run.to_string(), shown.to_string()));
