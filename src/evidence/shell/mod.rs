@@ -761,8 +761,11 @@ impl Segments {
         let Some(sep) = separator else {
             return Segments::Listed(Box::new(words.iter().map(|w| w.join(" ")).collect()));
         };
-        let len: usize = words.iter().flatten().map(|w| w.len() + 1).sum();
-        let mut text = String::with_capacity(len + words.len() * sep.len_utf8());
+        let len: usize = words
+            .iter()
+            .map(|seg| sep.len_utf8() + seg.iter().map(|w| w.len() + 1).sum::<usize>() - 1)
+            .sum();
+        let mut text = String::with_capacity(len);
         for seg in &words {
             text.push(sep);
             for (i, w) in seg.iter().enumerate() {
