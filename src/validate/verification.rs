@@ -517,7 +517,7 @@ fn support(cx: &Ctx, all: &Runs, c: &ClaimView) -> Support {
                 .is_some_and(|p| p.len() > 2 && c.text.to_lowercase().contains(&p.to_lowercase()));
             named || file || suite || program || printed(r, &c.text)
         };
-        if !m.commands.is_empty() && !runs.iter().any(|r| fits(r)) {
+        if !m.commands.is_empty() && !runs.iter().any(fits) {
             let ran = runs
                 .iter()
                 .filter_map(|r| {
@@ -528,7 +528,7 @@ fn support(cx: &Ctx, all: &Runs, c: &ClaimView) -> Support {
                 .join("; ");
             return Support::Unknown(format!("{ran}, not `{}`", m.commands[0]));
         }
-        if !runs.iter().any(|r| shares(r)) {
+        if !runs.iter().any(shares) {
             let ids: Vec<&str> = runs.iter().map(|r| r.id()).collect();
             return Support::Unknown(format!(
                 "{} shares no command, file or suite with the claim",
