@@ -148,6 +148,12 @@ impl Runs<'_> {
     }
 }
 
+impl std::fmt::Debug for Runs<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(&self.slots).finish()
+    }
+}
+
 /// One run of [`Runs`], read through: its [`Slot`]'s fields, and what it is in the evidence.
 #[derive(Debug, Clone, Copy)]
 struct Run<'r> {
@@ -159,12 +165,6 @@ impl std::ops::Deref for Run<'_> {
     type Target = Slot;
     fn deref(&self) -> &Slot {
         self.slot
-    }
-}
-
-impl std::fmt::Debug for Runs<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(&self.slots).finish()
     }
 }
 
