@@ -12,7 +12,7 @@ use crate::evidence::transcript::Role;
 use crate::phrases;
 use regex::Regex;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 /// Commits made by the session and by others meanwhile.
@@ -195,7 +195,7 @@ pub(crate) fn of(ev: &Evidence, view: &View) -> Commits {
             undo_points.push((m.seq, m.id.clone()));
         }
     }
-    let seqs = EvidenceSeqs::of(view);
+    let seqs = EvidenceSeqs::of(view, &session);
     session.sort_by_key(|sc| seqs.of_commit(sc).unwrap_or(0));
     for (seq, id) in undo_points {
         let seq_of = |sc: &SessionCommit| seqs.of_commit(sc).unwrap_or(0);
@@ -343,22 +343,36 @@ fn api_writer(view: &View) -> Option<(String, String)> {
 }
 
 /// The transcript order of the evidence that shows a commit.
-/// The order (`seq`) of each command and message by id, found once: a long session's commits
-/// were each looked up by a scan of every command while sorting.
+/// The order (`seq`) of each command and message a commit cites first, found by one scan: a long
+/// session's commits were each looked up by a scan of every command while sorting, and a table of
+/// every id held some 100,000 entries for the few that commits cite.
 struct EvidenceSeqs<'v> {
     commands: HashMap<&'v str, u64>,
     messages: HashMap<&'v str, u64>,
 }
 
 impl<'v> EvidenceSeqs<'v> {
-    fn of(view: &View<'v>) -> EvidenceSeqs<'v> {
+    fn of(view: &View<'v>, session: &[SessionCommit]) -> EvidenceSeqs<'v> {
+        let cited: HashSet<&str> = session
+            .iter()
+            .filter_map(|sc| sc.cite.first())
+            .map(String::as_str)
+            .collect();
         // The first of equal ids, as a scan finds it.
         let mut commands = HashMap::new();
-        for c in &view.commands {
+        for c in view
+            .commands
+            .iter()
+            .filter(|c| cited.contains(c.id.as_str()))
+        {
             commands.entry(c.id.as_str()).or_insert(c.seq);
         }
         let mut messages = HashMap::new();
-        for m in &view.messages {
+        for m in view
+            .messages
+            .iter()
+            .filter(|m| cited.contains(m.id.as_str()))
+        {
             messages.entry(m.id.as_str()).or_insert(m.seq);
         }
         EvidenceSeqs { commands, messages }

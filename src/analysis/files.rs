@@ -8,7 +8,7 @@ use super::scope::View;
 use crate::evidence::Evidence;
 use crate::evidence::git::{FileStat, StatusEntry};
 use crate::evidence::paths;
-use crate::evidence::transcript::EditKind;
+use crate::evidence::transcript::{EditKind, EvidenceId};
 use crate::note::MAX_STATUS_FILES;
 use crate::phrases;
 use serde::{Deserialize, Serialize};
@@ -23,9 +23,10 @@ pub(crate) struct Files {
     /// Files the session wrote outside the repository.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub outside: Vec<String>,
-    /// Their edit ids.
+    /// Their edit ids (ids, not strings: a session run outside the repository has one per
+    /// edit, some 36,000 in a 2 GB session).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub outside_cite: Vec<String>,
+    pub outside_cite: Vec<EvidenceId>,
     /// Entries left out (beyond the cap).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub more: usize,
@@ -96,7 +97,7 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, commits: &Commit
             if !out.outside.contains(&p) {
                 out.outside.push(p);
             }
-            out.outside_cite.push(e.id.to_string());
+            out.outside_cite.push(e.id.clone());
             continue;
         }
         let p = project.repo_path(&e.path, view);

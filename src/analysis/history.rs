@@ -454,15 +454,18 @@ fn statements(view: &View, h: &mut History) {
         .unwrap_or(0);
     // The agent's own tools (`str_replace_editor`, `run_shell_command`): choosing one to call
     // decides nothing about the project.
-    let mut tools: Vec<&str> = view
+    // Distinct names, gathered in a set: a long session names a handful of tools some 170,000
+    // times.
+    let tools: std::collections::BTreeSet<&str> = view
         .commands
         .iter()
         .filter_map(|c| c.tool.as_deref())
         .chain(view.edits.iter().filter_map(|e| e.tool.as_deref()))
         .filter(|t| t.contains('_'))
-        .collect();
-    tools.sort_unstable();
-    tools.dedup();
+        .fold(std::collections::BTreeSet::new(), |mut set, t| {
+            set.insert(t);
+            set
+        });
     let mut turn_start = 0;
     for m in view.said() {
         let body = text::plain(&text::without_fences(&m.text));

@@ -88,7 +88,7 @@ fn change_evidence(cx: &Ctx, path: &str) -> Option<Vec<String>> {
     // The latest edits say most about the file's state.
     evidence.extend(edits.iter().rev().take(3).rev().cloned());
     if outside && evidence.is_empty() {
-        evidence.extend(a.files.outside_cite.iter().take(1).cloned());
+        evidence.extend(a.files.outside_cite.iter().take(1).map(|id| id.to_string()));
     }
     Some(evidence)
 }

@@ -118,20 +118,54 @@ fn trigger(section: Section, plain: &str) -> Option<Trigger> {
     (section == Section::Verified && !ADMITS_UNVERIFIED.is_match(plain)).then_some(Trigger::Listed)
 }
 
-/// A test run or command on one timeline, borrowed from the evidence and the analysis: one
-/// per command of a session however long, so it copies none of their text.
-#[derive(Debug, Clone)]
-struct Run<'a> {
-    /// The test run or command it is: its id, command line, time and order are read from
-    /// there, not copied, and what it printed ([`Run::detail`]) is worded from there only when a
-    /// finding quotes it (a 2 GB session has some 100,000 commands).
-    source: Source<'a>,
+/// A test run or command on one timeline, as the validator holds it: one per command of a
+/// session however long (a 2 GB session has some 100,000), so it copies none of their text and
+/// holds no reference either: which run it is, is its place in [`Runs`], and its id, command
+/// line, time and order are read from there ([`Run`]).
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    /// Its place: the test runs first, in the evidence's order, then the transcript's commands.
+    at: u32,
     /// The analysis check this run belongs to: its index + 1 (see [`Run::group`]).
     group: Option<std::num::NonZeroU32>,
     ok: Option<bool>,
     family: Option<Family>,
     is_test: bool,
     is_check: bool,
+}
+
+/// Every test run and command the claims are checked against, in [`Slot`]s.
+struct Runs<'a> {
+    tests: &'a [TestRun],
+    commands: &'a [Command],
+    slots: Vec<Slot>,
+}
+
+impl Runs<'_> {
+    /// Each run, in order.
+    fn iter(&self) -> impl Iterator<Item = Run<'_>> {
+        self.slots.iter().map(move |slot| Run { all: self, slot })
+    }
+}
+
+impl std::fmt::Debug for Runs<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(&self.slots).finish()
+    }
+}
+
+/// One run of [`Runs`], read through: its [`Slot`]'s fields, and what it is in the evidence.
+#[derive(Debug, Clone, Copy)]
+struct Run<'r> {
+    all: &'r Runs<'r>,
+    slot: &'r Slot,
+}
+
+impl std::ops::Deref for Run<'_> {
+    type Target = Slot;
+    fn deref(&self) -> &Slot {
+        self.slot
+    }
 }
 
 /// What a [`Run`] is, borrowed from the evidence.
@@ -144,15 +178,26 @@ enum Source<'a> {
 }
 
 impl<'a> Run<'a> {
+    /// The test run or command it is (its id, command line, time and order are read from
+    /// there, and what it printed ([`Run::detail`]) is worded from there only when a finding
+    /// quotes it).
+    fn source(&self) -> Source<'a> {
+        let at = self.slot.at as usize;
+        match self.all.tests.get(at) {
+            Some(t) => Source::Test(t, self.slot.at),
+            None => Source::Command(&self.all.commands[at - self.all.tests.len()]),
+        }
+    }
+
     fn id(&self) -> &'a str {
-        match self.source {
+        match self.source() {
             Source::Test(t, _) => &t.id,
             Source::Command(c) => &c.id,
         }
     }
 
     fn command(&self) -> Option<&'a str> {
-        match self.source {
+        match self.source() {
             Source::Test(t, _) => t.command.as_deref(),
             Source::Command(c) => Some(&c.command),
         }
@@ -165,7 +210,7 @@ impl<'a> Run<'a> {
 
     /// Its position among the test runs (commands have a `seq`).
     fn order(&self) -> u32 {
-        match self.source {
+        match self.source() {
             Source::Test(_, order) => order,
             Source::Command(_) => 0,
         }
@@ -186,14 +231,14 @@ impl<'a> Run<'a> {
 
     /// What it showed, for a finding that quotes it ("3 failed", an error line).
     fn detail(&self, analysis: &'a Analysis) -> Cow<'a, str> {
-        match self.source {
+        match self.source() {
             Source::Test(t, _) => test_detail(t),
             Source::Command(c) => command_detail(c, self.judged(analysis)),
         }
     }
 
     fn at(&self) -> Option<DateTime<Utc>> {
-        match self.source {
+        match self.source() {
             Source::Test(t, _) => t.at,
             Source::Command(c) => c.at,
         }
@@ -201,7 +246,7 @@ impl<'a> Run<'a> {
 
     /// Position in the session's event order: test runs given as files or run now have none.
     fn seq(&self) -> Option<u64> {
-        match self.source {
+        match self.source() {
             Source::Test(..) => None,
             Source::Command(c) => Some(c.seq),
         }
@@ -230,12 +275,19 @@ fn format_family(f: Option<TestFormat>) -> Family {
     }
 }
 
-fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
+fn runs<'a>(cx: &Ctx<'a>) -> Runs<'a> {
     let (ev, analysis): (&'a Evidence, &'a Analysis) = (cx.ev, cx.analysis);
-    let mut out = Vec::new();
+    let commands = ev.transcript.as_ref().map_or(&[][..], |t| &t.commands[..]);
+    let mut all = Runs {
+        tests: &ev.tests,
+        commands,
+        slots: Vec::new(),
+    };
+    // A session has far fewer than 4 billion commands.
+    let place = |i: usize| u32::try_from(i).unwrap_or(u32::MAX);
     for t in &ev.tests {
-        out.push(Run {
-            source: Source::Test(t, out.len() as u32),
+        all.slots.push(Slot {
+            at: place(all.slots.len()),
             group: None,
             // A run that could not run the tests is no result either way.
             ok: t.not_run.is_none().then_some(t.ok),
@@ -249,9 +301,9 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
             is_check: false,
         });
     }
-    let Some(tr) = &ev.transcript else {
-        return out;
-    };
+    if commands.is_empty() {
+        return all;
+    }
     // Each command's check and run in the analysis, by the command's id: looked up once.
     let judged: HashMap<&str, (usize, &'a Verdict)> = analysis
         .checks
@@ -260,12 +312,12 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
         .enumerate()
         .flat_map(|(k, g)| g.runs.iter().map(move |r| (r.id.as_str(), (k, &r.verdict))))
         .collect();
-    out.reserve(tr.commands.len());
-    for c in &tr.commands {
+    all.slots.reserve_exact(commands.len());
+    for c in commands {
         let family = test_family(&c.command).or(c.is_test.then_some(Family::Any));
         let check = judged.get(c.id.as_str()).copied();
-        out.push(Run {
-            source: Source::Command(c),
+        all.slots.push(Slot {
+            at: place(all.slots.len()),
             group: check.and_then(|(k, _)| u32::try_from(k + 1).ok()?.try_into().ok()),
             ok: command_ok(c, check.map(|(_, verdict)| verdict)),
             family,
@@ -273,7 +325,7 @@ fn runs<'a>(cx: &Ctx<'a>) -> Vec<Run<'a>> {
             is_check: c.is_check,
         });
     }
-    out
+    all
 }
 
 /// Whether command `c` passed: the analysis's verdict when it judged it as part of a check
@@ -362,10 +414,10 @@ fn cites(cite: &[String], id: &str) -> bool {
     cite.iter().any(|c| c == id)
 }
 
-fn latest<'r, 'a>(runs: impl IntoIterator<Item = &'r Run<'a>>) -> Option<&'r Run<'a>> {
+fn latest<'r>(runs: impl IntoIterator<Item = Run<'r>>) -> Option<Run<'r>> {
     runs.into_iter()
-        .fold(None, |best: Option<&Run>, r| match best {
-            Some(b) if !r.later_than(b) => Some(b),
+        .fold(None, |best: Option<Run>, r| match best {
+            Some(b) if !r.later_than(&b) => Some(b),
             _ => Some(r),
         })
 }
@@ -380,16 +432,16 @@ enum Support {
 }
 
 /// Runs that answer the claim (see the module docs), or why there are none.
-fn candidates<'r, 'a>(
-    all: &'r [Run<'a>],
+fn candidates<'r>(
+    all: &'r Runs<'r>,
     c: &ClaimView,
     named: &[String],
-) -> Result<Vec<&'r Run<'a>>, String> {
-    let cited: Vec<&Run> = all.iter().filter(|r| cites(&c.cite, r.id())).collect();
+) -> Result<Vec<Run<'r>>, String> {
+    let cited: Vec<Run> = all.iter().filter(|r| cites(&c.cite, r.id())).collect();
     if !cited.is_empty() {
         return Ok(cited);
     }
-    let matching: Vec<&Run> = all
+    let matching: Vec<Run> = all
         .iter()
         .filter(|r| {
             r.command()
@@ -405,7 +457,7 @@ fn candidates<'r, 'a>(
         return Err(format!("no run of `{}` in the evidence", named[pos]));
     }
     let wanted: Vec<Family> = families.into_iter().flatten().collect();
-    let relevant: Vec<&Run> = all
+    let relevant: Vec<Run> = all
         .iter()
         .filter(|r| (r.is_test || r.is_check) && r.ok.is_some())
         .filter(|r| {
@@ -425,7 +477,7 @@ fn candidates<'r, 'a>(
     Ok(relevant)
 }
 
-fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
+fn support(cx: &Ctx, all: &Runs, c: &ClaimView) -> Support {
     let m = mentions(&c.text);
     let runs = match candidates(all, c, &m.commands) {
         Ok(r) => r,
@@ -465,7 +517,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
                 .is_some_and(|p| p.len() > 2 && c.text.to_lowercase().contains(&p.to_lowercase()));
             named || file || suite || program || printed(r, &c.text)
         };
-        if !m.commands.is_empty() && !runs.iter().any(|r| fits(r)) {
+        if !m.commands.is_empty() && !runs.iter().any(fits) {
             let ran = runs
                 .iter()
                 .filter_map(|r| {
@@ -476,7 +528,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
                 .join("; ");
             return Support::Unknown(format!("{ran}, not `{}`", m.commands[0]));
         }
-        if !runs.iter().any(|r| shares(r)) {
+        if !runs.iter().any(shares) {
             let ids: Vec<&str> = runs.iter().map(|r| r.id()).collect();
             return Support::Unknown(format!(
                 "{} shares no command, file or suite with the claim",
@@ -484,7 +536,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
             ));
         }
     }
-    let with_result: Vec<&Run> = runs.iter().copied().filter(|r| r.ok.is_some()).collect();
+    let with_result: Vec<Run> = runs.iter().copied().filter(|r| r.ok.is_some()).collect();
     let Some(mut last) = latest(with_result) else {
         let ids: Vec<&str> = runs.iter().map(|r| r.id()).collect();
         return Support::Unknown(format!("{} recorded no result", ids.join(", ")));
@@ -494,7 +546,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
     // before edits is renewed by a pass after them.
     if let Some(newer) = latest(
         all.iter()
-            .filter(|r| r.ok.is_some() && r.later_than(last) && same_kind(r, last)),
+            .filter(|r| r.ok.is_some() && r.later_than(&last) && same_kind(r, &last)),
     ) {
         last = newer;
     }
@@ -507,7 +559,7 @@ fn support(cx: &Ctx, all: &[Run], c: &ClaimView) -> Support {
         .map(|p| p.path.clone())
         .filter(|p| !is_test_path(p))
         .collect();
-    let later = later_edits(cx, last, &linked);
+    let later = later_edits(cx, &last, &linked);
     if !later.paths.is_empty() {
         return Support::Stale(last.id().to_string(), later);
     }
@@ -521,7 +573,7 @@ fn printed(r: &Run, claim: &str) -> bool {
     if !phrases::PRINTED.is_match(&mentions(claim).plain) {
         return false;
     }
-    let Source::Command(c) = r.source else {
+    let Source::Command(c) = r.source() else {
         return false;
     };
     super::text::inline(claim)
@@ -535,7 +587,7 @@ fn printed(r: &Run, claim: &str) -> bool {
 /// ([`phrases::ORDINAL_RUN`]) is judged by that run alone: later runs do not supersede it, and
 /// staleness does not apply to what happened then.
 fn ordinal_run<'a>(
-    runs: &[&Run<'a>],
+    runs: &[Run<'a>],
     m: &super::text::Mentions,
     analysis: &'a Analysis,
 ) -> Option<Support> {
@@ -545,7 +597,7 @@ fn ordinal_run<'a>(
         "second" => 1,
         _ => 2,
     };
-    let mut named: Vec<&Run> = runs
+    let mut named: Vec<Run> = runs
         .iter()
         .copied()
         .filter(|r| {
@@ -734,7 +786,7 @@ pub(crate) fn check(note: &Note, cx: &mut Ctx) {
 
 /// A claim of a kind only some evidence can back (a deploy, a device, a pull request), when
 /// none of its runs is of that kind.
-fn kind_unbacked(cx: &Ctx, all: &[Run], c: &ClaimView, plain: &str) -> Option<String> {
+fn kind_unbacked(cx: &Ctx, all: &Runs, c: &ClaimView, plain: &str) -> Option<String> {
     let _ = cx;
     // A claim that denies or doubts itself ("not deployed yet", "simulated") asserts nothing.
     if NEGATED.is_match(plain) {
@@ -877,7 +929,7 @@ static FAIL_WORDS: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Rule `verification` on claims that something fails: the latest run of what they name passed
 /// (a failure a later pass put behind is history, not the state).
-fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
+fn failure_claims(note: &Note, cx: &mut Ctx, all: &Runs) {
     for c in claims(note) {
         if c.flagged.is_some() || !matches!(c.key.section, Section::Verified | Section::Partial) {
             continue;
@@ -889,7 +941,7 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
         {
             continue;
         }
-        let runs: Vec<&Run> = all
+        let runs: Vec<Run> = all
             .iter()
             .filter(|r| {
                 cites(&c.cite, r.id())
@@ -901,7 +953,7 @@ fn failure_claims(note: &Note, cx: &mut Ctx, all: &[Run]) {
             continue;
         };
         let newest = latest(all.iter().filter(|r| {
-            r.ok.is_some() && (r.id() == base.id() || r.later_than(base) && same_kind(r, base))
+            r.ok.is_some() && (r.id() == base.id() || r.later_than(&base) && same_kind(r, &base))
         }));
         if let Some(n) = newest
             && n.ok == Some(true)
@@ -975,10 +1027,12 @@ mod tests {
     use crate::testkit::*;
     use crate::validate::validate;
 
-    /// The validator holds one run per command of the session: it stays six words.
+    /// The validator holds one slot per command of the session (a 2 GB session has some
+    /// 100,000): an index, the check's index and four one-byte facts, 12 bytes, where the
+    /// borrowed run it replaced took 48.
     #[test]
-    fn a_run_is_six_words() {
-        assert_eq!(std::mem::size_of::<Run>(), 48);
+    fn a_slot_is_three_four_byte_words() {
+        assert_eq!(std::mem::size_of::<Slot>(), 12);
     }
 
     fn verified(text: &str) -> Note {

@@ -70,7 +70,13 @@ pub(super) fn render(a: &Analysis, note: &mut Note) {
                 "outside the repository: {} file(s) the session wrote{others}",
                 a.files.outside.len()
             ),
-            cite: a.files.outside_cite.iter().take(4).cloned().collect(),
+            cite: a
+                .files
+                .outside_cite
+                .iter()
+                .take(4)
+                .map(|id| id.to_string())
+                .collect(),
             ..FileEntry::default()
         });
     }

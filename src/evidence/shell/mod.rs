@@ -452,7 +452,7 @@ pub(crate) struct ParsedCommand {
     /// What the line runs ([`normalise`]).
     pub identity: CheckIdentity,
     /// Its simple commands as they ran ([`segment_commands`]).
-    pub segments: Vec<String>,
+    pub segments: Segments,
 }
 
 impl ParsedCommand {
@@ -478,7 +478,7 @@ impl ParsedCommand {
             ..ParsedCommand::default()
         };
         parsed.identity = identity_of(parsed.run());
-        parsed.segments = segments_of(&parsed.run().line);
+        parsed.segments = Segments::of(&parsed.run().line);
         parsed
     }
 
@@ -715,6 +715,120 @@ fn segments_of(line: &CommandLine) -> Vec<String> {
         .collect()
 }
 
+/// The simple commands of a line as they ran ([`segment_commands`]), held in one text: the
+/// analysis keeps them for every distinct command line of a session (some 100,000 in a long
+/// one), and a `Vec<String>` cost each line a list and an allocation per simple command. Reads
+/// as a list of `&str`.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) enum Segments {
+    /// A separator that occurs in none of them (a line feed, else another control character,
+    /// else a private-use one), then they joined by it; empty when there are none.
+    Joined(Box<str>),
+    /// As a list, for a line that leaves no separator free (over a million distinct
+    /// characters). Boxed: one pointer keeps the enum at 16 bytes.
+    #[allow(clippy::box_collection)]
+    Listed(Box<Vec<String>>),
+}
+
+impl Default for Segments {
+    fn default() -> Self {
+        Segments::Joined(Box::default())
+    }
+}
+
+impl Segments {
+    /// The simple commands of a split line.
+    fn of(line: &CommandLine) -> Segments {
+        // Each simple command's words, unless they join to nothing (as `segments_of` drops).
+        let words: Vec<Vec<&str>> = line
+            .segments
+            .iter()
+            .map(|s| command_words(s))
+            .filter(|w| w.len() > 1 || w.first().is_some_and(|w| !w.is_empty()))
+            .collect();
+        if words.is_empty() {
+            return Segments::default();
+        }
+        let separator = if words.iter().flatten().any(|w| w.contains('\n')) {
+            // Rare (a quoted multi-line argument): the first character none of them holds.
+            let held: std::collections::BTreeSet<char> =
+                words.iter().flatten().flat_map(|w| w.chars()).collect();
+            ('\u{1}'..='\u{1f}')
+                .chain('\u{e000}'..=char::MAX)
+                .find(|c| !held.contains(c))
+        } else {
+            Some('\n')
+        };
+        let Some(sep) = separator else {
+            return Segments::Listed(Box::new(words.iter().map(|w| w.join(" ")).collect()));
+        };
+        let len: usize = words
+            .iter()
+            .map(|seg| sep.len_utf8() + seg.iter().map(|w| w.len() + 1).sum::<usize>() - 1)
+            .sum();
+        let mut text = String::with_capacity(len);
+        for seg in &words {
+            text.push(sep);
+            for (i, w) in seg.iter().enumerate() {
+                if i > 0 {
+                    text.push(' ');
+                }
+                text.push_str(w);
+            }
+        }
+        Segments::Joined(text.into_boxed_str())
+    }
+
+    /// The simple commands, in order.
+    pub(crate) fn iter(&self) -> SegmentsIter<'_> {
+        match self {
+            Segments::Joined(text) => {
+                let mut chars = text.chars();
+                let sep = chars.next();
+                let rest = chars.as_str();
+                SegmentsIter::Joined(sep.map(|sep| rest.split(sep)))
+            }
+            Segments::Listed(list) => SegmentsIter::Listed(list.iter()),
+        }
+    }
+}
+
+/// The simple commands of [`Segments`], in order.
+pub(crate) enum SegmentsIter<'s> {
+    Joined(Option<std::str::Split<'s, char>>),
+    Listed(std::slice::Iter<'s, String>),
+}
+
+impl<'s> Iterator for SegmentsIter<'s> {
+    type Item = &'s str;
+    fn next(&mut self) -> Option<&'s str> {
+        match self {
+            SegmentsIter::Joined(split) => split.as_mut()?.next(),
+            SegmentsIter::Listed(list) => list.next().map(String::as_str),
+        }
+    }
+}
+
+impl<'s> IntoIterator for &'s Segments {
+    type Item = &'s str;
+    type IntoIter = SegmentsIter<'s>;
+    fn into_iter(self) -> SegmentsIter<'s> {
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for Segments {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq<Vec<String>> for Segments {
+    fn eq(&self, other: &Vec<String>) -> bool {
+        self.iter().eq(other.iter().map(String::as_str))
+    }
+}
+
 /// True when the command named in a note and a command from the evidence are the same run: one
 /// simple command of each is equal to, or a word-prefix of, the other (`pytest` ~ `cd /r && uv
 /// run pytest tests/x.py -q`).
@@ -722,12 +836,18 @@ pub(crate) fn commands_match(named: &str, actual: &str) -> bool {
     segments_match(&segment_commands(named), &segment_commands(actual))
 }
 
-/// [`commands_match`] of the two lines' simple commands ([`segment_commands`]).
-pub(crate) fn segments_match(named: &[String], actual: &[String]) -> bool {
+/// [`commands_match`] of the two lines' simple commands ([`segment_commands`]); `actual` is
+/// any list of them (a `Vec<String>`, the [`Segments`] the analysis keeps).
+pub(crate) fn segments_match<A, S>(named: &[String], actual: A) -> bool
+where
+    A: IntoIterator<Item = S> + Copy,
+    S: AsRef<str>,
+{
     named.iter().any(|n| {
-        actual
-            .iter()
-            .any(|a| prefix_on_words(n, a) || prefix_on_words(a, n))
+        actual.into_iter().any(|a| {
+            let a = a.as_ref();
+            prefix_on_words(n, a) || prefix_on_words(a, n)
+        })
     })
 }
 
@@ -768,6 +888,35 @@ mod tests {
     }
 
     #[test]
+    fn segments_read_back_as_the_list_whatever_characters_they_hold() {
+        let same = |line: &str| {
+            let split = lexer::parse(line);
+            let segments = Segments::of(&split);
+            assert_eq!(segments, segments_of(&split), "{line:?}");
+            segments
+        };
+        // The separator is one no simple command holds.
+        for line in [
+            "cd web && npm test 2>&1 | tail -5",
+            "printf 'a\nb' && echo \"\u{1}\u{2}\" ; ls",
+            "true",
+            "> out.log",
+            "",
+        ] {
+            assert!(matches!(same(line), Segments::Joined(_)), "{line:?}");
+        }
+        // A line that holds every separator is kept as a list.
+        let all: String = std::iter::once('\n')
+            .chain('\u{1}'..='\u{1f}')
+            .chain('\u{e000}'..=char::MAX)
+            .collect();
+        assert!(matches!(
+            same(&format!("echo '{all}' && ls -la")),
+            Segments::Listed(_)
+        ));
+    }
+
+    #[test]
     fn a_parsed_command_reads_as_the_functions_on_its_text() {
         // Wrappers, a `$ ` prompt outside and inside one, surrounding white space (also
         // non-ASCII, which `trim` removes and the lexer keeps): each view of the line is the
@@ -782,6 +931,8 @@ mod tests {
             "\u{a0}cargo test\u{a0}",
             "git add a.py && git commit -m 'x' && git push",
             "echo hi > notes.txt",
+            // Words holding the separators `Segments` would pick first.
+            "python -c 'print(1)\nprint(2)' && echo '\u{1}' | grep x",
             "",
         ] {
             let p = ParsedCommand::new(c);

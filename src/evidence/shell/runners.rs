@@ -16,8 +16,29 @@ pub(crate) enum Family {
     Go,
     /// jest, vitest, npm test.
     Js,
-    /// Anything else we recognise as a test runner.
-    Other(&'static str),
+    // The other runners of the table, one family per language or platform: named variants,
+    // not a name, as the validator holds a family for every command of a session (a `&str`
+    // made it 16 bytes, not 1).
+    /// rspec, rake.
+    Ruby,
+    /// phpunit.
+    Php,
+    /// dotnet test.
+    Dotnet,
+    /// swift test.
+    Swift,
+    /// mix test.
+    Elixir,
+    /// forge, hardhat, truffle.
+    Solidity,
+    /// anchor test.
+    Anchor,
+    /// zig test.
+    Zig,
+    /// flutter, dart.
+    Dart,
+    /// gradle, maven.
+    Jvm,
 }
 
 impl Family {
@@ -89,16 +110,8 @@ const RUNNERS: &[Row] = &[
         Judges::Test(Family::Js),
     ),
     row(&["cypress"], When::Sub(&["run"]), Judges::Test(Family::Js)),
-    row(
-        &["rspec"],
-        When::Always,
-        Judges::Test(Family::Other("ruby")),
-    ),
-    row(
-        &["phpunit"],
-        When::Always,
-        Judges::Test(Family::Other("php")),
-    ),
+    row(&["rspec"], When::Always, Judges::Test(Family::Ruby)),
+    row(&["phpunit"], When::Always, Judges::Test(Family::Php)),
     row(&["ctest"], When::Always, Judges::Test(Family::Any)),
     row(&["nextest"], When::Always, Judges::Test(Family::Rust)),
     row(
@@ -110,47 +123,39 @@ const RUNNERS: &[Row] = &[
     row(
         &["dotnet"],
         When::Sub(&["test"]),
-        Judges::Test(Family::Other("dotnet")),
+        Judges::Test(Family::Dotnet),
     ),
     row(
         &["swift"],
         When::Sub(&["test"]),
-        Judges::Test(Family::Other("swift")),
+        Judges::Test(Family::Swift),
     ),
     row(
         &["deno", "playwright"],
         When::Sub(&["test"]),
         Judges::Test(Family::Js),
     ),
-    row(
-        &["mix"],
-        When::Sub(&["test"]),
-        Judges::Test(Family::Other("elixir")),
-    ),
+    row(&["mix"], When::Sub(&["test"]), Judges::Test(Family::Elixir)),
     row(
         &["forge", "hardhat", "truffle"],
         When::Sub(&["test"]),
-        Judges::Test(Family::Other("solidity")),
+        Judges::Test(Family::Solidity),
     ),
     row(
         &["anchor"],
         When::Sub(&["test"]),
-        Judges::Test(Family::Other("anchor")),
+        Judges::Test(Family::Anchor),
     ),
-    row(
-        &["zig"],
-        When::Sub(&["test"]),
-        Judges::Test(Family::Other("zig")),
-    ),
+    row(&["zig"], When::Sub(&["test"]), Judges::Test(Family::Zig)),
     row(
         &["flutter", "dart"],
         When::Sub(&["test"]),
-        Judges::Test(Family::Other("dart")),
+        Judges::Test(Family::Dart),
     ),
     row(
         &["gradle", "gradlew", "mvn", "mvnw"],
         When::JvmTest,
-        Judges::Test(Family::Other("jvm")),
+        Judges::Test(Family::Jvm),
     ),
     row(
         &["npm", "pnpm", "yarn", "bun"],
@@ -170,7 +175,7 @@ const RUNNERS: &[Row] = &[
     row(
         &["rake", "bundle"],
         When::AnyWord(&["test", "spec"]),
-        Judges::Test(Family::Other("ruby")),
+        Judges::Test(Family::Ruby),
     ),
     // Checks.
     row(
@@ -334,54 +339,30 @@ mod tests {
         ("npx vitest run", Some(Judges::Test(Family::Js))),
         ("npx cypress run", Some(Judges::Test(Family::Js))),
         ("npx cypress open", None),
-        (
-            "rspec spec/models",
-            Some(Judges::Test(Family::Other("ruby"))),
-        ),
-        (
-            "bundle exec rspec",
-            Some(Judges::Test(Family::Other("ruby"))),
-        ),
-        (
-            "bundle exec rake spec",
-            Some(Judges::Test(Family::Other("ruby"))),
-        ),
-        (
-            "vendor/bin/phpunit",
-            Some(Judges::Test(Family::Other("php"))),
-        ),
+        ("rspec spec/models", Some(Judges::Test(Family::Ruby))),
+        ("bundle exec rspec", Some(Judges::Test(Family::Ruby))),
+        ("bundle exec rake spec", Some(Judges::Test(Family::Ruby))),
+        ("vendor/bin/phpunit", Some(Judges::Test(Family::Php))),
         ("ctest --output-on-failure", Some(Judges::Test(Family::Any))),
         ("cargo test --lib", Some(Judges::Test(Family::Rust))),
         ("cargo nextest run", Some(Judges::Test(Family::Rust))),
         ("nextest run", Some(Judges::Test(Family::Rust))),
         ("go test ./...", Some(Judges::Test(Family::Go))),
-        ("dotnet test", Some(Judges::Test(Family::Other("dotnet")))),
-        ("swift test", Some(Judges::Test(Family::Other("swift")))),
+        ("dotnet test", Some(Judges::Test(Family::Dotnet))),
+        ("swift test", Some(Judges::Test(Family::Swift))),
         ("deno test -A", Some(Judges::Test(Family::Js))),
         ("npx playwright test e2e/", Some(Judges::Test(Family::Js))),
-        ("mix test", Some(Judges::Test(Family::Other("elixir")))),
-        (
-            "npx hardhat test",
-            Some(Judges::Test(Family::Other("solidity"))),
-        ),
-        (
-            "forge test -vv",
-            Some(Judges::Test(Family::Other("solidity"))),
-        ),
-        ("anchor test", Some(Judges::Test(Family::Other("anchor")))),
+        ("mix test", Some(Judges::Test(Family::Elixir))),
+        ("npx hardhat test", Some(Judges::Test(Family::Solidity))),
+        ("forge test -vv", Some(Judges::Test(Family::Solidity))),
+        ("anchor test", Some(Judges::Test(Family::Anchor))),
         ("zig build test", None),
-        (
-            "zig test src/main.zig",
-            Some(Judges::Test(Family::Other("zig"))),
-        ),
-        ("flutter test", Some(Judges::Test(Family::Other("dart")))),
-        ("./gradlew test", Some(Judges::Test(Family::Other("jvm")))),
-        ("gradle :app:test", Some(Judges::Test(Family::Other("jvm")))),
-        (
-            "mvn -Dtest=Foo test",
-            Some(Judges::Test(Family::Other("jvm"))),
-        ),
-        ("mvn verify", Some(Judges::Test(Family::Other("jvm")))),
+        ("zig test src/main.zig", Some(Judges::Test(Family::Zig))),
+        ("flutter test", Some(Judges::Test(Family::Dart))),
+        ("./gradlew test", Some(Judges::Test(Family::Jvm))),
+        ("gradle :app:test", Some(Judges::Test(Family::Jvm))),
+        ("mvn -Dtest=Foo test", Some(Judges::Test(Family::Jvm))),
+        ("mvn verify", Some(Judges::Test(Family::Jvm))),
         ("gradle build -x test", Some(Judges::Check)),
         ("npm test", Some(Judges::Test(Family::Js))),
         (
@@ -403,7 +384,7 @@ mod tests {
             Some(Judges::Test(Family::Python)),
         ),
         ("python manage.py migrate", None),
-        ("rake test", Some(Judges::Test(Family::Other("ruby")))),
+        ("rake test", Some(Judges::Test(Family::Ruby))),
         ("npx tsc --noEmit", Some(Judges::Check)),
         ("ruff check .", Some(Judges::Check)),
         ("prettier --check .", Some(Judges::Check)),

@@ -7,7 +7,6 @@ use super::recent::Recent;
 use super::*;
 use crate::evidence::read::excerpt;
 use std::collections::{HashSet, VecDeque};
-use std::sync::Arc;
 
 /// Longest message text kept (head and tail).
 pub(super) const MAX_MESSAGE_BYTES: usize = 8 * 1024;
@@ -66,7 +65,7 @@ pub(crate) struct Builder {
     /// Commands before this index are compact records (see [`KEEP_COMMAND_OUTPUTS`]).
     short_outputs: usize,
     /// The tool names seen, shared by every command and edit that names one.
-    tools: Vec<Arc<str>>,
+    tools: Vec<ToolName>,
     /// The `seq` of the compaction summaries kept whole, oldest first.
     whole_summaries: VecDeque<u64>,
     /// The distinct command lines and output excerpts of compact records, and the distinct edit
@@ -299,15 +298,15 @@ impl Builder {
     }
 
     /// `tool`, shared with the commands and edits that named it before.
-    fn tool(&mut self, tool: Option<&str>) -> Option<Arc<str>> {
+    fn tool(&mut self, tool: Option<&str>) -> Option<ToolName> {
         let tool = tool?;
-        if let Some(t) = self.tools.iter().find(|t| &***t == tool) {
-            return Some(Arc::clone(t));
+        if let Some(t) = self.tools.iter().find(|t| t.as_str() == tool) {
+            return Some(t.clone());
         }
-        let t: Arc<str> = Arc::from(tool);
+        let t = ToolName::from(tool);
         // A harness has a handful of tools; a format that names them freely cannot grow this.
         if self.tools.len() < MAX_SHARED_TOOLS {
-            self.tools.push(Arc::clone(&t));
+            self.tools.push(t.clone());
         }
         Some(t)
     }
@@ -856,7 +855,7 @@ mod tests {
         assert!(old_check.is_check && old_check.ok == Some(false));
         let latest = &t.commands[turns - 2];
         assert_eq!(latest.command, script, "the latest commands stay whole");
-        let tools: Vec<&Arc<str>> = t.commands.iter().filter_map(|c| c.tool.as_ref()).collect();
-        assert!(tools.iter().all(|x| Arc::ptr_eq(x, tools[0])));
+        let tools: Vec<&ToolName> = t.commands.iter().filter_map(|c| c.tool.as_ref()).collect();
+        assert!(tools.iter().all(|x| x.ptr_eq(tools[0])));
     }
 }
