@@ -454,18 +454,16 @@ fn statements(view: &View, h: &mut History) {
         .unwrap_or(0);
     // The agent's own tools (`str_replace_editor`, `run_shell_command`): choosing one to call
     // decides nothing about the project.
-    // Distinct names, gathered in a set: a long session names a handful of tools some 170,000
-    // times.
-    let tools: std::collections::BTreeSet<&str> = view
-        .commands
-        .iter()
-        .filter_map(|c| c.tool.as_deref())
-        .chain(view.edits.iter().filter_map(|e| e.tool.as_deref()))
-        .filter(|t| t.contains('_'))
-        .fold(std::collections::BTreeSet::new(), |mut set, t| {
-            set.insert(t);
-            set
-        });
+    // Distinct names, added one at a time (`collect` into a set gathers them all first): a long
+    // session names a handful of tools some 170,000 times.
+    let mut tools: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    tools.extend(
+        view.commands
+            .iter()
+            .filter_map(|c| c.tool.as_deref())
+            .chain(view.edits.iter().filter_map(|e| e.tool.as_deref()))
+            .filter(|t| t.contains('_')),
+    );
     let mut turn_start = 0;
     for m in view.said() {
         let body = text::plain(&text::without_fences(&m.text));
