@@ -178,33 +178,51 @@ fn html(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Whether `text` may hold a character [`json`] escapes, from its bytes alone (the whole
-/// printed JSON passes through here): every such character is a C0 control other than `\n`,
-/// DEL, or encoded in UTF-8 with a lead byte `0xC2` (C1 controls), `0xD8` (U+061C) or `0xE2`
-/// (U+2000–U+2FFF: the marks, separators and bidi controls of [`INVISIBLE`]).
-fn may_hide(text: &str) -> bool {
-    text.bytes().any(|b| {
-        (b < 0x20 && !matches!(b, b'\n' | b'\t')) || matches!(b, 0x7f | 0xc2 | 0xd8 | 0xe2)
-    })
+/// Whether a character [`json`] escapes may start at byte `b`: every such character is a C0
+/// control other than `\n` and `\t`, DEL, or encoded in UTF-8 with a lead byte `0xC2` (C1
+/// controls), `0xD8` (U+061C) or `0xE2` (U+2000–U+2FFF: the marks, separators and bidi
+/// controls of [`INVISIBLE`]). Each is ASCII or a lead byte, so it starts a character.
+fn may_start_hidden(b: u8) -> bool {
+    (b < 0x20 && !matches!(b, b'\n' | b'\t')) || matches!(b, 0x7f | 0xc2 | 0xd8 | 0xe2)
 }
 
 /// Serialised JSON with DEL, C1 controls and bidi overrides written as `\uXXXX` escapes (they
-/// can only occur inside strings, where such an escape means the same character).
+/// can only occur inside strings, where such an escape means the same character). The whole
+/// printed JSON passes through here, and `…`, `—` and `✓` share the lead byte `0xE2` with the
+/// bidi controls, so only the characters at candidate bytes are decoded and the text between
+/// them is copied as it is.
 pub(crate) fn json(text: &str) -> Cow<'_, str> {
-    if !may_hide(text) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        if c != '\n' && hidden(c, true) {
+    let bytes = text.as_bytes();
+    let next_candidate = |from: usize| {
+        bytes[from..]
+            .iter()
+            .position(|&b| may_start_hidden(b))
+            .map(|i| from + i)
+    };
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut at = next_candidate(0);
+    while let Some(i) = at {
+        let Some(c) = text[i..].chars().next() else {
+            break;
+        };
+        if hidden(c, true) {
+            if out.is_empty() {
+                out.reserve(text.len() + 16);
+            }
+            out.push_str(&text[copied..i]);
             let mut units = [0u16; 2];
             for u in c.encode_utf16(&mut units) {
                 out.push_str(&format!("\\u{u:04x}"));
             }
-        } else {
-            out.push(c);
+            copied = i + c.len_utf8();
         }
+        at = next_candidate(i + c.len_utf8());
     }
+    if copied == 0 {
+        return Cow::Borrowed(text);
+    }
+    out.push_str(&text[copied..]);
     Cow::Owned(out)
 }
 
@@ -281,15 +299,21 @@ mod tests {
         assert!(matches!(json("{\"a\": \"plain\"}\n"), Cow::Borrowed(_)));
     }
 
-    /// The byte test [`json`] starts with lets through no character it escapes.
+    /// The byte test [`json`] decodes characters at lets through no character it escapes.
     #[test]
     fn json_byte_test_sees_every_escaped_character() {
         let mut buf = [0u8; 4];
         for c in (0..=char::MAX as u32).filter_map(char::from_u32) {
-            if c != '\n' && hidden(c, true) {
-                assert!(may_hide(c.encode_utf8(&mut buf)), "{:x}", c as u32);
+            if hidden(c, true) {
+                let first = c.encode_utf8(&mut buf).as_bytes()[0];
+                assert!(may_start_hidden(first), "{:x}", c as u32);
             }
         }
-        assert!(!may_hide("{\n  \"a\": \"tab\there é мир 💻\"\n}"));
+        let plain = "{\n  \"a\": \"tab\there é мир 💻\"\n}";
+        assert!(!plain.bytes().any(may_start_hidden));
+        // Characters that share a candidate lead byte pass through unchanged.
+        let shared = "{\"a\": \"… — ✓ ¢ \u{2028}\"}";
+        assert_eq!(json(shared), "{\"a\": \"… — ✓ ¢ \\u2028\"}");
+        assert!(matches!(json("{\"a\": \"… — ✓\"}"), Cow::Borrowed(_)));
     }
 }

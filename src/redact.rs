@@ -173,7 +173,9 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Text,
         keywords: &["private key"],
-        anchor: Anchor::Anywhere,
+        // Case-sensitive, so "private key" in prose (a hit of the case-insensitive keyword
+        // pass) is no reason to search the whole text.
+        anchor: Anchor::Then(r"PRIVATE KEY(?: BLOCK)?-----"),
     },
     Rule {
         kind: "private-key",
@@ -182,7 +184,9 @@ const RULES: &[Rule] = &[
         gate: Gate::Always,
         reach: Reach::Text,
         keywords: &["private key"],
-        anchor: Anchor::Anywhere,
+        // Case-sensitive, so "private key" in prose (a hit of the case-insensitive keyword
+        // pass) is no reason to search the whole text.
+        anchor: Anchor::Then(r"PRIVATE KEY(?: BLOCK)?-----"),
     },
     Rule {
         kind: "aws-access-key",
@@ -601,7 +605,7 @@ const RULES: &[Rule] = &[
         reach: Reach::Text,
         keywords: KEY_WORDS,
         anchor: Anchor::Then(
-            r#"(?:(?i:pass|pwd|secret|token|key|cred)[A-Za-z0-9_.-]*>[ \t]*[^<\s"\\]{3,}[ \t]*</|key=)"#,
+            r#"(?:(?i:pass|pwd|secret|token|key|cred)[A-Za-z0-9_.-]*>[ \t]*[^<\s"\\]{3,}[ \t]*</|key=\\?")"#,
         ),
     },
     // Assignments: quoted values (any text), then `KEY=value`, `key = value`, and YAML. A
@@ -944,15 +948,21 @@ fn key_strength(words: &[String]) -> Strength {
 }
 
 struct Compiled {
-    /// Every rule's keywords, found case-insensitively in one pass.
+    /// Every rule's keywords, each distinct word once, found case-insensitively in one pass:
+    /// [`KEY_WORDS`] belong to eight rules, and an overlapping pass reports a hit once per
+    /// pattern, so one word per pattern makes a `key` in an output one hit, not eight.
     keywords: AhoCorasick,
-    /// For each keyword (by its index in `keywords`), the rule it belongs to.
-    keyword_rule: Vec<usize>,
+    /// For each keyword (by its index in `keywords`), the rules it belongs to, in rule order.
+    keyword_rules: Vec<Vec<usize>>,
     /// For each keyword, whether it is one of [`UNICODE_FOLDS`] (whose hits always count).
     keyword_fold: Vec<bool>,
     regexes: Vec<Regex>,
     /// For each rule, the pattern its keywords' hits are tested with, anchored ([`Anchor`]).
     anchors: Vec<Option<Regex>>,
+    /// For each keyword whose hits more than one rule tests with an anchor, those anchors as
+    /// one alternation: a hit that none of them can hold (most `key`s and `token`s in code) is
+    /// told so by one search instead of one per rule ([`KEY_WORDS`] serve eight rules).
+    keyword_anchors: Vec<Option<Regex>>,
     /// For each rule, its pattern's `key…` capture groups (the name an assignment is judged by).
     key_groups: Vec<Vec<usize>>,
     /// Whether the rule's matches must start a word (the pattern used `{S}`).
@@ -998,10 +1008,12 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         .iter()
         .map(|r| Regex::new(&expand(r.pattern)).expect("redaction rule compiles"))
         .collect();
-    let anchors = RULES
+    let anchor_patterns: Vec<Option<String>> = RULES.iter().map(anchor_pattern).collect();
+    let anchors = anchor_patterns
         .iter()
-        .map(|r| {
-            anchor_pattern(r).map(|p| Regex::new(&p).expect("redaction rule's anchor compiles"))
+        .map(|p| {
+            p.as_ref()
+                .map(|p| Regex::new(p).expect("redaction rule's anchor compiles"))
         })
         .collect();
     let starts_word = RULES.iter().map(|r| r.pattern.contains("{S}")).collect();
@@ -1015,19 +1027,44 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
                 .collect()
         })
         .collect();
-    let (words, keyword_rule): (Vec<&str>, Vec<usize>) = RULES
+    let mut words: Vec<&str> = Vec::new();
+    let mut keyword_rules: Vec<Vec<usize>> = Vec::new();
+    for (i, r) in RULES.iter().enumerate() {
+        let folds = if expand(r.pattern).contains("(?i") {
+            UNICODE_FOLDS
+        } else {
+            &[]
+        };
+        for &k in r.keywords.iter().chain(folds) {
+            match words.iter().position(|w| *w == k) {
+                Some(w) if keyword_rules[w].last() != Some(&i) => keyword_rules[w].push(i),
+                Some(_) => {}
+                None => {
+                    words.push(k);
+                    keyword_rules.push(vec![i]);
+                }
+            }
+        }
+    }
+    let keyword_fold: Vec<bool> = words.iter().map(|w| UNICODE_FOLDS.contains(w)).collect();
+    let keyword_anchors = keyword_rules
         .iter()
-        .enumerate()
-        .flat_map(|(i, r)| {
-            let folds = if expand(r.pattern).contains("(?i") {
-                UNICODE_FOLDS
-            } else {
-                &[]
-            };
-            r.keywords.iter().chain(folds).map(move |k| (*k, i))
+        .zip(&keyword_fold)
+        .map(|(rules, &fold)| {
+            let tested: Vec<&str> = rules
+                .iter()
+                .filter_map(|&r| anchor_patterns[r].as_deref())
+                .collect();
+            (!fold && tested.len() > 1).then(|| {
+                let union = tested
+                    .iter()
+                    .map(|p| format!("(?:{p})"))
+                    .collect::<Vec<_>>()
+                    .join("|");
+                Regex::new(&union).expect("redaction keyword's anchors compile together")
+            })
         })
-        .unzip();
-    let keyword_fold = words.iter().map(|w| UNICODE_FOLDS.contains(w)).collect();
+        .collect();
     // A DFA: the overlapping keyword pass runs over every byte of every text redacted, and the
     // default (a contiguous NFA) took a fifth of `collect` on outputs full of `key`/`token`.
     let keywords = AhoCorasick::builder()
@@ -1079,10 +1116,11 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
     .expect("type pattern compiles");
     Compiled {
         keywords,
-        keyword_rule,
+        keyword_rules,
         keyword_fold,
         regexes,
         anchors,
+        keyword_anchors,
         key_groups,
         starts_word,
         placeholder,
@@ -1245,12 +1283,15 @@ fn find_within(text: &str, range: Range<usize>) -> Vec<Finding> {
     // fail it late (`ey` in a base64 blob): after `MAX_FAILED_TESTS` on one line, a rule's
     // hits there count untested, so a line costs a bounded number of scans per rule.
     let mut lines = vec![(0usize, 0usize); RULES.len()];
-    let mut hits: Vec<(usize, usize)> = compiled
+    let mut hits: Vec<(usize, usize)> = Vec::new();
+    for m in compiled
         .keywords
         .find_overlapping_iter(&text[range.clone()])
-        .filter_map(|m| {
-            let keyword = m.pattern().as_usize();
-            let (rule, at) = (compiled.keyword_rule[keyword], range.start + m.start());
+    {
+        let keyword = m.pattern().as_usize();
+        let at = range.start + m.start();
+        let mut any_can = None;
+        for &rule in &compiled.keyword_rules[keyword] {
             // The end of the line of the rule's last hit, and its hits that failed there.
             let (line_end, failed) = &mut lines[rule];
             if at >= *line_end {
@@ -1258,14 +1299,14 @@ fn find_within(text: &str, range: Range<usize>) -> Vec<Finding> {
                     .map_or(text.len(), |i| at + i + 1);
                 *failed = 0;
             }
-            if *failed >= MAX_FAILED_TESTS || can_hold_match(text, rule, at, keyword) {
-                Some((rule, at))
+            if *failed >= MAX_FAILED_TESTS || can_hold_match(text, rule, at, keyword, &mut any_can)
+            {
+                hits.push((rule, at));
             } else {
                 *failed += 1;
-                None
             }
-        })
-        .collect();
+        }
+    }
     if hits.is_empty() {
         return Vec::new();
     }
@@ -1292,13 +1333,29 @@ fn find_within(text: &str, range: Range<usize>) -> Vec<Finding> {
 const MAX_FAILED_TESTS: usize = 8;
 
 /// Whether a match of rule `idx` can hold the hit of `keyword` at `at` in `text` (see
-/// [`Anchor`]): the rule's anchor pattern matches from the hit on.
-fn can_hold_match(text: &str, idx: usize, at: usize, keyword: usize) -> bool {
+/// [`Anchor`]): the rule's anchor pattern matches from the hit on. `any_can` carries, across
+/// the rules of one hit, whether any of the keyword's anchors matches there (see
+/// `Compiled::keyword_anchors`): when none does, no rule's own anchor is run.
+fn can_hold_match(
+    text: &str,
+    idx: usize,
+    at: usize,
+    keyword: usize,
+    any_can: &mut Option<bool>,
+) -> bool {
     let compiled = &*COMPILED;
-    compiled.keyword_fold[keyword]
-        || compiled.anchors[idx]
-            .as_ref()
-            .is_none_or(|anchor| anchor.is_match(&text[at..]))
+    if compiled.keyword_fold[keyword] {
+        return true;
+    }
+    let Some(anchor) = &compiled.anchors[idx] else {
+        return true;
+    };
+    if let Some(union) = &compiled.keyword_anchors[keyword]
+        && !*any_can.get_or_insert_with(|| union.is_match(&text[at..]))
+    {
+        return false;
+    }
+    anchor.is_match(&text[at..])
 }
 
 /// Adds to `windows` (merged, in order) the lines of `text` that `hits` (sorted, at or after
@@ -1428,7 +1485,9 @@ fn find_whole_text(text: &str) -> Vec<Finding> {
     let compiled = &*COMPILED;
     let mut candidate = vec![false; RULES.len()];
     for m in compiled.keywords.find_overlapping_iter(text) {
-        candidate[compiled.keyword_rule[m.pattern().as_usize()]] = true;
+        for &rule in &compiled.keyword_rules[m.pattern().as_usize()] {
+            candidate[rule] = true;
+        }
     }
     let mut found: Vec<(Finding, usize)> = Vec::new();
     for idx in (0..RULES.len()).filter(|&i| candidate[i]) {
@@ -1727,10 +1786,14 @@ mod tests {
             compiled
                 .keywords
                 .find_overlapping_iter(text)
-                .filter(|m| {
+                .flat_map(|m| {
                     let keyword = m.pattern().as_usize();
-                    let rule = compiled.keyword_rule[keyword];
-                    RULES[rule].kind == kind && can_hold_match(text, rule, m.start(), keyword)
+                    compiled.keyword_rules[keyword]
+                        .iter()
+                        .map(move |&rule| (rule, m.start(), keyword))
+                })
+                .filter(|&(rule, at, keyword)| {
+                    RULES[rule].kind == kind && can_hold_match(text, rule, at, keyword, &mut None)
                 })
                 .count()
         };
