@@ -29,7 +29,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use regex::Regex;
 use std::borrow::Cow;
 use std::ops::Range;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 /// Extra check on a matched secret, to keep ordinary code from being redacted.
 #[derive(Clone, Copy)]
@@ -962,7 +962,7 @@ struct Compiled {
     /// For each keyword whose hits more than one rule tests with an anchor, those anchors as
     /// one alternation: a hit that none of them can hold (most `key`s and `token`s in code) is
     /// told so by one search instead of one per rule ([`KEY_WORDS`] serve eight rules).
-    keyword_anchors: Vec<Option<Regex>>,
+    keyword_anchors: Vec<Option<Arc<Regex>>>,
     /// For each rule, its pattern's `key…` capture groups (the name an assignment is judged by).
     key_groups: Vec<Vec<usize>>,
     /// Whether the rule's matches must start a word (the pattern used `{S}`).
@@ -1047,22 +1047,33 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         }
     }
     let keyword_fold: Vec<bool> = words.iter().map(|w| UNICODE_FOLDS.contains(w)).collect();
+    // Words with the same rules (the seven of [`KEY_WORDS`]) share one alternation.
+    let mut anchor_unions: Vec<(Vec<usize>, Arc<Regex>)> = Vec::new();
     let keyword_anchors = keyword_rules
         .iter()
         .zip(&keyword_fold)
         .map(|(rules, &fold)| {
-            let tested: Vec<&str> = rules
+            let tested: Vec<usize> = rules
+                .iter()
+                .copied()
+                .filter(|&r| anchor_patterns[r].is_some())
+                .collect();
+            if fold || tested.len() < 2 {
+                return None;
+            }
+            if let Some((_, union)) = anchor_unions.iter().find(|(r, _)| *r == tested) {
+                return Some(Arc::clone(union));
+            }
+            let union = tested
                 .iter()
                 .filter_map(|&r| anchor_patterns[r].as_deref())
-                .collect();
-            (!fold && tested.len() > 1).then(|| {
-                let union = tested
-                    .iter()
-                    .map(|p| format!("(?:{p})"))
-                    .collect::<Vec<_>>()
-                    .join("|");
-                Regex::new(&union).expect("redaction keyword's anchors compile together")
-            })
+                .map(|p| format!("(?:{p})"))
+                .collect::<Vec<_>>()
+                .join("|");
+            let union =
+                Arc::new(Regex::new(&union).expect("redaction keyword's anchors compile together"));
+            anchor_unions.push((tested, Arc::clone(&union)));
+            Some(union)
         })
         .collect();
     // A DFA: the overlapping keyword pass runs over every byte of every text redacted, and the
