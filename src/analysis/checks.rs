@@ -1095,7 +1095,9 @@ pub(crate) fn shown(command: &str) -> String {
 /// The verdict on one run (see the module docs for the order).
 fn verdict(c: &Command, parsed: &CommandFacts, kind: CheckKind) -> Verdict {
     let p = parsed.pipes;
-    let fail_line = first_error(&c.output);
+    // Both read the whole output: only the branch that needs one reads it (most runs have an
+    // exit status and need neither).
+    let fail_line = || first_error(&c.output);
     let why_line = || error_line(&c.output);
     if let Some(code) = c.exit_code.filter(|_| !p.masked) {
         return if code == 0 {
@@ -1124,7 +1126,7 @@ fn verdict(c: &Command, parsed: &CommandFacts, kind: CheckKind) -> Verdict {
             }
         } else if code != 0 {
             Verdict::Fail {
-                error: match fail_line {
+                error: match fail_line() {
                     Some(l) => format!("{l} (exit {code})"),
                     None => format!("exit {code}"),
                 },
@@ -1138,7 +1140,7 @@ fn verdict(c: &Command, parsed: &CommandFacts, kind: CheckKind) -> Verdict {
     if let Some(s) = &c.tests {
         if s.failed > 0 {
             return Verdict::Fail {
-                error: fail_line.unwrap_or_else(|| format!("{} failed", s.failed)),
+                error: fail_line().unwrap_or_else(|| format!("{} failed", s.failed)),
             };
         }
         if s.passed > 0 && c.ok != Some(false) {
@@ -1152,7 +1154,7 @@ fn verdict(c: &Command, parsed: &CommandFacts, kind: CheckKind) -> Verdict {
             error: why_line().unwrap_or_else(|| "failed".into()),
         };
     }
-    if let Some(l) = fail_line {
+    if let Some(l) = fail_line() {
         return Verdict::Fail { error: l };
     }
     if !p.head_cut

@@ -594,8 +594,8 @@ pub(crate) fn failure(c: &Command) -> Option<String> {
         })
         .flatten();
     let code = c.exit_code.or(echoed).filter(|&x| x != 0);
-    let unreachable = phrases::UNREACHABLE.is_match(&c.output);
-    if code.is_none() && c.ok != Some(false) && !unreachable {
+    // A failing status or result decides without reading the output.
+    if code.is_none() && c.ok != Some(false) && !phrases::UNREACHABLE.is_match(&c.output) {
         return None;
     }
     let line = checks::error_line(&c.output);
