@@ -622,6 +622,10 @@ impl Builder {
                 c.ok = None;
             }
         }
+        // The lists grew by doubling and are held through the whole analysis: a 2 GB session's
+        // 97,000 commands sat in room for 131,072 (3.5 MB unused).
+        self.t.commands.shrink_to_fit();
+        self.t.edits.shrink_to_fit();
         self.t
     }
 }
