@@ -365,8 +365,15 @@ impl From<&str> for SharedText {
 
 impl From<String> for SharedText {
     fn from(text: String) -> Self {
+        // A new allocation of the text's size, as `Arc<str>` made: a buffer cut down in place
+        // (an excerpt is built in a larger one) leaves its spare bytes free between live texts.
+        let text: Box<str> = if text.capacity() == text.len() {
+            text.into_boxed_str()
+        } else {
+            Box::from(text.as_str())
+        };
         SharedText {
-            held: Arc::new(text.into_boxed_str()),
+            held: Arc::new(text),
             start: 0,
             end: SharedText::WHOLE,
         }
@@ -481,7 +488,10 @@ mod shared_text_tests {
             );
             assert!(table.contains(t), "{t:?}");
         }
-        assert!(held[4] < held[0] && held[1] < held[4], "ordered as the texts");
+        assert!(
+            held[4] < held[0] && held[1] < held[4],
+            "ordered as the texts"
+        );
         assert_eq!(format!("{:?}", held[2]), r#"SharedText("héllo wörld")"#);
         assert_eq!(SharedText::default().as_str(), "");
     }
