@@ -274,24 +274,24 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
     let mut groups: Vec<Check> = Vec::new();
     let mut index: HashMap<(String, String), usize> = HashMap::new();
     for ((c, dir), parsed) in view.commands.iter().zip(&dirs).zip(&view.parsed) {
-        let id = &parsed.identity;
+        let id = parsed.identity();
         if id.command.is_empty() {
             continue;
         }
         // Where an earlier `cd` left the shell, unless that folder is not in the repository (the
         // transcript cannot show which `cd` failed): then the command's own `cd`, else none.
-        let tracked = repo_dir(project, view, &join_dir(dir.as_deref(), id.dir.as_deref()));
+        let tracked = repo_dir(project, view, join_dir(dir.as_deref(), id.dir).as_deref());
         let dir = if tracked.is_empty() || dir_exists(ev, &tracked) {
             tracked
         } else {
-            let own = repo_dir(project, view, &id.dir);
+            let own = repo_dir(project, view, id.dir);
             if own.is_empty() || dir_exists(ev, &own) {
                 own
             } else {
                 String::new()
             }
         };
-        let Some(kind) = kind_of(c, parsed, &id.command, &edited, &requested_segments) else {
+        let Some(kind) = kind_of(c, parsed, id.command, &edited, &requested_segments) else {
             continue;
         };
         let run = Run {
@@ -300,10 +300,10 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
             verdict: verdict(c, parsed, kind),
             seq: c.seq,
         };
-        let key = (dir.clone(), id.command.clone());
+        let key = (dir.clone(), id.command.to_string());
         let at = *index.entry(key).or_insert_with(|| {
             groups.push(Check {
-                identity: id.command.clone(),
+                identity: id.command.to_string(),
                 dir,
                 kind,
                 runs: Vec::new(),
@@ -548,9 +548,9 @@ fn settle(ev: &Evidence, view: &View, lookup: &Lookup, g: &mut Check) {
             .filter(|(c, _)| c.seq > first.seq && c.seq < fixed_at && c.ok != Some(false))
             .filter(|(c, _)| phrases::INSTALL.is_match(&c.command))
             .filter(|(_, p)| {
-                let d = &p.identity.dir;
+                let d = p.identity().dir;
                 d.is_none()
-                    || d.as_deref().is_some_and(|d| {
+                    || d.is_some_and(|d| {
                         d.trim_end_matches('/').ends_with(&g.dir) && !g.dir.is_empty()
                     })
             })
@@ -1046,7 +1046,7 @@ fn join_dir(base: Option<&str>, own: Option<&str>) -> Option<String> {
 }
 
 /// A command's directory relative to the repository (`""` for the session folder itself).
-fn repo_dir(project: &Project, view: &View, dir: &Option<String>) -> String {
+fn repo_dir(project: &Project, view: &View, dir: Option<&str>) -> String {
     match dir {
         None => String::new(),
         Some(d) => {

@@ -652,7 +652,7 @@ fn workarounds(view: &View, h: &mut History) {
             continue;
         }
         let fparsed = &view.parsed[i];
-        let fid = &fparsed.identity;
+        let fid = fparsed.identity();
         let fwords: Vec<&str> = fid.command.split_whitespace().collect();
         let Some(prog) = fwords.first() else { continue };
         if is_probe(prog) || fparsed.runs_test || fparsed.runs_check {
@@ -662,7 +662,7 @@ fn workarounds(view: &View, h: &mut History) {
             if used.contains(&j) {
                 continue;
             }
-            let pid = &view.parsed[j].identity;
+            let pid = view.parsed[j].identity();
             let pwords: Vec<&str> = pid.command.split_whitespace().collect();
             if pwords.first() != Some(prog) {
                 continue;
@@ -730,7 +730,7 @@ fn abandoned(view: &View, h: &mut History) {
     // The program and subcommand of command `i`, and its words.
     let stem = |i: usize| {
         view.parsed[i]
-            .identity
+            .identity()
             .command
             .split_whitespace()
             .take(2)
@@ -739,7 +739,7 @@ fn abandoned(view: &View, h: &mut History) {
     };
     let words = |i: usize| {
         view.parsed[i]
-            .identity
+            .identity()
             .command
             .split_whitespace()
             .collect::<Vec<_>>()

@@ -230,83 +230,177 @@ pub struct Command {
 /// Text that many records may hold at once: a long session runs the same command lines
 /// (`cargo test`, `git status`) and gets the same short outputs back thousands of times, and an
 /// old command's line and output excerpt are held once for all of them (see
-/// `Builder::compact_old_commands`). Reads as a `str`; written as a plain string.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SharedText(Arc<str>);
+/// `Builder::compact_old_commands`). The old commands' texts that are new are held together, a
+/// batch of them in one allocation ([`SharedText::batch`]): a 2 GB session keeps some 100,000
+/// distinct old lines and output excerpts, and one allocation each cost them a count, an
+/// allocator header and rounding, some 30 bytes per text. Reads as a `str`; written as a plain
+/// string.
+#[derive(Clone)]
+pub struct SharedText {
+    /// The allocation the text is in: its own, or its batch's (a thin pointer, so that the
+    /// text with its place takes 16 bytes, as a plain `Arc<str>` did).
+    #[allow(clippy::redundant_allocation)]
+    held: Arc<Box<str>>,
+    /// Where in `held` the text is; `end` [`SharedText::WHOLE`]: all of it.
+    start: u32,
+    end: u32,
+}
 
 impl SharedText {
+    /// `end` of a text that is all of its allocation.
+    const WHOLE: u32 = u32::MAX;
+
     /// The text.
     pub fn as_str(&self) -> &str {
-        &self.0
+        match self.end {
+            SharedText::WHOLE => &self.held,
+            end => &self.held[self.start as usize..end as usize],
+        }
+    }
+
+    /// `texts` held in one allocation, each read as its own text, in order. A batch too long to
+    /// be placed by 32-bit offsets (never one of old commands) holds each text on its own.
+    pub(crate) fn batch<'t>(texts: impl Iterator<Item = &'t str> + Clone) -> Vec<SharedText> {
+        let len: usize = texts.clone().map(str::len).sum();
+        if u32::try_from(len).map_or(true, |len| len == SharedText::WHOLE) {
+            return texts.map(SharedText::from).collect();
+        }
+        let mut text = String::with_capacity(len);
+        let mut places = Vec::new();
+        for t in texts {
+            // Below `WHOLE`: checked above for the whole batch.
+            let start = text.len() as u32;
+            text.push_str(t);
+            places.push((start, text.len() as u32));
+        }
+        let held = Arc::new(text.into_boxed_str());
+        places
+            .into_iter()
+            .map(|(start, end)| SharedText {
+                held: Arc::clone(&held),
+                start,
+                end,
+            })
+            .collect()
     }
 }
 
 impl Default for SharedText {
     /// The empty text, one allocation shared by every command that has no output yet.
     fn default() -> Self {
-        static EMPTY: std::sync::LazyLock<Arc<str>> = std::sync::LazyLock::new(|| Arc::from(""));
-        SharedText(Arc::clone(&EMPTY))
+        #[allow(clippy::redundant_allocation)]
+        static EMPTY: std::sync::LazyLock<Arc<Box<str>>> =
+            std::sync::LazyLock::new(|| Arc::new(Box::from("")));
+        SharedText {
+            held: Arc::clone(&EMPTY),
+            start: 0,
+            end: SharedText::WHOLE,
+        }
+    }
+}
+
+impl PartialEq for SharedText {
+    fn eq(&self, other: &SharedText) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for SharedText {}
+
+impl std::hash::Hash for SharedText {
+    /// As the `str` (the sharing table looks texts up by it).
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl PartialOrd for SharedText {
+    fn partial_cmp(&self, other: &SharedText) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for SharedText {
+    fn cmp(&self, other: &SharedText) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl std::fmt::Debug for SharedText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("SharedText").field(&self.as_str()).finish()
     }
 }
 
 impl std::ops::Deref for SharedText {
     type Target = str;
     fn deref(&self) -> &str {
-        &self.0
+        self.as_str()
     }
 }
 
 impl AsRef<str> for SharedText {
     fn as_ref(&self) -> &str {
-        &self.0
+        self.as_str()
     }
 }
 
 impl std::borrow::Borrow<str> for SharedText {
     fn borrow(&self) -> &str {
-        &self.0
+        self.as_str()
     }
 }
 
 impl std::fmt::Display for SharedText {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(self.as_str())
     }
 }
 
 impl From<&str> for SharedText {
     fn from(text: &str) -> Self {
-        SharedText(Arc::from(text))
+        SharedText::from(text.to_string())
     }
 }
 
 impl From<String> for SharedText {
     fn from(text: String) -> Self {
-        SharedText(Arc::from(text))
+        // A new allocation of the text's size, as `Arc<str>` made: a buffer cut down in place
+        // (an excerpt is built in a larger one) leaves its spare bytes free between live texts.
+        let text: Box<str> = if text.capacity() == text.len() {
+            text.into_boxed_str()
+        } else {
+            Box::from(text.as_str())
+        };
+        SharedText {
+            held: Arc::new(text),
+            start: 0,
+            end: SharedText::WHOLE,
+        }
     }
 }
 
 impl PartialEq<str> for SharedText {
     fn eq(&self, other: &str) -> bool {
-        &*self.0 == other
+        self.as_str() == other
     }
 }
 
 impl PartialEq<&str> for SharedText {
     fn eq(&self, other: &&str) -> bool {
-        &*self.0 == *other
+        self.as_str() == *other
     }
 }
 
 impl PartialEq<String> for SharedText {
     fn eq(&self, other: &String) -> bool {
-        *self.0 == **other
+        self.as_str() == other.as_str()
     }
 }
 
 impl Serialize for SharedText {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0)
+        s.serialize_str(self.as_str())
     }
 }
 
@@ -362,6 +456,44 @@ impl From<&str> for EvidenceId {
 impl From<String> for EvidenceId {
     fn from(id: String) -> Self {
         EvidenceId::from(id.as_str())
+    }
+}
+
+#[cfg(test)]
+mod shared_text_tests {
+    use super::SharedText;
+    use std::collections::HashSet;
+
+    /// Texts held in one batch read back each as itself, compare and hash as the `str` (the
+    /// sharing table finds them by it), and take 16 bytes, as one held alone does.
+    #[test]
+    fn a_batch_of_texts_reads_back_as_the_texts() {
+        assert_eq!(std::mem::size_of::<SharedText>(), 16);
+        let texts = [
+            "git status",
+            "",
+            "héllo wörld",
+            "git status",
+            "cargo test -q",
+        ];
+        let held = SharedText::batch(texts.iter().copied());
+        assert_eq!(held.len(), texts.len());
+        let table: HashSet<SharedText> = held.iter().cloned().collect();
+        for (h, t) in held.iter().zip(texts) {
+            assert_eq!(h.as_str(), t);
+            assert_eq!(*h, SharedText::from(t));
+            assert_eq!(
+                serde_json::to_string(h).unwrap(),
+                serde_json::to_string(t).unwrap()
+            );
+            assert!(table.contains(t), "{t:?}");
+        }
+        assert!(
+            held[4] < held[0] && held[1] < held[4],
+            "ordered as the texts"
+        );
+        assert_eq!(format!("{:?}", held[2]), r#"SharedText("héllo wörld")"#);
+        assert_eq!(SharedText::default().as_str(), "");
     }
 }
 
