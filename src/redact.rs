@@ -29,7 +29,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use regex::Regex;
 use std::borrow::Cow;
 use std::ops::Range;
-use std::sync::{Arc, LazyLock};
+use std::sync::LazyLock;
 
 /// Extra check on a matched secret, to keep ordinary code from being redacted.
 #[derive(Clone, Copy)]
@@ -959,10 +959,6 @@ struct Compiled {
     regexes: Vec<Regex>,
     /// For each rule, the pattern its keywords' hits are tested with, anchored ([`Anchor`]).
     anchors: Vec<Option<Regex>>,
-    /// For each keyword whose hits more than one rule tests with an anchor, those anchors as
-    /// one alternation: a hit that none of them can hold (most `key`s and `token`s in code) is
-    /// told so by one search instead of one per rule ([`KEY_WORDS`] serve eight rules).
-    keyword_anchors: Vec<Option<Arc<Regex>>>,
     /// For each rule, its pattern's `key…` capture groups (the name an assignment is judged by).
     key_groups: Vec<Vec<usize>>,
     /// Whether the rule's matches must start a word (the pattern used `{S}`).
@@ -1047,35 +1043,6 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         }
     }
     let keyword_fold: Vec<bool> = words.iter().map(|w| UNICODE_FOLDS.contains(w)).collect();
-    // Words with the same rules (the seven of [`KEY_WORDS`]) share one alternation.
-    let mut anchor_unions: Vec<(Vec<usize>, Arc<Regex>)> = Vec::new();
-    let keyword_anchors = keyword_rules
-        .iter()
-        .zip(&keyword_fold)
-        .map(|(rules, &fold)| {
-            let tested: Vec<usize> = rules
-                .iter()
-                .copied()
-                .filter(|&r| anchor_patterns[r].is_some())
-                .collect();
-            if fold || tested.len() < 2 {
-                return None;
-            }
-            if let Some((_, union)) = anchor_unions.iter().find(|(r, _)| *r == tested) {
-                return Some(Arc::clone(union));
-            }
-            let union = tested
-                .iter()
-                .filter_map(|&r| anchor_patterns[r].as_deref())
-                .map(|p| format!("(?:{p})"))
-                .collect::<Vec<_>>()
-                .join("|");
-            let union =
-                Arc::new(Regex::new(&union).expect("redaction keyword's anchors compile together"));
-            anchor_unions.push((tested, Arc::clone(&union)));
-            Some(union)
-        })
-        .collect();
     // A DFA: the overlapping keyword pass runs over every byte of every text redacted, and the
     // default (a contiguous NFA) took a fifth of `collect` on outputs full of `key`/`token`.
     let keywords = AhoCorasick::builder()
@@ -1131,7 +1098,6 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         keyword_fold,
         regexes,
         anchors,
-        keyword_anchors,
         key_groups,
         starts_word,
         placeholder,
@@ -1301,7 +1267,6 @@ fn find_within(text: &str, range: Range<usize>) -> Vec<Finding> {
     {
         let keyword = m.pattern().as_usize();
         let at = range.start + m.start();
-        let mut any_can = None;
         for &rule in &compiled.keyword_rules[keyword] {
             // The end of the line of the rule's last hit, and its hits that failed there.
             let (line_end, failed) = &mut lines[rule];
@@ -1310,8 +1275,7 @@ fn find_within(text: &str, range: Range<usize>) -> Vec<Finding> {
                     .map_or(text.len(), |i| at + i + 1);
                 *failed = 0;
             }
-            if *failed >= MAX_FAILED_TESTS || can_hold_match(text, rule, at, keyword, &mut any_can)
-            {
+            if *failed >= MAX_FAILED_TESTS || can_hold_match(text, rule, at, keyword) {
                 hits.push((rule, at));
             } else {
                 *failed += 1;
@@ -1344,29 +1308,13 @@ fn find_within(text: &str, range: Range<usize>) -> Vec<Finding> {
 const MAX_FAILED_TESTS: usize = 8;
 
 /// Whether a match of rule `idx` can hold the hit of `keyword` at `at` in `text` (see
-/// [`Anchor`]): the rule's anchor pattern matches from the hit on. `any_can` carries, across
-/// the rules of one hit, whether any of the keyword's anchors matches there (see
-/// `Compiled::keyword_anchors`): when none does, no rule's own anchor is run.
-fn can_hold_match(
-    text: &str,
-    idx: usize,
-    at: usize,
-    keyword: usize,
-    any_can: &mut Option<bool>,
-) -> bool {
+/// [`Anchor`]): the rule's anchor pattern matches from the hit on.
+fn can_hold_match(text: &str, idx: usize, at: usize, keyword: usize) -> bool {
     let compiled = &*COMPILED;
-    if compiled.keyword_fold[keyword] {
-        return true;
-    }
-    let Some(anchor) = &compiled.anchors[idx] else {
-        return true;
-    };
-    if let Some(union) = &compiled.keyword_anchors[keyword]
-        && !*any_can.get_or_insert_with(|| union.is_match(&text[at..]))
-    {
-        return false;
-    }
-    anchor.is_match(&text[at..])
+    compiled.keyword_fold[keyword]
+        || compiled.anchors[idx]
+            .as_ref()
+            .is_none_or(|anchor| anchor.is_match(&text[at..]))
 }
 
 /// Adds to `windows` (merged, in order) the lines of `text` that `hits` (sorted, at or after
@@ -1804,7 +1752,7 @@ mod tests {
                         .map(move |&rule| (rule, m.start(), keyword))
                 })
                 .filter(|&(rule, at, keyword)| {
-                    RULES[rule].kind == kind && can_hold_match(text, rule, at, keyword, &mut None)
+                    RULES[rule].kind == kind && can_hold_match(text, rule, at, keyword)
                 })
                 .count()
         };
