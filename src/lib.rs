@@ -19,6 +19,7 @@ mod eval;
 mod evidence;
 mod hook;
 mod init;
+mod matcher;
 mod note;
 mod phrases;
 mod pipeline;

@@ -8,6 +8,7 @@
 //! these tables would agree with the tool by construction, and a regression in a table would
 //! pass its own eval.
 
+use crate::matcher::Matcher;
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -25,6 +26,7 @@ pub(crate) struct Phrases {
     #[cfg_attr(not(test), allow(dead_code))]
     pub misses: &'static [&'static str],
     compiled: OnceLock<Regex>,
+    matcher: OnceLock<Option<Matcher>>,
 }
 
 impl Phrases {
@@ -40,6 +42,7 @@ impl Phrases {
             matches,
             misses,
             compiled: OnceLock::new(),
+            matcher: OnceLock::new(),
         }
     }
 
@@ -51,9 +54,16 @@ impl Phrases {
         })
     }
 
-    /// Whether `text` holds one of the phrases.
+    /// Whether `text` holds one of the phrases: asked of the table's [`Matcher`] (most tables
+    /// are only ever asked this), or of its regex when the matcher cannot answer.
     pub(crate) fn is_match(&self, text: &str) -> bool {
-        self.regex().is_match(text)
+        let matcher = self
+            .matcher
+            .get_or_init(|| Matcher::new(&ascii_boundaries(self.pattern)));
+        match matcher.as_ref().map(|m| m.is_match(text)) {
+            Some(Ok(found)) => found,
+            Some(Err(_)) | None => self.regex().is_match(text),
+        }
     }
 }
 
@@ -1076,6 +1086,28 @@ mod tests {
             ascii_boundaries(r"(?i)\bdone\b"),
             r"(?i)(?-u:\b)done(?-u:\b)"
         );
+    }
+
+    /// Every table gets the cheap automaton, which answers each example (also wrapped in
+    /// non-ASCII punctuation) as the table's regex does.
+    #[test]
+    fn every_table_is_answered_by_its_matcher_as_by_its_regex() {
+        for t in ALL {
+            let matcher = Matcher::new(&ascii_boundaries(t.pattern));
+            let Some(matcher) = matcher else {
+                panic!("{}: no automaton", t.name)
+            };
+            for example in t.matches.iter().chain(t.misses) {
+                for text in [example.to_string(), format!("— {example} …\n{example}")] {
+                    assert_eq!(
+                        matcher.is_match(&text),
+                        Ok(t.regex().is_match(&text)),
+                        "{}: {text:?}",
+                        t.name
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -25,11 +25,12 @@
 //! property test through the whole pipeline (`redact/leaks.rs`) are described in
 //! `docs/security.md`.
 
+use crate::matcher::Matcher;
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use regex::Regex;
 use std::borrow::Cow;
 use std::ops::Range;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 /// Extra check on a matched secret, to keep ordinary code from being redacted.
 #[derive(Clone, Copy)]
@@ -956,16 +957,42 @@ struct Compiled {
     keyword_rules: Vec<Vec<usize>>,
     /// For each keyword, whether it is one of [`UNICODE_FOLDS`] (whose hits always count).
     keyword_fold: Vec<bool>,
-    regexes: Vec<Regex>,
-    /// For each rule, the pattern its keywords' hits are tested with, anchored ([`Anchor`]).
-    anchors: Vec<Option<Regex>>,
-    /// For each rule, its pattern's `key…` capture groups (the name an assignment is judged by).
-    key_groups: Vec<Vec<usize>>,
+    /// Each rule's pattern, compiled when a hit first asks for it: a session's texts name few
+    /// of the rules' keywords, and compiling all of them took a tenth of reading a 10 MB one.
+    regexes: Vec<OnceLock<RuleRegex>>,
+    /// For each rule, the pattern its keywords' hits are tested with from the hit on
+    /// ([`Anchor`]), as a yes/no [`Matcher`] (cheaper to compile than a `Regex`).
+    anchors: Vec<Option<Matcher>>,
     /// Whether the rule's matches must start a word (the pattern used `{S}`).
     starts_word: Vec<bool>,
     placeholder: Regex,
     reference: Regex,
     type_name: Regex,
+}
+
+/// A rule's pattern compiled, with its `key…` capture groups (the name an assignment is judged
+/// by).
+struct RuleRegex {
+    regex: Regex,
+    key_groups: Vec<usize>,
+}
+
+impl Compiled {
+    /// Rule `idx`'s pattern, compiled on first use.
+    fn rule(&self, idx: usize) -> &RuleRegex {
+        self.regexes[idx].get_or_init(|| {
+            // The patterns are constants covered by unit tests, so a failure here is a
+            // programming error, not an input problem.
+            let regex = Regex::new(&expand(RULES[idx].pattern)).expect("redaction rule compiles");
+            let key_groups = regex
+                .capture_names()
+                .enumerate()
+                .filter(|(_, n)| n.is_some_and(|n| n.starts_with("key")))
+                .map(|(i, _)| i)
+                .collect();
+            RuleRegex { regex, key_groups }
+        })
+    }
 }
 
 /// The pattern as compiled: `{K}` expanded and `{S}` dropped (checked in code, see [`RULES`]).
@@ -1000,29 +1027,16 @@ fn anchor_pattern(rule: &Rule) -> Option<String> {
 static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
     // The patterns are constants covered by unit tests, so a failure here is a programming
     // error, not an input problem.
-    let regexes: Vec<Regex> = RULES
-        .iter()
-        .map(|r| Regex::new(&expand(r.pattern)).expect("redaction rule compiles"))
-        .collect();
+    let regexes = RULES.iter().map(|_| OnceLock::new()).collect();
     let anchor_patterns: Vec<Option<String>> = RULES.iter().map(anchor_pattern).collect();
     let anchors = anchor_patterns
         .iter()
         .map(|p| {
             p.as_ref()
-                .map(|p| Regex::new(p).expect("redaction rule's anchor compiles"))
+                .map(|p| Matcher::new(p).expect("redaction rule's anchor compiles"))
         })
         .collect();
     let starts_word = RULES.iter().map(|r| r.pattern.contains("{S}")).collect();
-    let key_groups = regexes
-        .iter()
-        .map(|re: &Regex| {
-            re.capture_names()
-                .enumerate()
-                .filter(|(_, n)| n.is_some_and(|n| n.starts_with("key")))
-                .map(|(i, _)| i)
-                .collect()
-        })
-        .collect();
     let mut words: Vec<&str> = Vec::new();
     let mut keyword_rules: Vec<Vec<usize>> = Vec::new();
     for (i, r) in RULES.iter().enumerate() {
@@ -1098,7 +1112,6 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
         keyword_fold,
         regexes,
         anchors,
-        key_groups,
         starts_word,
         placeholder,
         reference,
@@ -1312,9 +1325,10 @@ const MAX_FAILED_TESTS: usize = 8;
 fn can_hold_match(text: &str, idx: usize, at: usize, keyword: usize) -> bool {
     let compiled = &*COMPILED;
     compiled.keyword_fold[keyword]
-        || compiled.anchors[idx]
-            .as_ref()
-            .is_none_or(|anchor| anchor.is_match(&text[at..]))
+        || compiled.anchors[idx].as_ref().is_none_or(|anchor| {
+            // An anchor only rules hits out: one it cannot answer for keeps the hit.
+            anchor.is_match_at_start(&text[at..]).unwrap_or(true)
+        })
 }
 
 /// Adds to `windows` (merged, in order) the lines of `text` that `hits` (sorted, at or after
@@ -1377,8 +1391,10 @@ fn reach_lines(
 fn search(text: &str, idx: usize, windows: &[Range<usize>], found: &mut Vec<(Finding, usize)>) {
     let compiled = &*COMPILED;
     let rule = &RULES[idx];
-    let re = &compiled.regexes[idx];
-    let key_groups = &compiled.key_groups[idx];
+    let RuleRegex {
+        regex: re,
+        key_groups,
+    } = compiled.rule(idx);
     let mut locs = re.capture_locations();
     for w in windows {
         let haystack = &text[..w.end];
@@ -1451,8 +1467,10 @@ fn find_whole_text(text: &str) -> Vec<Finding> {
     let mut found: Vec<(Finding, usize)> = Vec::new();
     for idx in (0..RULES.len()).filter(|&i| candidate[i]) {
         let rule = &RULES[idx];
-        let re = &compiled.regexes[idx];
-        let key_groups = &compiled.key_groups[idx];
+        let RuleRegex {
+            regex: re,
+            key_groups,
+        } = compiled.rule(idx);
         for caps in re.captures_iter(text) {
             let Some(whole) = caps.get(0) else { continue };
             if compiled.starts_word[idx] && !starts_a_word(text, whole.start()) {
