@@ -962,7 +962,8 @@ struct Compiled {
     regexes: Vec<OnceLock<RuleRegex>>,
     /// For each rule, the pattern its keywords' hits are tested with from the hit on
     /// ([`Anchor`]), as a yes/no [`Matcher`] (cheaper to compile than a `Regex`).
-    anchors: Vec<Option<Matcher>>,
+    /// Compiled when a hit first asks.
+    anchors: Vec<OnceLock<Option<Matcher>>>,
     /// Whether the rule's matches must start a word (the pattern used `{S}`).
     starts_word: Vec<bool>,
     placeholder: Regex,
@@ -978,6 +979,16 @@ struct RuleRegex {
 }
 
 impl Compiled {
+    /// Rule `idx`'s [`Anchor`] pattern, compiled on first use; `None` when every hit counts.
+    fn anchor(&self, idx: usize) -> Option<&Matcher> {
+        self.anchors[idx]
+            .get_or_init(|| {
+                anchor_pattern(&RULES[idx])
+                    .map(|p| Matcher::new(&p).expect("redaction rule's anchor compiles"))
+            })
+            .as_ref()
+    }
+
     /// Rule `idx`'s pattern, compiled on first use.
     fn rule(&self, idx: usize) -> &RuleRegex {
         self.regexes[idx].get_or_init(|| {
@@ -1028,14 +1039,7 @@ static COMPILED: LazyLock<Compiled> = LazyLock::new(|| {
     // The patterns are constants covered by unit tests, so a failure here is a programming
     // error, not an input problem.
     let regexes = RULES.iter().map(|_| OnceLock::new()).collect();
-    let anchor_patterns: Vec<Option<String>> = RULES.iter().map(anchor_pattern).collect();
-    let anchors = anchor_patterns
-        .iter()
-        .map(|p| {
-            p.as_ref()
-                .map(|p| Matcher::new(p).expect("redaction rule's anchor compiles"))
-        })
-        .collect();
+    let anchors = RULES.iter().map(|_| OnceLock::new()).collect();
     let starts_word = RULES.iter().map(|r| r.pattern.contains("{S}")).collect();
     let mut words: Vec<&str> = Vec::new();
     let mut keyword_rules: Vec<Vec<usize>> = Vec::new();
@@ -1325,7 +1329,7 @@ const MAX_FAILED_TESTS: usize = 8;
 fn can_hold_match(text: &str, idx: usize, at: usize, keyword: usize) -> bool {
     let compiled = &*COMPILED;
     compiled.keyword_fold[keyword]
-        || compiled.anchors[idx].as_ref().is_none_or(|anchor| {
+        || compiled.anchor(idx).is_none_or(|anchor| {
             // An anchor only rules hits out: one it cannot answer for keeps the hit.
             anchor.is_match_at_start(&text[at..]).unwrap_or(true)
         })
