@@ -233,6 +233,7 @@ const MAX_DIFF_BLOB_BYTES: i64 = 8 * 1024 * 1024;
 /// added to `symbols`. The index is only read, never refreshed, so collecting never takes
 /// `index.lock` from under a running `git`.
 pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
+    skip_object_hash_checks();
     let repo = match open_containing(dir) {
         Ok(repo) => repo,
         Err(e) if e.code() == ErrorCode::NotFound => return Ok(None),
@@ -247,6 +248,17 @@ pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
         let precise = packed_refs::problem(repo.commondir()).map(|p| git2::Error::from_str(&p));
         repo_error(dir, precise.as_ref().unwrap_or(&e))
     })
+}
+
+/// Turns off libgit2's check that every object read hashes to its id (process-wide, once).
+///
+/// git does not check it when it reads a tree or a blob for `status` or `diff` (only `fsck`
+/// and a few commands do); libgit2 does on every read, with the collision-detecting SHA-1,
+/// which in a 38,000-file repository is every tree of HEAD hashed again on each collection
+/// (the HEAD-to-index comparison reads them all). `handoff` only reads repositories.
+fn skip_object_hash_checks() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| git2::opts::strict_hash_verification(false));
 }
 
 /// The repository containing `dir`, searched upward from it.
