@@ -185,6 +185,17 @@ mod tests {
     }
 
     #[test]
+    fn entries_are_counted_per_name_when_names_share_a_prefix() {
+        // Sorted, `a-b/x` and `a.c` come before `a/x` ('-' and '.' sort before '/'): each name
+        // still gets its own count.
+        let dir = tree(&["a/x", "a/y", "a-b/x", "a.c"]);
+        let index = index_of(["a/x", "a/y", "a-b/x", "a.c", "b"].map(String::from));
+        let units = entries_of(dir.path(), &index, "").expect("UTF-8 names");
+        let got: Vec<(&str, usize)> = units.iter().map(|(n, c)| (n.as_str(), *c)).collect();
+        assert_eq!(got, [("a", 2), ("a-b", 1), ("a.c", 1), ("b", 1)]);
+    }
+
+    #[test]
     fn a_nested_repository_or_a_wildcard_name_is_not_cut() {
         let files: Vec<String> = (0..MIN_ENTRIES_TO_SPLIT)
             .map(|i| format!("vendor/f{i}"))
