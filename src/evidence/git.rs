@@ -233,6 +233,7 @@ const MAX_DIFF_BLOB_BYTES: i64 = 8 * 1024 * 1024;
 /// added to `symbols`. The index is only read, never refreshed, so collecting never takes
 /// `index.lock` from under a running `git`.
 pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
+    skip_object_hash_checks();
     let repo = match open_containing(dir) {
         Ok(repo) => repo,
         Err(e) if e.code() == ErrorCode::NotFound => return Ok(None),
@@ -247,6 +248,17 @@ pub fn collect(dir: &Path) -> crate::Result<Option<GitState>> {
         let precise = packed_refs::problem(repo.commondir()).map(|p| git2::Error::from_str(&p));
         repo_error(dir, precise.as_ref().unwrap_or(&e))
     })
+}
+
+/// Turns off libgit2's check that every object read hashes to its id (process-wide, once).
+///
+/// git does not check it when it reads a tree or a blob for `status` or `diff` (only `fsck`
+/// and a few commands do); libgit2 does on every read, with the collision-detecting SHA-1,
+/// which in a 38,000-file repository is every tree of HEAD hashed again on each collection
+/// (the HEAD-to-index comparison reads them all). `handoff` only reads repositories.
+fn skip_object_hash_checks() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| git2::opts::strict_hash_verification(false));
 }
 
 /// The repository containing `dir`, searched upward from it.
@@ -570,8 +582,9 @@ fn branch_name(repo: &Repository) -> Result<Option<String>, git2::Error> {
 /// folded into one `dir/` entry (returned with their file counts; see `untracked`). The note
 /// folder is left out.
 ///
-/// In a big worktree, `helper` walks one part of it (see `halves`) while this thread compares
-/// HEAD with the index and walks the other part; the entries are the same as one walk's.
+/// In a big worktree, `helper` cuts it in two (see `halves`) and walks one part while this
+/// thread compares HEAD with the index and walks the other part; the entries are the same as
+/// one walk's.
 fn read_status(
     repo: &Repository,
     index: &git2::Index,
@@ -579,21 +592,19 @@ fn read_status(
     helper: Option<&SecondReader>,
 ) -> Result<(Vec<StatusEntry>, Vec<UntrackedFolder>), git2::Error> {
     let big = index.len() >= halves::MIN_ENTRIES_TO_SPLIT;
-    let cut = helper
-        .zip(repo.workdir())
-        .filter(|_| big)
-        .and_then(|(helper, workdir)| {
-            Some((helper, halves::halves(workdir, &index_paths(index)?)?))
-        });
-    let items = match cut {
-        Some((helper, (mine, theirs))) => {
-            let asked = helper.status(theirs.clone());
+    let items = match helper.filter(|_| big) {
+        Some(helper) => {
+            // HEAD to the index first: the helper cuts the worktree meanwhile.
             let mut items = status_items(repo, StatusShow::Index, &[])?;
-            items.extend(status_items(repo, StatusShow::Workdir, &mine)?);
-            let helped = if asked { helper.status_items() } else { None };
-            match helped {
-                Some(theirs) => items.extend(theirs),
-                None => items.extend(status_items(repo, StatusShow::Workdir, &theirs)?),
+            match helper.cut() {
+                Some((mine, theirs)) => {
+                    items.extend(status_items(repo, StatusShow::Workdir, &mine)?);
+                    match helper.status_items() {
+                        Some(theirs) => items.extend(theirs),
+                        None => items.extend(status_items(repo, StatusShow::Workdir, &theirs)?),
+                    }
+                }
+                None => items.extend(status_items(repo, StatusShow::Workdir, &[])?),
             }
             merge_items(items)
         }
@@ -843,74 +854,83 @@ fn diff_options() -> DiffOptions {
 const MIN_PATHS_TO_SHARE: usize = 32;
 
 /// A second reader of the same repository, on the other core: it opens the repository and loads
-/// its index while this thread does the same, reads the status of the half of the worktree it
-/// is sent, then diffs the paths it is sent.
+/// its index while this thread does the same; in a big worktree it then cuts the worktree in
+/// two (see `halves`) and reads the status of the second part at once, while this thread
+/// compares HEAD with the index; last, it diffs the paths it is sent.
 struct SecondReader {
-    jobs: std::sync::mpsc::Sender<Job>,
+    /// The cut (this thread's part, then the reader's), or `None` when the worktree is read in
+    /// one walk.
+    cut: std::sync::mpsc::Receiver<Option<(Vec<String>, Vec<String>)>>,
     statuses: std::sync::mpsc::Receiver<Result<Vec<StatusItem>, git2::Error>>,
+    diff_paths: std::sync::mpsc::Sender<Vec<String>>,
     done: std::thread::JoinHandle<Result<DiffFacts, git2::Error>>,
-}
-
-/// What the [`SecondReader`] is asked to do, in this order (each at most once).
-enum Job {
-    /// The index-to-worktree status of these literal paths.
-    Status(Vec<String>),
-    /// The diff of these paths (see [`diff_paths`]); its last job.
-    Diff(Vec<String>),
 }
 
 impl SecondReader {
     fn spawn(workdir: &Path) -> Option<SecondReader> {
         let workdir = workdir.to_path_buf();
-        let (jobs, to_do) = std::sync::mpsc::channel::<Job>();
+        let (cut_tx, cut) = std::sync::mpsc::channel();
         let (status_tx, statuses) = std::sync::mpsc::channel();
+        let (diff_paths_tx, to_diff) = std::sync::mpsc::channel::<Vec<String>>();
         let done = std::thread::Builder::new()
             .name("handoff-git-reader".into())
             .spawn(move || {
                 let repo = open_containing(&workdir)?;
-                repo.index()?;
+                let index = repo.index()?;
+                // Cut here rather than on the other thread, which meanwhile compares HEAD with
+                // the index: the cut's cost (listing 38,000 paths) is then off its path.
+                let cut = (index.len() >= halves::MIN_ENTRIES_TO_SPLIT)
+                    .then(|| halves::halves(&workdir, &index_paths(&index)?))
+                    .flatten();
+                drop(index);
+                let second = cut.as_ref().map(|(_, second)| second.clone());
+                let _ = cut_tx.send(cut);
+                if let Some(second) = second {
+                    let _ = status_tx.send(status_items(&repo, StatusShow::Workdir, &second));
+                }
                 let head_tree = match repo.head() {
                     Ok(head) => Some(head.peel_to_tree()?),
                     Err(_) => None,
                 };
-                while let Ok(job) = to_do.recv() {
-                    match job {
-                        Job::Status(pathspec) => {
-                            let items = status_items(&repo, StatusShow::Workdir, &pathspec);
-                            let _ = status_tx.send(items);
-                        }
-                        Job::Diff(paths) => {
-                            let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
-                            return diff_paths(&repo, head_tree.as_ref(), &paths);
-                        }
+                match to_diff.recv() {
+                    Ok(paths) => {
+                        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+                        diff_paths(&repo, head_tree.as_ref(), &paths)
                     }
+                    Err(_) => Ok(DiffFacts::default()),
                 }
-                Ok(DiffFacts::default())
             })
             .ok()?;
         Some(SecondReader {
-            jobs,
+            cut,
             statuses,
+            diff_paths: diff_paths_tx,
             done,
         })
     }
 
-    /// Asks for the status of `pathspec`; false when the reader has stopped.
-    fn status(&self, pathspec: Vec<String>) -> bool {
-        self.jobs.send(Job::Status(pathspec)).is_ok()
+    /// The cut of the worktree: this thread's part and the reader's, which it is reading;
+    /// `None` when the worktree is read in one walk (a small index, no balanced cut, or a
+    /// reader that stopped).
+    fn cut(&self) -> Option<(Vec<String>, Vec<String>)> {
+        self.cut.recv().ok().flatten()
     }
 
-    /// The status asked for; `None` when the reader could not read it (the caller then reads
-    /// it itself, and meets the same error if there is one).
+    /// The status of the reader's part; `None` when the reader could not read it (the caller
+    /// then reads it itself, and meets the same error if there is one).
     fn status_items(&self) -> Option<Vec<StatusItem>> {
         self.statuses.recv().ok()?.ok()
     }
 
-    /// The reader's facts for `paths`; `None` when it could not produce them (the caller then
-    /// diffs them itself).
-    fn diff(self, paths: &[&str]) -> Option<DiffFacts> {
+    /// Asks for the diff of `paths` (its last job); false when the reader has stopped.
+    fn ask_diff(&self, paths: &[&str]) -> bool {
         let owned = paths.iter().map(|p| p.to_string()).collect();
-        self.jobs.send(Job::Diff(owned)).ok()?;
+        self.diff_paths.send(owned).is_ok()
+    }
+
+    /// The facts of the diff asked for; `None` when the reader could not produce them (the
+    /// caller then diffs those paths itself).
+    fn diffed(self) -> Option<DiffFacts> {
         self.done.join().ok()?.ok()
     }
 }
@@ -952,17 +972,11 @@ fn read_diff(
     let (mine, theirs) = (paths(mine), paths(theirs));
     let theirs: Vec<&str> = theirs.iter().map(String::as_str).collect();
     let mine: Vec<&str> = mine.iter().map(String::as_str).collect();
-    let helped = match helper {
-        Some(h) if shared => h.diff(&theirs),
-        Some(h) => {
-            // Nothing to share: let the helper end.
-            drop(h.jobs);
-            None
-        }
-        None => None,
-    };
+    // The helper diffs its part while this thread diffs the other (with nothing to share, it
+    // is dropped here, and ends).
+    let helper = helper.filter(|_| shared).filter(|h| h.ask_diff(&theirs));
     let mut facts = diff_paths(repo, head_tree, &mine)?;
-    let other = match helped {
+    let other = match helper.and_then(SecondReader::diffed) {
         Some(other) => other,
         None => diff_paths(repo, head_tree, &theirs)?,
     };
