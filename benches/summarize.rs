@@ -3,6 +3,11 @@
 //! On the largest corpus session (`codex/soulpass-frontend-tsc.jsonl`, 2.1 MB) against this
 //! crate's own repository: `read_draft_render` is the whole offline pipeline (transcript read,
 //! git state, draft, validate, render); `draft_render` starts from collected evidence.
+//!
+//! `small_session_whole_process`: the `handoff` binary itself, `summarize --offline --stdout` on
+//! a 26 KB sample session of `evals/` in an empty repository: what a typical run costs from
+//! start to exit, most of it compiling the patterns the analysis and redaction ask (a fresh
+//! process each time, so nothing compiled is reused).
 
 use handoff::{Drafter, Evidence, OnModelFailure, Request};
 use std::path::PathBuf;
@@ -44,6 +49,29 @@ fn read_draft_render() -> usize {
 #[divan::bench(sample_count = 20)]
 fn draft_render() -> usize {
     finish(&EVIDENCE)
+}
+
+#[divan::bench(sample_count = 30)]
+fn small_session_whole_process(bencher: divan::Bencher) {
+    let repo = tempfile::tempdir().expect("temp dir");
+    git2::Repository::init(repo.path()).expect("git init");
+    let sample = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("evals/samples/claude-csv-quoted-fields.jsonl");
+    bencher.bench(|| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_handoff"))
+            .args(["summarize", "--offline", "--stdout", "--repo"])
+            .arg(repo.path())
+            .arg("--transcript")
+            .arg(&sample)
+            .output()
+            .expect("handoff runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout.len()
+    });
 }
 
 /// Issue 14: 20,000 untracked files (an unignored `node_modules/`) beside one real change,
