@@ -1711,6 +1711,21 @@ mod tests {
         assert_eq!(find(text), find_whole_text(text), "{text:?}");
     }
 
+    /// Rules and anchors compile when a hit first asks, so that a bad pattern would fail a
+    /// user's run, not start-up: every one is compiled here.
+    #[test]
+    fn every_rule_and_anchor_compiles() {
+        let compiled = &*COMPILED;
+        for (idx, rule) in RULES.iter().enumerate() {
+            let _ = compiled.rule(idx);
+            assert_eq!(
+                compiled.anchor(idx).is_some(),
+                !matches!(rule.anchor, Anchor::Anywhere),
+                "rule {idx}"
+            );
+        }
+    }
+
     /// Every text of the measured fixtures (each sample in each context, each ordinary line,
     /// and each table as one text) and texts whose matches reach over blank lines, are
     /// searched alike by keyword windows and by the whole-text search.
