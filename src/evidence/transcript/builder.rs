@@ -419,6 +419,18 @@ impl Builder {
         if exit_code.is_some() {
             c.exit_code = exit_code;
         }
+        if at.is_some() {
+            c.at = at;
+        }
+        if output.is_empty() && !c.output.is_empty() {
+            // A result without output (Codex's `exec_command_end` after the call's own
+            // output) adds no text: the output held may be cut already, and cutting it again
+            // would count only the first marker as elided ("[… 30 bytes elided …]" where 15 KB
+            // were). Its exit status is judged with the output held.
+            let verdict = classify::judge(&c.command, c.exit_code, is_error, c.output.as_str());
+            set_verdict(c, verdict);
+            return;
+        }
         let combined;
         let full = if c.output.is_empty() {
             output
@@ -427,14 +439,8 @@ impl Builder {
             &combined
         };
         let verdict = classify::judge(&c.command, c.exit_code, is_error, full);
-        c.is_test = verdict.is_test;
-        c.is_check = verdict.is_check;
-        c.tests = verdict.tests.map(Box::new);
-        c.ok = verdict.ok;
+        set_verdict(c, verdict);
         c.output = SharedText::from(excerpt(full, MAX_OUTPUT_BYTES));
-        if at.is_some() {
-            c.at = at;
-        }
     }
 
     /// Adds a file edit (path as written in the transcript; made relative to the cwd when it is
@@ -665,6 +671,14 @@ impl Builder {
 
 use crate::evidence::paths::relative_to;
 
+/// Sets what [`classify::judge`] read of a command.
+fn set_verdict(c: &mut Command, verdict: classify::Verdict) {
+    c.is_test = verdict.is_test;
+    c.is_check = verdict.is_check;
+    c.tests = verdict.tests.map(Box::new);
+    c.ok = verdict.ok;
+}
+
 /// `text` holding no spare capacity. An excerpt is built by `format!`, whose buffer grows by
 /// doubling (a 300-byte excerpt can hold 512 bytes), and a long session keeps one per command
 /// for its whole run.
@@ -780,6 +794,43 @@ mod tests {
         assert!(t.commands[0].is_test);
         assert!(t.edits[0].confirmed);
         assert!(t.messages[0].seq < t.commands[0].seq && t.commands[0].seq < t.edits[0].seq);
+    }
+
+    /// A result that brings no output (Codex's `exec_command_end` after the call's own output)
+    /// sets the exit status and leaves the output as it was: cutting a cut output again counted
+    /// only the first marker as elided ("[… 30 bytes elided …]" where 96 KB were).
+    #[test]
+    fn an_empty_result_leaves_a_cut_output_as_it_was() {
+        let mut b = Builder::new("x", Format::Codex);
+        let idx = b.command(
+            Some("c1"),
+            "npx tsc --noEmit",
+            Some("exec_command"),
+            None,
+            false,
+        );
+        let output = "src/a.ts(1,1): error TS2304: Cannot find name 'x'.\n".repeat(2000);
+        b.command_result_at(idx, None, None, &output, None);
+        let cut = b.transcript().commands[idx].output.as_str().to_string();
+        assert!(cut.len() < output.len());
+        let marker = |text: &str| {
+            let start = text.find("[… ").expect("a marker");
+            let end = text[start..].find(" bytes").expect("a count") + start;
+            text[start + "[… ".len()..end]
+                .parse::<usize>()
+                .expect("a number")
+        };
+        let count = marker(&cut);
+        assert!(
+            count > 90_000,
+            "the first cut counts what it elided: {count}"
+        );
+        b.command_result_at(idx, Some(2), None, "", None);
+        let c = &b.transcript().commands[idx];
+        assert_eq!(c.output.as_str(), cut, "the output is not cut again");
+        assert_eq!(marker(c.output.as_str()), count);
+        assert_eq!(c.exit_code, Some(2));
+        assert_eq!(c.ok, Some(false), "the exit status is judged");
     }
 
     /// A long session keeps its requests and latest turns whole, drops older replies (their
