@@ -1625,8 +1625,11 @@ fn outside(spans: &[Range<usize>], at: usize, back: bool) -> usize {
 }
 
 /// Cuts `text` to at most about `max` bytes, keeping head and tail around an explicit
-/// `[… N bytes elided …]` marker, on char boundaries and never inside a secret: a secret at a
-/// cut is left out whole, so no half of it (which its rule would no longer recognise) survives.
+/// `[… N bytes elided …]` marker ([`elision_marker`]), on char boundaries and never inside a
+/// secret: a secret at a cut is left out whole, so no half of it (which its rule would no
+/// longer recognise) survives. A text cut before (an output cut when read, then again when the
+/// command grew old) keeps its count: an earlier marker the cut reaches is elided whole, and
+/// the new count includes the bytes it stood for.
 pub(crate) fn excerpt(text: &str, max: usize) -> String {
     if text.len() <= max {
         return text.to_string();
@@ -1641,14 +1644,54 @@ pub(crate) fn excerpt(text: &str, max: usize) -> String {
         tail_start += 1;
     }
     let spans = protected_near(text, &[head_end, tail_start]);
-    let head_end = outside(&spans, head_end, true);
-    let tail_start = outside(&spans, tail_start, false).max(head_end);
+    let mut head_end = outside(&spans, head_end, true);
+    let mut tail_start = outside(&spans, tail_start, false).max(head_end);
+    // Bytes of the text the marker stands for beyond its own length.
+    let mut stood_for = None;
+    if let Some((marker, count)) = earlier_marker(text)
+        && marker.start < tail_start
+        && marker.end > head_end
+    {
+        // Within a marker's length of the cuts, so inside the spans searched near them.
+        head_end = outside(&spans, head_end.min(marker.start), true);
+        tail_start = outside(&spans, tail_start.max(marker.end), false);
+        stood_for = Some((marker.len(), count));
+    }
+    let elided = match stood_for {
+        Some((own, count)) => (tail_start - head_end - own) as u64 + count,
+        None => (tail_start - head_end) as u64,
+    };
     format!(
-        "{}\n[… {} bytes elided …]\n{}",
+        "{}{}{}",
         &text[..head_end],
-        tail_start - head_end,
+        elision_marker(elided),
         &text[tail_start..]
     )
+}
+
+/// What stands for `count` elided bytes in a cut text, on a line of its own.
+pub(crate) fn elision_marker(count: u64) -> String {
+    format!("\n[… {count} bytes elided …]\n")
+}
+
+/// The first [`elision_marker`] in `text`: where it is, and the count it stands for.
+fn earlier_marker(text: &str) -> Option<(Range<usize>, u64)> {
+    const OPEN: &str = "\n[… ";
+    const CLOSE: &str = " bytes elided …]\n";
+    let mut from = 0;
+    while let Some(at) = text[from..].find(OPEN) {
+        let start = from + at;
+        let digits = &text[start + OPEN.len()..];
+        let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+        if n > 0
+            && digits[n..].starts_with(CLOSE)
+            && let Ok(count) = digits[..n].parse::<u64>()
+        {
+            return Some((start..start + OPEN.len() + n + CLOSE.len(), count));
+        }
+        from = start + OPEN.len();
+    }
+    None
 }
 
 /// `text` cut to `max_chars` characters with `…` appended when it was cut, never inside a
@@ -2203,6 +2246,35 @@ mod tests {
                 assert!(!out.contains(&b[..16]), "{text:?} → {out:?}");
             }
         }
+    }
+
+    /// Cut again (an output cut when read, then when its command grew old), a text keeps the
+    /// count of all it lost: the earlier marker is elided whole and stands for its count.
+    #[test]
+    fn a_cut_text_cut_again_keeps_its_count() {
+        let count = |text: &str| {
+            let (_, n) = earlier_marker(text).expect("a marker");
+            n
+        };
+        let text: String = (0..3000)
+            .map(|i| format!("line {i} of the output\n"))
+            .collect();
+        let once = excerpt(&text, 4096);
+        let shown = once.len() - elision_marker(count(&once)).len();
+        assert_eq!(count(&once) as usize, text.len() - shown);
+        let twice = excerpt(&once, 256);
+        assert_eq!(twice.matches("elided").count(), 1, "{twice}");
+        let shown = twice.len() - elision_marker(count(&twice)).len();
+        assert_eq!(count(&twice) as usize, text.len() - shown, "{twice}");
+        // A marker the head's cut falls inside is elided whole, not split.
+        let head = "a".repeat(100);
+        let cut = format!("{head}{}{}", elision_marker(5000), "b".repeat(100));
+        let again = excerpt(&cut, 120);
+        assert_eq!(again.matches("elided").count(), 1, "{again}");
+        let shown = again.len() - elision_marker(count(&again)).len();
+        assert_eq!(count(&again) as usize, 100 + 5000 + 100 - shown, "{again}");
+        // Text that merely mentions a marker without its line breaks is text.
+        assert!(earlier_marker("see [… 5 bytes elided …] above").is_none());
     }
 
     #[test]

@@ -491,8 +491,10 @@ impl TextAccumulator {
     pub(crate) fn take(&mut self) -> String {
         let out = if self.dropped > 0 {
             format!(
-                "{}\n[… {} bytes elided …]\n{}",
-                self.head, self.dropped, self.tail
+                "{}{}{}",
+                self.head,
+                crate::redact::elision_marker(self.dropped as u64),
+                self.tail
             )
         } else {
             format!("{}{}", self.head, self.tail)
