@@ -796,6 +796,38 @@ mod tests {
         assert!(t.messages[0].seq < t.commands[0].seq && t.commands[0].seq < t.edits[0].seq);
     }
 
+    /// Output that arrives in parts (Codex's `write_stdin` polls of a long run) keeps the count
+    /// of all that was cut from the parts before.
+    #[test]
+    fn output_in_parts_keeps_the_count_of_all_it_lost() {
+        let mut b = Builder::new("x", Format::Codex);
+        let idx = b.command(
+            Some("c1"),
+            "npm run build",
+            Some("exec_command"),
+            None,
+            false,
+        );
+        let part = |i: usize| format!("chunk {i}: compiling module {i}\n").repeat(500);
+        let parts: Vec<String> = (0..3).map(part).collect();
+        for p in &parts {
+            b.command_result_at(idx, None, None, p, None);
+        }
+        let held = b.transcript().commands[idx].output.as_str().to_string();
+        assert_eq!(held.matches("bytes elided").count(), 1, "{held}");
+        let start = held.find("[… ").expect("a marker") + "[… ".len();
+        let count: usize = held[start..]
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("a count");
+        // The parts were joined by a line break each; what is shown is the held text without
+        // its marker.
+        let whole = parts.iter().map(String::len).sum::<usize>() + parts.len() - 1;
+        let marker = crate::redact::elision_marker(count as u64);
+        assert_eq!(count, whole - (held.len() - marker.len()));
+    }
+
     /// A result that brings no output (Codex's `exec_command_end` after the call's own output)
     /// sets the exit status and leaves the output as it was: cutting a cut output again counted
     /// only the first marker as elided ("[… 30 bytes elided …]" where 96 KB were).
