@@ -1675,7 +1675,7 @@ pub(crate) fn elision_marker(count: u64) -> String {
 }
 
 /// The first [`elision_marker`] in `text`: where it is, and the count it stands for.
-fn earlier_marker(text: &str) -> Option<(Range<usize>, u64)> {
+pub(crate) fn earlier_marker(text: &str) -> Option<(Range<usize>, u64)> {
     const OPEN: &str = "\n[… ";
     const CLOSE: &str = " bytes elided …]\n";
     let mut from = 0;

@@ -796,18 +796,24 @@ mod tests {
         assert!(t.messages[0].seq < t.commands[0].seq && t.commands[0].seq < t.edits[0].seq);
     }
 
+    /// A Codex session's builder with one command, `line`, and its index.
+    fn one_codex_command(line: &str) -> (Builder, usize) {
+        let mut b = Builder::new("x", Format::Codex);
+        let idx = b.command(Some("c1"), line, Some("exec_command"), None, false);
+        (b, idx)
+    }
+
+    /// The count of the one elision marker of `text`.
+    fn elided(text: &str) -> usize {
+        let (_, count) = crate::redact::earlier_marker(text).expect("a marker");
+        usize::try_from(count).expect("a count that fits")
+    }
+
     /// Output that arrives in parts (Codex's `write_stdin` polls of a long run) keeps the count
     /// of all that was cut from the parts before.
     #[test]
     fn output_in_parts_keeps_the_count_of_all_it_lost() {
-        let mut b = Builder::new("x", Format::Codex);
-        let idx = b.command(
-            Some("c1"),
-            "npm run build",
-            Some("exec_command"),
-            None,
-            false,
-        );
+        let (mut b, idx) = one_codex_command("npm run build");
         let part = |i: usize| format!("chunk {i}: compiling module {i}\n").repeat(500);
         let parts: Vec<String> = (0..3).map(part).collect();
         for p in &parts {
@@ -815,12 +821,7 @@ mod tests {
         }
         let held = b.transcript().commands[idx].output.as_str().to_string();
         assert_eq!(held.matches("bytes elided").count(), 1, "{held}");
-        let start = held.find("[… ").expect("a marker") + "[… ".len();
-        let count: usize = held[start..]
-            .split(' ')
-            .next()
-            .and_then(|n| n.parse().ok())
-            .expect("a count");
+        let count = elided(&held);
         // The parts were joined by a line break each; what is shown is the held text without
         // its marker.
         let whole = parts.iter().map(String::len).sum::<usize>() + parts.len() - 1;
@@ -833,26 +834,12 @@ mod tests {
     /// only the first marker as elided ("[… 30 bytes elided …]" where 96 KB were).
     #[test]
     fn an_empty_result_leaves_a_cut_output_as_it_was() {
-        let mut b = Builder::new("x", Format::Codex);
-        let idx = b.command(
-            Some("c1"),
-            "npx tsc --noEmit",
-            Some("exec_command"),
-            None,
-            false,
-        );
+        let (mut b, idx) = one_codex_command("npx tsc --noEmit");
         let output = "src/a.ts(1,1): error TS2304: Cannot find name 'x'.\n".repeat(2000);
         b.command_result_at(idx, None, None, &output, None);
         let cut = b.transcript().commands[idx].output.as_str().to_string();
         assert!(cut.len() < output.len());
-        let marker = |text: &str| {
-            let start = text.find("[… ").expect("a marker");
-            let end = text[start..].find(" bytes").expect("a count") + start;
-            text[start + "[… ".len()..end]
-                .parse::<usize>()
-                .expect("a number")
-        };
-        let count = marker(&cut);
+        let count = elided(&cut);
         assert!(
             count > 90_000,
             "the first cut counts what it elided: {count}"
@@ -860,7 +847,7 @@ mod tests {
         b.command_result_at(idx, Some(2), None, "", None);
         let c = &b.transcript().commands[idx];
         assert_eq!(c.output.as_str(), cut, "the output is not cut again");
-        assert_eq!(marker(c.output.as_str()), count);
+        assert_eq!(elided(c.output.as_str()), count);
         assert_eq!(c.exit_code, Some(2));
         assert_eq!(c.ok, Some(false), "the exit status is judged");
     }
