@@ -8,7 +8,7 @@
 //! results come in three shapes.
 
 use super::input::{for_each_json, parse_time};
-use super::lenient::{Bool, Content, Given, Int, Obj, Str, lenient_struct};
+use super::lenient::{Bool, Content, Given, Int, LazyStr, Obj, Str, lenient_struct};
 use super::recent::Recent;
 use super::{Builder, EditKind, MessageKind, ReadError, ReadResult, Role};
 use chrono::{DateTime, Utc};
@@ -71,9 +71,9 @@ lenient_struct! {
         "exit_code" => exit_code: Int,
         "command" => command: Content<'a>,
         "source" => source: Str<'a>,
-        "aggregated_output" => aggregated_output: Str<'a>,
-        "stdout" => stdout: Str<'a>,
-        "stderr" => stderr: Str<'a>,
+        "aggregated_output" => aggregated_output: LazyStr<'a>,
+        "stdout" => stdout: LazyStr<'a>,
+        "stderr" => stderr: LazyStr<'a>,
         "success" => success: Bool,
         "changes" => changes: Changes<'a>,
     }
@@ -600,12 +600,12 @@ impl State {
                 } else {
                     p.aggregated_output
                         .get()
-                        .map(str::to_string)
+                        .map(String::from)
                         .unwrap_or_else(|| {
                             format!(
                                 "{}{}",
-                                p.stdout.get().unwrap_or(""),
-                                p.stderr.get().unwrap_or("")
+                                p.stdout.get().unwrap_or_default(),
+                                p.stderr.get().unwrap_or_default()
                             )
                         })
                 };

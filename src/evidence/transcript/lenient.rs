@@ -141,6 +141,30 @@ impl<'de: 'a, 'a> Deserialize<'de> for Str<'a> {
     }
 }
 
+/// A string field that is read only now and then, held as its JSON text and unescaped only when
+/// read ([`LazyStr::get`]): reads as [`Str`] does. A Codex `exec_command_end` repeats the call's
+/// output, which came before it, three times (`aggregated_output`, `stdout`, `stderr`), and
+/// unescaping each copy of a 100 KB output only to drop it was a fifth of reading the session.
+/// Only for `serde_json` read from a `&str` (every reader here): the JSON text is borrowed.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct LazyStr<'a>(Option<&'a serde_json::value::RawValue>);
+
+impl<'a> LazyStr<'a> {
+    /// The string, unescaped, if the field was one.
+    pub(crate) fn get(&self) -> Option<Cow<'a, str>> {
+        let json = self.0?.get();
+        serde_json::from_str::<Str<'a>>(json).ok().and_then(|s| s.0)
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for LazyStr<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // Scanned, not unescaped: the raw value borrows the line's text of any JSON value.
+        let raw = <&'de serde_json::value::RawValue>::deserialize(d)?;
+        Ok(LazyStr(raw.get().starts_with('"').then_some(raw)))
+    }
+}
+
 /// A boolean field: `Some` only for `true`/`false` (`Value::as_bool`).
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Bool(pub Option<bool>);
@@ -456,6 +480,31 @@ mod tests {
         // A string with escapes is unescaped (owned).
         assert_eq!(rec(r#"{"s":"a\nb"}"#).s.get(), Some("a\nb"));
         assert_eq!(rec(r#"{"n":18446744073709551615}"#).n.as_i64(), None);
+    }
+
+    #[test]
+    fn a_lazy_string_reads_as_a_string_field() {
+        #[derive(Deserialize, Default)]
+        #[serde(default)]
+        struct Lazy<'a> {
+            #[serde(borrow)]
+            s: LazyStr<'a>,
+        }
+        for json in [
+            r#"{"s":"a"}"#,
+            r#"{"s":"a\nb \u00e9 \"q\""}"#,
+            r#"{"s":""}"#,
+            r#"{"s":[1,{"a":"b"}]}"#,
+            r#"{"s":null}"#,
+            r#"{"s":5}"#,
+            r#"{"t":"x"}"#,
+        ] {
+            let lazy: Lazy = serde_json::from_str(json).unwrap();
+            assert_eq!(lazy.s.get().as_deref(), rec(json).s.get(), "{json}");
+        }
+        // Borrowed when there is nothing to unescape.
+        let lazy: Lazy = serde_json::from_str(r#"{"s":"plain"}"#).unwrap();
+        assert!(matches!(lazy.s.get(), Some(Cow::Borrowed("plain"))));
     }
 
     lenient_struct! {
