@@ -259,10 +259,14 @@ pub(crate) const STALE_IDS_EACH_END: usize = 8;
 
 /// Groups the session's checks and judges them.
 pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Requests) -> Checks {
+    // Each edited file once: a long session edits the same files thousands of times, and every
+    // command that runs a script is matched against each of them.
     let edited: Vec<String> = view
         .edits
         .iter()
         .map(|e| paths::normalize(&e.path))
+        .collect::<HashSet<String>>()
+        .into_iter()
         .collect();
     let requested = requested_commands(view, requests);
     // Each requested line's simple commands, split once for every command it is matched with.
@@ -270,10 +274,11 @@ pub(crate) fn of(ev: &Evidence, view: &View, project: &Project, requests: &Reque
         .iter()
         .map(|(cmd, _)| shell::segment_commands(cmd))
         .collect();
-    let dirs = effective_dirs(view);
+    let mut shell_dir = ShellDir::new(view);
     let mut groups: Vec<Check> = Vec::new();
     let mut index: HashMap<(String, String), usize> = HashMap::new();
-    for ((c, dir), parsed) in view.commands.iter().zip(&dirs).zip(&view.parsed) {
+    for (c, parsed) in view.commands.iter().zip(&view.parsed) {
+        let dir = shell_dir.step(c, parsed);
         let id = parsed.identity();
         if id.command.is_empty() {
             continue;
@@ -1001,23 +1006,31 @@ fn runs_script(identity: &str, edited: &[String]) -> bool {
 }
 
 /// The directory each command ran in, as far as the transcript shows: Claude Code's shell keeps
-/// the directory a `cd` moved to; other agents start every command afresh.
-fn effective_dirs(view: &View) -> Vec<Option<String>> {
-    let persistent = view.agent() == Some(Format::ClaudeCode);
-    let mut current: Option<String> = None;
-    let mut out = Vec::with_capacity(view.commands.len());
-    for (c, parsed) in view.commands.iter().zip(&view.parsed) {
-        out.push(current.clone());
-        if !persistent {
-            continue;
+/// the directory a `cd` moved to; other agents start every command afresh. Followed one command
+/// at a time: a list of them held a string per command of a long session to the end.
+struct ShellDir {
+    persistent: bool,
+    current: Option<String>,
+}
+
+impl ShellDir {
+    fn new(view: &View) -> ShellDir {
+        ShellDir {
+            persistent: view.agent() == Some(Format::ClaudeCode),
+            current: None,
         }
+    }
+
+    /// The directory `c` (read as `parsed`) ran in; then the shell moves past it.
+    fn step(&mut self, c: &Command, parsed: &CommandFacts) -> Option<String> {
+        let ran_in = self.current.clone();
         // A `cd` that failed moved nothing.
-        if c.output.contains("cd: ") && c.output.contains("No such file") {
-            continue;
+        if !self.persistent || c.output.contains("cd: ") && c.output.contains("No such file") {
+            return ran_in;
         }
         // Only a `cd` that the shell itself runs (first, or after `&&`/`;`) moves it.
         for to in &parsed.cds {
-            current = match (current, to.clone()) {
+            self.current = match (self.current.take(), to.clone()) {
                 (_, None) => None,
                 // `cd x` again while already in `x`: the agent re-entering the same folder (the
                 // harness may have reset the shell), not a folder `x/x`.
@@ -1026,8 +1039,8 @@ fn effective_dirs(view: &View) -> Vec<Option<String>> {
                 (_, Some(t)) => Some(t),
             };
         }
+        ran_in
     }
-    out
 }
 
 fn is_absolute(p: &str) -> bool {
