@@ -45,6 +45,9 @@ for src in claude-code/cipherbox-compacted-playwright.jsonl codex/soulpass-front
     file="${SCALED_DIR:-$work}/${DISTINCT:+distinct-}${src%%/*}-$mb.jsonl"
     [ -s "$file" ] || python3 "$here/bench/scale_session.py" ${DISTINCT:+--distinct-text} "$corpus/$src" "$mb" "$file" >/dev/null
     real=$(stat -c %s "$file")
+    # Read once first: whichever run read the file from disk would pay for the page cache's
+    # filling (system time), and the first is collect.
+    cat "$file" >/dev/null
     read -r cw crss < <(measure "$bin" collect --repo "$work/repo" --transcript "$file" --json)
     read -r vw vrss < <(measure "$floor" value "$file")
     read -r iw _ < <(measure "$floor" ignored "$file")
